@@ -1,0 +1,81 @@
+package threadring.core;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The one experiment of this suite: the time of one verified pass of {@code hops} hops around a
+ * ring of {@code nodes} nodes. Each model's benchmark class extends this and only names its
+ * implementation ids in an {@code @Param String impl} field (plus, where a variant needs it, the
+ * fork's JVM flags). Settings here are the defaults; classes whose passes take a minute
+ * override the iteration counts.
+ *
+ * <p>One operation is one pass (a pass is already 10^7 handoffs), so the mode is single-shot:
+ * every sample is a whole pass, and there is no loop around it for JMH to amortise.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+@Warmup(iterations = 3)
+@Measurement(iterations = 5)
+public abstract class RingBenchmark {
+
+    /** Hops of the short, verified pass at setup that warms the JIT before the first sample. */
+    static final int WARM_HOPS = 20_000;
+
+    @Param({"503"})
+    public int nodes;
+
+    @Param({"10000000"})
+    public int hops;
+
+    private String id;
+    private int expected;
+    private Ring ring;
+
+    /** The implementation id under test: the subclass's {@code @Param impl} field. */
+    protected abstract String impl();
+
+    @Setup(Level.Trial)
+    public void open() {
+        id = impl();
+        RingFactory factory = RingFactories.load().require(id);
+        factory.unsupportedReason().ifPresent(reason -> {
+            throw new IllegalStateException(reason);
+        });
+        expected = Rings.expectedLast(nodes, hops);
+        ring = factory.open(nodes);
+        int warm = Math.min(hops, WARM_HOPS);
+        Rings.verify(id, nodes, warm, ring.pass(warm));
+    }
+
+    /** One pass; a wrong last node throws, so a broken ring never reports a time. */
+    @Benchmark
+    public int pass() {
+        int last = ring.pass(hops);
+        if (last != expected) {
+            Rings.verify(id, nodes, hops, last);
+        }
+        return last;
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        if (ring != null) {
+            ring.close();
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package threadring.core;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Opens rings of one implementation. Implementations register with
+ * {@code META-INF/services/threadring.core.RingFactory} so that tests, {@code check} and the
+ * benchmarks enumerate them without a hand-kept list.
+ */
+public interface RingFactory {
+
+    /** {@code <model>/<variant>}, lowercase, e.g. {@code threads/park} or {@code virtual/park-p1}. */
+    String id();
+
+    /** One line: the handoff primitive and scheduler this variant measures. */
+    String description();
+
+    /**
+     * Opens a ring of {@code nodes} nodes, all started and waiting for the token.
+     *
+     * @throws IllegalArgumentException if nodes &lt; 2
+     * @throws IllegalStateException if this JVM cannot run the variant (see {@link #unsupportedReason()})
+     */
+    Ring open(int nodes);
+
+    /**
+     * System properties the variant needs from JVM start, e.g. a one-carrier virtual thread
+     * scheduler. Benchmarks pass them with {@code @Fork(jvmArgsAppend)}, {@code check} starts a
+     * child JVM with them.
+     */
+    default Map<String, String> systemProperties() {
+        return Map.of();
+    }
+
+    /** Lowest Java feature release the variant runs correctly on. */
+    default int minimumJavaVersion() {
+        return 17;
+    }
+
+    /** {@link #systemProperties()} as {@code -Dkey=value} arguments. */
+    default String jvmArgs() {
+        return systemProperties().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(e -> "-D" + e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(" "));
+    }
+
+    /** Why this JVM cannot run the variant, or empty if it can. */
+    default Optional<String> unsupportedReason() {
+        int feature = Runtime.version().feature();
+        if (feature < minimumJavaVersion()) {
+            return Optional.of(id() + " needs JDK " + minimumJavaVersion() + "+, this is JDK " + feature);
+        }
+        for (Map.Entry<String, String> p : systemProperties().entrySet()) {
+            if (!p.getValue().equals(System.getProperty(p.getKey()))) {
+                return Optional.of(id() + " needs a JVM started with " + jvmArgs());
+            }
+        }
+        return Optional.empty();
+    }
+}

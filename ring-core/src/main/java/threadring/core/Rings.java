@@ -1,0 +1,52 @@
+package threadring.core;
+
+/** The ring's arithmetic and argument checks, shared by every implementation and the runner. */
+public final class Rings {
+
+    /** The Benchmarks Game workload: 503 nodes. */
+    public static final int DEFAULT_NODES = 503;
+    /** The 2014 study's workload: ten million hops per pass. */
+    public static final int DEFAULT_HOPS = 10_000_000;
+
+    private Rings() {}
+
+    /** The name of the node that receives 0 when node 1 receives {@code hops}. */
+    public static int expectedLast(int nodes, int hops) {
+        requireNodes(nodes);
+        requireHops(hops);
+        return hops % nodes + 1;
+    }
+
+    public static int requireNodes(int nodes) {
+        if (nodes < 2) {
+            throw new IllegalArgumentException("nodes must be >= 2, was " + nodes);
+        }
+        return nodes;
+    }
+
+    public static int requireHops(int hops) {
+        if (hops < 0) {
+            throw new IllegalArgumentException("hops must be >= 0, was " + hops);
+        }
+        return hops;
+    }
+
+    /** Throws unless {@code last} is the right answer; returns it. */
+    public static int verify(String id, int nodes, int hops, int last) {
+        int expected = expectedLast(nodes, hops);
+        if (last != expected) {
+            throw new WrongAnswerException(id + ": nodes=" + nodes + " hops=" + hops
+                    + " ended at node " + last + ", expected " + expected);
+        }
+        return last;
+    }
+
+    /** A ring that ended a pass at the wrong node. */
+    public static final class WrongAnswerException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        WrongAnswerException(String message) {
+            super(message);
+        }
+    }
+}

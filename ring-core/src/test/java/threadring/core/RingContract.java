@@ -1,0 +1,133 @@
+package threadring.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * The contract every ring implementation must pass, run by each model module against each of its
+ * factories (found with ServiceLoader): extend it and name the model. Every check runs under a
+ * preemptive timeout, so a deadlocked ring fails the build instead of hanging it.
+ *
+ * <p>Variants this JVM cannot run (e.g. a one-carrier scheduler that needs JVM flags) are skipped
+ * with the reason; the module runs them in a second surefire execution that has the flags, and
+ * {@code -Dthreadring.include=REGEX} narrows an execution to the ids it is for.
+ */
+public abstract class RingContract {
+
+    /** Per check; generous because platform-thread rings run ~10 us per hop on a busy 2-core box. */
+    static final Duration TIMEOUT = Duration.ofSeconds(90);
+
+    /** N=503 answers from the Benchmarks Game's thread-ring (H=1000 -> 498 is its expected output). */
+    static final int[][] ANSWERS_503 = {{0, 1}, {1, 2}, {502, 503}, {503, 1}, {1000, 498}, {100_000, 407}};
+
+    /** The model under test: factories whose id starts with {@code model() + "/"}. */
+    protected abstract String model();
+
+    @TestFactory
+    Stream<DynamicNode> contract() {
+        List<RingFactory> factories = factories(model());
+        return factories.stream().map(f -> DynamicContainer.dynamicContainer(f.id(), Stream.of(
+                check(f, "Benchmarks Game answers for N=503, N=2, N=3", () -> answers(f)),
+                check(f, "five passes on one ring", () -> reuse(f)),
+                check(f, "close() leaves no thread alive", () -> closeStopsEverything(f)),
+                check(f, "bad arguments fail at once, naming the value", () -> badArguments(f)))));
+    }
+
+    static List<RingFactory> factories(String model) {
+        Pattern include = Pattern.compile(System.getProperty("threadring.include", ""));
+        List<RingFactory> found = RingFactories.load().all().stream()
+                .filter(f -> f.id().startsWith(model + "/"))
+                .filter(f -> include.matcher(f.id()).find())
+                .collect(Collectors.toList());
+        assertFalse(found.isEmpty(), "no RingFactory registered for model " + model
+                + " (META-INF/services/threadring.core.RingFactory)");
+        return found;
+    }
+
+    private static DynamicTest check(RingFactory f, String name, Executable body) {
+        return DynamicTest.dynamicTest(name, () -> {
+            Optional<String> unsupported = f.unsupportedReason();
+            Assumptions.assumeTrue(unsupported.isEmpty(), () -> "skipped: " + unsupported.orElse(""));
+            assertTimeoutPreemptively(TIMEOUT, body, () -> f.id() + ": " + name
+                    + " did not finish in " + TIMEOUT.toSeconds() + " s (deadlock?)");
+        });
+    }
+
+    public static void answers(RingFactory f) {
+        try (Ring ring = f.open(503)) {
+            assertEquals(503, ring.nodes());
+            for (int[] a : ANSWERS_503) {
+                assertEquals(a[1], ring.pass(a[0]), f.id() + ": nodes=503 hops=" + a[0]);
+            }
+        }
+        for (int n : new int[] {2, 3}) {
+            try (Ring ring = f.open(n)) {
+                for (int hops : new int[] {0, 1, 2, 3, 4, 5, 6, 7, 1000, 1001}) {
+                    assertEquals(hops % n + 1, ring.pass(hops), f.id() + ": nodes=" + n + " hops=" + hops);
+                }
+            }
+        }
+    }
+
+    public static void reuse(RingFactory f) {
+        try (Ring ring = f.open(37)) {
+            for (int hops : new int[] {1000, 0, 37, 12_345, 1}) {
+                assertEquals(Rings.expectedLast(37, hops), ring.pass(hops), f.id() + ": nodes=37 hops=" + hops);
+            }
+        }
+    }
+
+    public static void closeStopsEverything(RingFactory f) {
+        Ring ring = f.open(50);
+        assertEquals(Rings.expectedLast(50, 777), ring.pass(777));
+        ring.close();
+        List<Thread> alive = ring.threads().stream().filter(Thread::isAlive).collect(Collectors.toList());
+        assertTrue(alive.isEmpty(), () -> f.id() + ": alive after close(): " + alive);
+        ring.close(); // idempotent
+    }
+
+    public static void badArguments(RingFactory f) {
+        for (int nodes : new int[] {1, 0, -5}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> f.open(nodes).close(),
+                    f.id() + ": open(" + nodes + ")");
+            assertMentions(e, "nodes", String.valueOf(nodes));
+        }
+        Ring ring = f.open(5);
+        try {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ring.pass(-1));
+            assertMentions(e, "hops", "-1");
+            assertEquals(3, ring.pass(7), f.id() + ": a rejected pass must leave the ring usable");
+        } finally {
+            ring.close();
+        }
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ring.pass(7),
+                f.id() + ": pass after close()");
+        assertMentions(e, "closed", "hops=7");
+    }
+
+    private static void assertMentions(Exception e, String... words) {
+        String message = String.valueOf(e.getMessage());
+        for (String w : words) {
+            if (!message.contains(w)) {
+                fail("message should name '" + w + "': " + message);
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package threadring.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
+
+/** The kit must catch broken rings; these rings are broken on purpose. */
+class RingContractSelfTest {
+
+    /** A one-thread stand-in ring; {@code offset} shifts its answer, {@code leak} keeps its thread alive. */
+    static final class FakeRing extends AbstractRing {
+        private final int offset;
+        private final boolean leak;
+        private final CountDownLatch stopped = new CountDownLatch(1);
+
+        FakeRing(int nodes, int offset, boolean leak) {
+            super("fake/ring", nodes);
+            this.offset = offset;
+            this.leak = leak;
+            Thread t = tracked(Thread::new).newThread(() -> {
+                try {
+                    stopped.await();
+                    if (leak) {
+                        Thread.sleep(Long.MAX_VALUE);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            t.setDaemon(true);
+            t.start();
+        }
+
+        @Override
+        protected void start(int hops) {
+            if (offset == Integer.MIN_VALUE) {
+                fail(new ArithmeticException("node blew up"));
+            } else {
+                finish((hops + offset) % nodes() + 1);
+            }
+        }
+
+        @Override
+        protected Duration closeTimeout() {
+            return Duration.ofMillis(200);
+        }
+
+        @Override
+        protected void stop() {
+            stopped.countDown();
+        }
+    }
+
+    static RingFactory factory(int offset, boolean leak) {
+        return new RingFactory() {
+            @Override
+            public String id() {
+                return "fake/ring";
+            }
+
+            @Override
+            public String description() {
+                return "test double";
+            }
+
+            @Override
+            public Ring open(int nodes) {
+                return new FakeRing(nodes, offset, leak);
+            }
+        };
+    }
+
+    @Test
+    void aCorrectRingPasses() {
+        RingFactory good = factory(0, false);
+        RingContract.answers(good);
+        RingContract.reuse(good);
+        RingContract.closeStopsEverything(good);
+        RingContract.badArguments(good);
+    }
+
+    @Test
+    void aWrongAnswerFails() {
+        assertThrows(AssertionFailedError.class, () -> RingContract.answers(factory(1, false)));
+        assertThrows(AssertionFailedError.class, () -> RingContract.reuse(factory(1, false)));
+    }
+
+    @Test
+    void aNodeErrorFailsThePassInsteadOfHanging() {
+        try (Ring ring = new FakeRing(3, Integer.MIN_VALUE, false)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> ring.pass(5));
+            assertEquals(ArithmeticException.class, e.getCause().getClass());
+        }
+    }
+
+    @Test
+    void aLeakedThreadFails() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> RingContract.closeStopsEverything(factory(0, true)));
+        assertTrue(e.getMessage().contains("still alive"), e.getMessage());
+    }
+}

@@ -1,0 +1,66 @@
+package threadring.threads;
+
+import java.util.concurrent.ThreadFactory;
+import threadring.core.AbstractRing;
+import threadring.threads.Handoff.Mailbox;
+
+/**
+ * A ring of one thread per node, each blocked on its own {@link Mailbox}. Which threads
+ * (platform or virtual) is the caller's {@link ThreadFactory}; how they block is the
+ * {@link Handoff}. This is the only node loop for both thread models.
+ */
+public final class ThreadRing extends AbstractRing {
+
+    private static final int STOP = -1;
+
+    private final Mailbox[] inboxes;
+
+    public ThreadRing(String id, int nodes, ThreadFactory threads, Handoff handoff) {
+        super(id, nodes);
+        ThreadFactory factory = tracked(threads);
+        inboxes = new Mailbox[nodes];
+        for (int i = 0; i < nodes; i++) {
+            inboxes[i] = handoff.newMailbox();
+        }
+        Thread[] nodeThreads = new Thread[nodes];
+        for (int i = 0; i < nodes; i++) {
+            int name = i + 1;
+            Mailbox in = inboxes[i];
+            Mailbox out = inboxes[name % nodes];
+            nodeThreads[i] = factory.newThread(() -> run(name, in, out));
+            in.bind(nodeThreads[i]);
+        }
+        for (Thread t : nodeThreads) {
+            t.start();
+        }
+    }
+
+    private void run(int name, Mailbox in, Mailbox out) {
+        try {
+            while (true) {
+                int token = in.take();
+                if (token > 0) {
+                    out.put(token - 1);
+                } else if (token == 0) {
+                    finish(name);
+                } else {
+                    return;
+                }
+            }
+        } catch (Throwable e) {
+            fail(e);
+        }
+    }
+
+    @Override
+    protected void start(int hops) throws InterruptedException {
+        inboxes[0].put(hops);
+    }
+
+    @Override
+    protected void stop() throws InterruptedException {
+        for (Mailbox inbox : inboxes) {
+            inbox.put(STOP);
+        }
+    }
+}

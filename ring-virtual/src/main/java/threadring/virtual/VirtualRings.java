@@ -1,0 +1,134 @@
+package threadring.virtual;
+
+import java.util.Map;
+import java.util.concurrent.ThreadFactory;
+import threadring.threads.Handoff;
+import threadring.threads.ThreadRingFactory;
+
+/**
+ * Loom virtual threads, one per node, on the same handoff primitives and the same node loop as
+ * ring-threads: only the thread builder changes. {@code -p1} variants run on a one-carrier
+ * scheduler, which needs JVM flags (there is no public API for a custom scheduler).
+ */
+public final class VirtualRings {
+
+    /** The flags of the {@code -p1} variants; VirtualOneCarrierBenchmark forks with the same. */
+    public static final Map<String, String> ONE_CARRIER = Map.of(
+            "jdk.virtualThreadScheduler.parallelism", "1",
+            "jdk.virtualThreadScheduler.maxPoolSize", "1",
+            "jdk.virtualThreadScheduler.minRunnable", "1");
+
+    private VirtualRings() {}
+
+    abstract static class Virtual extends ThreadRingFactory {
+        private final boolean oneCarrier;
+
+        Virtual(Handoff handoff, boolean oneCarrier) {
+            super("virtual/" + handoff.variant() + (oneCarrier ? "-p1" : ""),
+                    oneCarrier ? "virtual threads on one carrier" : "virtual threads, default scheduler",
+                    handoff);
+            this.oneCarrier = oneCarrier;
+        }
+
+        @Override
+        protected ThreadFactory threads(String id) {
+            return Thread.ofVirtual().name(id + "#", 1).factory();
+        }
+
+        @Override
+        public Map<String, String> systemProperties() {
+            return oneCarrier ? ONE_CARRIER : Map.of();
+        }
+
+        @Override
+        public int minimumJavaVersion() {
+            return 21;
+        }
+    }
+
+    public static final class Park extends Virtual {
+        public Park() {
+            super(Handoff.PARK, false);
+        }
+    }
+
+    public static final class Lock extends Virtual {
+        public Lock() {
+            super(Handoff.LOCK, false);
+        }
+    }
+
+    /**
+     * Before JDK 24 (JEP 491) a virtual thread waiting in a synchronized block pins its carrier;
+     * 503 of them exhaust the scheduler's carriers and the ring deadlocks.
+     */
+    public static final class Sync extends Virtual {
+        public Sync() {
+            super(Handoff.SYNC, false);
+        }
+
+        @Override
+        public int minimumJavaVersion() {
+            return 24;
+        }
+    }
+
+    public static final class Queue extends Virtual {
+        public Queue() {
+            super(Handoff.QUEUE, false);
+        }
+    }
+
+    public static final class Spin extends Virtual {
+        public Spin() {
+            super(Handoff.SPIN, false);
+        }
+    }
+
+    public static final class Exchanger extends Virtual {
+        public Exchanger() {
+            super(Handoff.EXCHANGER, false);
+        }
+    }
+
+    public static final class ParkP1 extends Virtual {
+        public ParkP1() {
+            super(Handoff.PARK, true);
+        }
+    }
+
+    public static final class LockP1 extends Virtual {
+        public LockP1() {
+            super(Handoff.LOCK, true);
+        }
+    }
+
+    public static final class SyncP1 extends Virtual {
+        public SyncP1() {
+            super(Handoff.SYNC, true);
+        }
+
+        @Override
+        public int minimumJavaVersion() {
+            return 24;
+        }
+    }
+
+    public static final class QueueP1 extends Virtual {
+        public QueueP1() {
+            super(Handoff.QUEUE, true);
+        }
+    }
+
+    public static final class SpinP1 extends Virtual {
+        public SpinP1() {
+            super(Handoff.SPIN, true);
+        }
+    }
+
+    public static final class ExchangerP1 extends Virtual {
+        public ExchangerP1() {
+            super(Handoff.EXCHANGER, true);
+        }
+    }
+}
