@@ -1,0 +1,246 @@
+package threadring.bench;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import threadring.bench.Catalog.Benchmark;
+
+/**
+ * A benchmark sweep: for every JDK x cpu set x selected benchmark class, one JMH process
+ * ({@code taskset -c CPUS java -jar benchmarks.jar ...}), so a crash or failure in one class
+ * cannot take the others down and each cpu set pins the JMH forks too. Everything lands in
+ * {@code results/<run-id>/}; {@code results/latest} moves only when the sweep has run to the end.
+ */
+final class Sweep {
+
+    static final Gson JSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls().create();
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    /** One JDK and cpu set; {@code cpus} null means unpinned. */
+    record Configuration(String label, String jdk, String cpus, Map<String, Object> jvm) {
+        int javaFeature() {
+            return ((Number) jvm.get("javaFeature")).intValue();
+        }
+    }
+
+    private final RunOptions options;
+    private final Path jar;
+    private final Path home;
+    private final PrintStream out;
+    private volatile Process child;
+    private volatile boolean finished;
+
+    Sweep(RunOptions options, Path jar, Path home, PrintStream out) {
+        this.options = options;
+        this.jar = jar;
+        this.home = home;
+        this.out = out;
+    }
+
+    int run() throws IOException, InterruptedException {
+        List<Benchmark> selected = Catalog.load().select(options.includes);
+        if (selected.isEmpty()) {
+            throw new UsageException("--include " + options.includes + " matches no implementation id (see 'list')");
+        }
+        List<Path> jdks = options.jdks.isEmpty() ? List.of(Path.of(System.getProperty("java.home"))) : options.jdks;
+        List<String> cpuSets = new ArrayList<>(options.cpus);
+        if (cpuSets.isEmpty()) {
+            cpuSets.add(null);
+        }
+        List<Configuration> configs = new ArrayList<>();
+        for (Path jdk : jdks) {
+            for (String cpus : cpuSets) {
+                Map<String, Object> jvm = probe(jdk, cpus);
+                String label = "jdk" + jvm.get("javaFeature") + "-cpus" + (cpus == null ? "all" : cpus);
+                if (configs.stream().anyMatch(c -> c.label().equals(label))) {
+                    throw new UsageException("the same JDK and cpu set are given twice: " + label);
+                }
+                configs.add(new Configuration(label, jdk.toString(), cpus, jvm));
+            }
+        }
+
+        Path runDir = createRunDir(options.results);
+        out.println("threadring: writing results/" + runDir.getFileName() + " (" + runDir + ")");
+        Map<String, Object> env = new LinkedHashMap<>();
+        env.put("runId", runDir.getFileName().toString());
+        env.put("machine", Env.machine(home));
+        Map<String, Object> opts = new LinkedHashMap<>();
+        opts.put("nodes", options.nodes);
+        opts.put("hops", options.hops);
+        opts.put("quick", options.quick);
+        opts.put("includes", options.includes);
+        opts.put("cpus", options.cpus);
+        opts.put("jmhArgs", options.jmhArgs());
+        env.put("options", opts);
+        env.put("configurations", configs);
+        Files.writeString(runDir.resolve("env.json"), JSON.toJson(env));
+
+        List<Map<String, Object>> outcomes = new ArrayList<>();
+        Thread onInterrupt = new Thread(() -> interrupted(runDir, outcomes));
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        int failures = 0;
+        try (Writer console = Files.newBufferedWriter(runDir.resolve("console.log"), StandardCharsets.UTF_8)) {
+            for (Configuration c : configs) {
+                for (Benchmark b : selected) {
+                    Map<String, Object> outcome = new LinkedHashMap<>();
+                    outcome.put("configuration", c.label());
+                    outcome.put("benchmark", b.name());
+                    outcome.put("ids", b.ids());
+                    int needs = b.javaFeature();
+                    if (needs > c.javaFeature()) {
+                        outcome.put("status", "skipped");
+                        outcome.put("reason", b.shortName() + " needs JDK " + needs + "+, this is JDK " + c.javaFeature());
+                        log(console, "threadring: skipping " + b.shortName() + " on " + c.label() + ": "
+                                + outcome.get("reason"));
+                    } else {
+                        Path json = runDir.resolve("jmh").resolve(c.label()).resolve(b.shortName() + ".json");
+                        Files.createDirectories(json.getParent());
+                        int exit = jmh(c, b, json, console);
+                        boolean ok = exit == 0 && Files.exists(json);
+                        outcome.put("status", ok ? "ok" : "failed");
+                        outcome.put("exitCode", exit);
+                        outcome.put("json", runDir.relativize(json).toString());
+                        if (!ok) {
+                            failures++;
+                        }
+                    }
+                    synchronized (outcomes) {
+                        outcomes.add(outcome);
+                    }
+                    Files.writeString(runDir.resolve("sweep.json"), JSON.toJson(Map.of("complete", false, "outcomes", outcomes)));
+                }
+            }
+        }
+        finished = true;
+        Runtime.getRuntime().removeShutdownHook(onInterrupt);
+        Files.writeString(runDir.resolve("sweep.json"), JSON.toJson(Map.of("complete", true, "outcomes", outcomes)));
+        Path report = Report.write(runDir);
+        pointLatestAt(runDir);
+        out.println("threadring: report " + report);
+        out.print(Files.readString(report));
+        if (failures > 0) {
+            out.println("threadring: " + failures + " benchmark run(s) failed, see " + runDir.resolve("console.log"));
+            return 1;
+        }
+        return 0;
+    }
+
+    /** The JVM facts of one configuration, measured in a child started the way JMH will be. */
+    private Map<String, Object> probe(Path jdk, String cpus) throws IOException, InterruptedException {
+        List<String> cmd = command(jdk.toString(), cpus);
+        cmd.addAll(List.of("-cp", jar.toString(), Cli.class.getName(), "env"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new UsageException("cannot start " + String.join(" ", cmd) + ": " + text.strip().replace('\n', ' '));
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> jvm = JSON.fromJson(text.substring(text.indexOf('{')), Map.class);
+        if (((Number) jvm.get("javaFeature")).intValue() < 17) {
+            throw new UsageException("--jdk " + jdk + " is JDK " + jvm.get("javaVersion") + "; threadring needs 17+");
+        }
+        jvm.put("javaFeature", ((Number) jvm.get("javaFeature")).intValue());
+        jvm.put("availableProcessors", ((Number) jvm.get("availableProcessors")).intValue());
+        return jvm;
+    }
+
+    private static List<String> command(String jdk, String cpus) {
+        List<String> cmd = new ArrayList<>();
+        if (cpus != null) {
+            cmd.addAll(List.of("taskset", "-c", cpus));
+        }
+        cmd.add(Path.of(jdk, "bin", "java").toString());
+        return cmd;
+    }
+
+    private int jmh(Configuration c, Benchmark b, Path json, Writer console) throws IOException, InterruptedException {
+        List<String> cmd = command(c.jdk(), c.cpus());
+        cmd.addAll(List.of("-jar", jar.toString(), "^" + Pattern.quote(b.name()) + "$",
+                "-p", "impl=" + String.join(",", b.ids())));
+        cmd.addAll(options.jmhArgs());
+        cmd.addAll(List.of("-rf", "json", "-rff", json.toString()));
+        log(console, "threadring: [" + c.label() + "] " + String.join(" ", cmd));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        child = p;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                log(console, line);
+            }
+        }
+        int exit = p.waitFor();
+        child = null;
+        if (exit != 0) {
+            log(console, "threadring: " + b.shortName() + " on " + c.label() + " exited with status " + exit);
+        }
+        return exit;
+    }
+
+    private void log(Writer console, String line) throws IOException {
+        out.println(line);
+        console.write(line);
+        console.write('\n');
+        console.flush();
+    }
+
+    /** Ctrl-C or a kill: stop the JMH child, keep what finished, leave results/latest alone. */
+    private void interrupted(Path runDir, List<Map<String, Object>> outcomes) {
+        if (finished) {
+            return;
+        }
+        Process p = child;
+        if (p != null) {
+            p.descendants().forEach(ProcessHandle::destroy);
+            p.destroy();
+        }
+        try {
+            synchronized (outcomes) {
+                Files.writeString(runDir.resolve("sweep.json"),
+                        JSON.toJson(Map.of("complete", false, "interrupted", true, "outcomes", outcomes)));
+            }
+            Report.write(runDir);
+            System.err.println("threadring: interrupted; kept the finished part in " + runDir
+                    + " (results/latest unchanged)");
+        } catch (Exception e) {
+            System.err.println("threadring: interrupted; could not write a partial report: " + e);
+        }
+    }
+
+    static Path createRunDir(Path results) throws IOException {
+        Files.createDirectories(results);
+        String base = ZonedDateTime.now(ZoneOffset.UTC).format(RUN_ID);
+        for (int n = 1; ; n++) {
+            Path dir = results.resolve(n == 1 ? base : base + "-" + n);
+            try {
+                return Files.createDirectory(dir);
+            } catch (FileAlreadyExistsException e) {
+                // same second: try the next suffix
+            }
+        }
+    }
+
+    /** Replaces results/latest atomically, so it never points at a half-written run. */
+    static void pointLatestAt(Path runDir) throws IOException {
+        Path results = runDir.getParent();
+        Path tmp = results.resolve(".latest-" + ProcessHandle.current().pid());
+        Files.deleteIfExists(tmp);
+        Files.createSymbolicLink(tmp, runDir.getFileName());
+        Files.move(tmp, results.resolve("latest"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+}
