@@ -158,6 +158,7 @@ final class Sweep {
         }
         jvm.put("javaFeature", ((Number) jvm.get("javaFeature")).intValue());
         jvm.put("availableProcessors", ((Number) jvm.get("availableProcessors")).intValue());
+        jvm.put("maxHeapBytes", ((Number) jvm.get("maxHeapBytes")).longValue());
         return jvm;
     }
 
