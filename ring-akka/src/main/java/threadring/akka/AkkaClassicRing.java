@@ -1,0 +1,71 @@
+package threadring.akka;
+
+import akka.actor.AbstractActor;
+import akka.actor.ActorRef;
+import akka.actor.ActorSystem;
+import akka.actor.Props;
+import com.typesafe.config.Config;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+
+/** One classic Akka actor per node ({@code AbstractActor}, the style of the 2014 study). */
+final class AkkaClassicRing extends ActorSystemRing {
+
+    private static final Config CONFIG = config("akka");
+
+    private final ActorRef[] nodes;
+    private final ActorSystem system;
+
+    AkkaClassicRing(String id, int n, String dispatcher) {
+        super(id, n);
+        system = ActorSystem.create(systemName, CONFIG);
+        nodes = new ActorRef[n];
+        for (int i = 0; i < n; i++) {
+            nodes[i] = system.actorOf(Node.props(this, i + 1).withDispatcher(dispatcher), "node-" + (i + 1));
+        }
+        trackSystemThreads();
+    }
+
+    static final class Node extends AbstractActor {
+        private final AkkaClassicRing ring;
+        private final int name;
+
+        private Node(AkkaClassicRing ring, int name) {
+            this.ring = ring;
+            this.name = name;
+        }
+
+        static Props props(AkkaClassicRing ring, int name) {
+            return Props.create(Node.class, () -> new Node(ring, name));
+        }
+
+        @Override
+        public Receive createReceive() {
+            return receiveBuilder().match(Integer.class, this::onToken).build();
+        }
+
+        private void onToken(Integer token) {
+            if (token > 0) {
+                ring.nodes[name % ring.nodes.length].tell(token - 1, getSelf());
+            } else {
+                ring.finish(name);
+            }
+        }
+    }
+
+    /** The node actors, 1..N, for tests. */
+    List<ActorRef> actors() {
+        return List.of(nodes);
+    }
+
+    @Override
+    protected void start(int hops) {
+        nodes[0].tell(hops, ActorRef.noSender());
+    }
+
+    @Override
+    protected CompletionStage<?> terminate() {
+        system.terminate();
+        return system.getWhenTerminated().toCompletableFuture();
+    }
+}

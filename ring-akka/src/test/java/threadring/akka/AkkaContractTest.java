@@ -1,0 +1,49 @@
+package threadring.akka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import threadring.core.Ring;
+import threadring.core.RingContract;
+import threadring.core.RingFactories;
+import threadring.core.RingFactory;
+import threadring.core.Rings;
+
+class AkkaContractTest extends RingContract {
+
+    @Override
+    protected String model() {
+        return "akka";
+    }
+
+    /** Every node is its own actor, named node-1..node-N, and the ring's system has threads. */
+    @Test
+    void oneActorPerNode() {
+        for (RingFactory f : RingFactories.load().matching("^akka/")) {
+            try (Ring ring = f.open(11)) {
+                assertEquals(Rings.expectedLast(11, 1000), ring.pass(1000), f.id());
+                List<String> paths = actorPaths(ring);
+                Set<String> expected = IntStream.rangeClosed(1, 11).mapToObj(i -> "node-" + i).collect(Collectors.toSet());
+                assertEquals(expected, Set.copyOf(paths), f.id());
+                assertFalse(ring.threads().isEmpty(), f.id() + ": no ActorSystem thread tracked");
+                assertTrue(ring.threads().stream().allMatch(Thread::isDaemon), f.id() + ": non-daemon thread");
+            }
+        }
+    }
+
+    private static List<String> actorPaths(Ring ring) {
+        if (ring instanceof AkkaTypedRing) {
+            return ((AkkaTypedRing) ring).actors().stream().map(a -> a.path().name()).collect(Collectors.toList());
+        }
+        if (ring instanceof PekkoTypedRing) {
+            return ((PekkoTypedRing) ring).actors().stream().map(a -> a.path().name()).collect(Collectors.toList());
+        }
+        return ((AkkaClassicRing) ring).actors().stream().map(a -> a.path().name()).collect(Collectors.toList());
+    }
+}
