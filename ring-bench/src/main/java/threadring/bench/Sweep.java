@@ -16,11 +16,17 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import threadring.bench.Catalog.Benchmark;
+import threadring.core.RingFactories;
+import threadring.core.RingFactory;
+import threadring.core.Rings;
 
 /**
  * A benchmark sweep: for every JDK x cpu set x selected benchmark class, one JMH process
@@ -32,6 +38,39 @@ final class Sweep {
 
     static final Gson JSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls().create();
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    /** One JMH process: a benchmark narrowed to some ids, at {@code hops} (null: the user's --hops). */
+    record Job(Benchmark benchmark, Integer hops) {
+        String file() {
+            return benchmark.shortName() + (hops == null ? "" : "-" + hops) + ".json";
+        }
+    }
+
+    /**
+     * Splits each benchmark by its ids' default hops ({@link threadring.core.RingFactory#defaultHops()})
+     * unless the user fixed the hops for everything.
+     */
+    static List<Job> plan(List<Benchmark> selected, Integer userHops, Function<String, Integer> defaultHops) {
+        List<Job> jobs = new ArrayList<>();
+        for (Benchmark b : selected) {
+            if (userHops != null) {
+                jobs.add(new Job(b, null));
+                continue;
+            }
+            Map<Integer, List<String>> byHops = new TreeMap<>(Comparator.reverseOrder());
+            for (String id : b.ids()) {
+                byHops.computeIfAbsent(defaultHops.apply(id), h -> new ArrayList<>()).add(id);
+            }
+            byHops.forEach((hops, ids) -> jobs.add(new Job(new Benchmark(b.name(), ids), hops)));
+        }
+        return jobs;
+    }
+
+    /** The id's default hops, or the mission's if its factory cannot load in this JVM. */
+    static int defaultHops(RingFactories factories, String id) {
+        return factories.all().stream().filter(f -> f.id().equals(id)).findFirst()
+                .map(RingFactory::defaultHops).orElse(Rings.DEFAULT_HOPS);
+    }
 
     /** One JDK and cpu set; {@code cpus} null means unpinned. */
     record Configuration(String label, String jdk, String cpus, Map<String, Object> jvm) {
@@ -59,6 +98,8 @@ final class Sweep {
         if (selected.isEmpty()) {
             throw new UsageException("--include " + options.includes + " matches no implementation id (see 'list')");
         }
+        RingFactories factories = RingFactories.load();
+        List<Job> jobs = plan(selected, options.hops, id -> defaultHops(factories, id));
         List<Path> jdks = options.jdks.isEmpty() ? List.of(Path.of(System.getProperty("java.home"))) : options.jdks;
         List<String> cpuSets = new ArrayList<>(options.cpus);
         if (cpuSets.isEmpty()) {
@@ -98,11 +139,13 @@ final class Sweep {
         int failures = 0;
         try (Writer console = Files.newBufferedWriter(runDir.resolve("console.log"), StandardCharsets.UTF_8)) {
             for (Configuration c : configs) {
-                for (Benchmark b : selected) {
+                for (Job job : jobs) {
+                    Benchmark b = job.benchmark();
                     Map<String, Object> outcome = new LinkedHashMap<>();
                     outcome.put("configuration", c.label());
                     outcome.put("benchmark", b.name());
                     outcome.put("ids", b.ids());
+                    outcome.put("hops", job.hops() != null ? job.hops() : options.hops);
                     int needs = b.javaFeature();
                     if (needs > c.javaFeature()) {
                         outcome.put("status", "skipped");
@@ -110,9 +153,9 @@ final class Sweep {
                         log(console, "threadring: skipping " + b.shortName() + " on " + c.label() + ": "
                                 + outcome.get("reason"));
                     } else {
-                        Path json = runDir.resolve("jmh").resolve(c.label()).resolve(b.shortName() + ".json");
+                        Path json = runDir.resolve("jmh").resolve(c.label()).resolve(job.file());
                         Files.createDirectories(json.getParent());
-                        int exit = jmh(c, b, json, console);
+                        int exit = jmh(c, job, json, console);
                         boolean ok = exit == 0 && Files.exists(json);
                         outcome.put("status", ok ? "ok" : "failed");
                         outcome.put("exitCode", exit);
@@ -171,10 +214,14 @@ final class Sweep {
         return cmd;
     }
 
-    private int jmh(Configuration c, Benchmark b, Path json, Writer console) throws IOException, InterruptedException {
+    private int jmh(Configuration c, Job job, Path json, Writer console) throws IOException, InterruptedException {
+        Benchmark b = job.benchmark();
         List<String> cmd = command(c.jdk(), c.cpus());
         cmd.addAll(List.of("-jar", jar.toString(), "^" + Pattern.quote(b.name()) + "$",
                 "-p", "impl=" + String.join(",", b.ids())));
+        if (job.hops() != null) {
+            cmd.addAll(List.of("-p", "hops=" + job.hops()));
+        }
         cmd.addAll(options.jmhArgs());
         cmd.addAll(List.of("-rf", "json", "-rff", json.toString()));
         log(console, "threadring: [" + c.label() + "] " + String.join(" ", cmd));

@@ -19,8 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * The one experiment of this suite: the time of one verified pass of {@code hops} hops around a
  * ring of {@code nodes} nodes. Each model's benchmark class extends this and only names its
  * implementation ids in an {@code @Param String impl} field (plus, where a variant needs it, the
- * fork's JVM flags). Settings here are the defaults; classes whose passes take a minute
- * override the iteration counts.
+ * fork's JVM flags). Settings here are the defaults; classes of slow rows override them.
  *
  * <p>One operation is one pass (a pass is already 10^7 handoffs), so the mode is single-shot:
  * every sample is a whole pass, and there is no loop around it for JMH to amortise.
@@ -29,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
-@Warmup(iterations = 3)
+@Warmup(iterations = 2)
 @Measurement(iterations = 5)
 public abstract class RingBenchmark {
 

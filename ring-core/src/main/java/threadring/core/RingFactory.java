@@ -34,6 +34,16 @@ public interface RingFactory {
         return Map.of();
     }
 
+    /**
+     * Hops per pass in the default sweep. The mission's 10^7 unless one hop costs microseconds
+     * (OS threads, spinning, monitors on virtual threads): then a pass would take minutes and the
+     * sweep hours, so such variants default to fewer hops and are compared by ns per hop.
+     * JMH run by hand, or {@code --hops}, uses the same hops for everything.
+     */
+    default int defaultHops() {
+        return Rings.DEFAULT_HOPS;
+    }
+
     /** Lowest Java feature release the variant runs correctly on. */
     default int minimumJavaVersion() {
         return 17;

@@ -7,6 +7,8 @@ public final class Rings {
     public static final int DEFAULT_NODES = 503;
     /** The 2014 study's workload: ten million hops per pass. */
     public static final int DEFAULT_HOPS = 10_000_000;
+    /** Hops per pass of the slow variants (about 1-40 us per hop) in the default sweep. */
+    public static final int SLOW_HOPS = 1_000_000;
 
     private Rings() {}
 

@@ -6,12 +6,13 @@ import org.openjdk.jmh.annotations.Warmup;
 import threadring.core.RingBenchmark;
 
 /**
- * 503 OS threads: every hop is a kernel wake-up of another thread. A pass of 10^7 hops takes
- * about a minute here, so there is no JMH warm-up iteration (the base class's short verified
- * pass at setup warms the JIT, and a minute-long pass is dominated by the kernel, not the JIT).
+ * 503 OS threads: every hop is a kernel wake-up of another thread, 8-15 us here. No JMH warm-up
+ * iteration: the base class's short verified pass at setup warms the JIT, and a pass of
+ * seconds is dominated by the kernel, not by compiled code. (The default sweep runs these at
+ * {@link threadring.core.Rings#SLOW_HOPS} hops; see RingFactory.defaultHops.)
  */
 @Warmup(iterations = 0)
-@Measurement(iterations = 3)
+@Measurement(iterations = 5)
 public class ThreadsBenchmark extends RingBenchmark {
 
     @Param({"threads/park", "threads/lock", "threads/sync", "threads/queue"})

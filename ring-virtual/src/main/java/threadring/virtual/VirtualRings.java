@@ -2,6 +2,7 @@ package threadring.virtual;
 
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
+import threadring.core.Rings;
 import threadring.threads.Handoff;
 import threadring.threads.ThreadRingFactory;
 
@@ -21,12 +22,14 @@ public final class VirtualRings {
     private VirtualRings() {}
 
     abstract static class Virtual extends ThreadRingFactory {
+        private final Handoff handoff;
         private final boolean oneCarrier;
 
         Virtual(Handoff handoff, boolean oneCarrier) {
             super("virtual/" + handoff.variant() + (oneCarrier ? "-p1" : ""),
                     oneCarrier ? "virtual threads on one carrier" : "virtual threads, default scheduler",
                     handoff);
+            this.handoff = handoff;
             this.oneCarrier = oneCarrier;
         }
 
@@ -40,9 +43,22 @@ public final class VirtualRings {
             return oneCarrier ? ONE_CARRIER : Map.of();
         }
 
+        /**
+         * Before JDK 24 (JEP 491) a virtual thread waiting in a synchronized block pins its
+         * carrier; 503 of them exhaust the scheduler's carriers and the ring deadlocks.
+         */
         @Override
         public int minimumJavaVersion() {
-            return 21;
+            return handoff == Handoff.SYNC ? 24 : 21;
+        }
+
+        /**
+         * Monitors (10-40 us per hop here) and spinning before parking (about 3 us per hop in a
+         * ring, where the receiver always waits N-1 hops) are slow rows.
+         */
+        @Override
+        public int defaultHops() {
+            return handoff == Handoff.SYNC || handoff == Handoff.SPIN ? Rings.SLOW_HOPS : Rings.DEFAULT_HOPS;
         }
     }
 
@@ -58,18 +74,9 @@ public final class VirtualRings {
         }
     }
 
-    /**
-     * Before JDK 24 (JEP 491) a virtual thread waiting in a synchronized block pins its carrier;
-     * 503 of them exhaust the scheduler's carriers and the ring deadlocks.
-     */
     public static final class Sync extends Virtual {
         public Sync() {
             super(Handoff.SYNC, false);
-        }
-
-        @Override
-        public int minimumJavaVersion() {
-            return 24;
         }
     }
 
@@ -106,11 +113,6 @@ public final class VirtualRings {
     public static final class SyncP1 extends Virtual {
         public SyncP1() {
             super(Handoff.SYNC, true);
-        }
-
-        @Override
-        public int minimumJavaVersion() {
-            return 24;
         }
     }
 

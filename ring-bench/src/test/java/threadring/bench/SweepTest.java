@@ -1,0 +1,32 @@
+package threadring.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import threadring.bench.Catalog.Benchmark;
+import threadring.bench.Sweep.Job;
+
+class SweepTest {
+
+    static final Benchmark VIRTUAL = new Benchmark("v.VirtualBenchmark.pass",
+            List.of("virtual/park", "virtual/sync", "virtual/lock"));
+    static final Map<String, Integer> DEFAULT_HOPS = Map.of("virtual/park", 10_000_000, "virtual/sync", 1_000_000,
+            "virtual/lock", 10_000_000);
+
+    @Test
+    void slowIdsRunAsTheirOwnJobAtTheirDefaultHops() {
+        List<Job> jobs = Sweep.plan(List.of(VIRTUAL), null, DEFAULT_HOPS::get);
+        assertEquals(List.of(
+                new Job(new Benchmark(VIRTUAL.name(), List.of("virtual/park", "virtual/lock")), 10_000_000),
+                new Job(new Benchmark(VIRTUAL.name(), List.of("virtual/sync")), 1_000_000)), jobs);
+        assertEquals("VirtualBenchmark-1000000.json", jobs.get(1).file());
+    }
+
+    @Test
+    void userHopsKeepEachBenchmarkWhole() {
+        assertEquals(List.of(new Job(VIRTUAL, null)), Sweep.plan(List.of(VIRTUAL), 5000, DEFAULT_HOPS::get));
+        assertEquals("VirtualBenchmark.json", new Job(VIRTUAL, null).file());
+    }
+}
