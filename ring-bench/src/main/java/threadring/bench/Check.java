@@ -32,14 +32,17 @@ final class Check {
     private int hops = DEFAULT_HOPS;
     private int timeoutSeconds = 600;
     private boolean child;
+    private Path jdk;
+    private final List<String> argv;
     private final PrintStream out;
 
-    private Check(PrintStream out) {
+    private Check(List<String> argv, PrintStream out) {
+        this.argv = argv;
         this.out = out;
     }
 
     static Check parse(List<String> argv, PrintStream out) {
-        Check c = new Check(out);
+        Check c = new Check(argv, out);
         Args args = new Args(argv);
         while (args.hasNext()) {
             String a = args.next();
@@ -49,6 +52,7 @@ final class Check {
                 case "--hops" -> c.hops = Args.intAtLeast(a, args.value(a), 0);
                 case "--timeout" -> c.timeoutSeconds = Args.intAtLeast(a, args.value(a), 1);
                 case "--child" -> c.child = true;
+                case "--jdk" -> c.jdk = Args.jdk(a, args.value(a));
                 default -> throw new UsageException("unknown check option '" + a + "' (see -h)");
             }
         }
@@ -57,14 +61,18 @@ final class Check {
 
     /** Returns the exit status: 0 if every checked implementation answered correctly. */
     int run() throws Exception {
+        if (jdk != null && !jdk.toRealPath().equals(Path.of(System.getProperty("java.home")).toRealPath())) {
+            return onOtherJdk();
+        }
         RingFactories all = RingFactories.load();
         List<Pattern> patterns = includes.stream().map(Pattern::compile).toList();
         List<RingFactory> selected = all.all().stream()
                 .filter(f -> patterns.isEmpty() || patterns.stream().anyMatch(p -> p.matcher(f.id()).find()))
                 .toList();
         if (!child) {
-            for (String problem : all.unloadable()) {
-                out.println("note: cannot load on JDK " + Runtime.version().feature() + ": " + problem);
+            if (!all.unloadable().isEmpty()) {
+                out.println("note: " + all.unloadable().size() + " implementation(s) cannot load on JDK "
+                        + Runtime.version().feature() + " and are not checked, e.g. " + all.unloadable().get(0));
             }
             if (selected.isEmpty()) {
                 throw new UsageException("--include " + includes + " matches no implementation id (see 'list')");
@@ -124,6 +132,20 @@ final class Check {
         return false;
     }
 
+    /** The same check, run by the JDK given with --jdk. */
+    private int onOtherJdk() throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(jdk.resolve("bin").resolve("java").toString(),
+                "-cp", System.getProperty("java.class.path"), Cli.class.getName(), "check"));
+        for (int i = 0; i < argv.size(); i++) {
+            if (argv.get(i).equals("--jdk")) {
+                i++;
+            } else {
+                cmd.add(argv.get(i));
+            }
+        }
+        return relay(cmd, Long.MAX_VALUE) == 0 ? 0 : 1;
+    }
+
     private boolean inChildJvm(RingFactory f) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -131,18 +153,29 @@ final class Check {
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Cli.class.getName(), "check", "--child",
                 "--include", "^" + Pattern.quote(f.id()) + "$", "--nodes", String.valueOf(nodes),
                 "--hops", String.valueOf(hops), "--timeout", String.valueOf(timeoutSeconds)));
+        int exit = relay(cmd, timeoutSeconds + 60L);
+        if (exit == TIMED_OUT) {
+            out.println(f.id() + " nodes=" + nodes + " hops=" + hops + " FAIL the child JVM (" + f.jvmArgs()
+                    + ") did not exit");
+        }
+        return exit == 0;
+    }
+
+    private static final int TIMED_OUT = -1;
+
+    /** Runs {@code cmd}, copying its output; its exit status, or TIMED_OUT after {@code seconds}. */
+    private int relay(List<String> cmd, long seconds) throws Exception {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 out.println(line);
             }
         }
-        if (!p.waitFor(timeoutSeconds + 60L, TimeUnit.SECONDS)) {
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            out.println(f.id() + " nodes=" + nodes + " hops=" + hops + " FAIL child JVM did not exit");
-            return false;
+            return TIMED_OUT;
         }
-        return p.exitValue() == 0;
+        return p.exitValue();
     }
 
     private static String oneLine(Throwable e) {

@@ -94,8 +94,9 @@ public final class Cli {
             out.printf("  %-24s %s%s%n", f.id(), f.description(),
                     f.jvmArgs().isEmpty() ? "" : " [JVM flags: " + f.jvmArgs() + "]");
         }
-        for (String u : factories.unloadable()) {
-            out.println("  (cannot load on JDK " + Runtime.version().feature() + ": " + u + ")");
+        if (!factories.unloadable().isEmpty()) {
+            out.println("  (" + factories.unloadable().size() + " more cannot load on JDK " + Runtime.version().feature()
+                    + ", e.g. " + factories.unloadable().get(0) + ")");
         }
         out.println("benchmarks:");
         for (Catalog.Benchmark b : Catalog.load().benchmarks()) {

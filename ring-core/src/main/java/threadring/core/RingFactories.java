@@ -36,7 +36,8 @@ public final class RingFactories {
                     break;
                 }
                 found.add(it.next());
-            } catch (ServiceConfigurationError e) {
+            } catch (ServiceConfigurationError | LinkageError e) {
+                // e.g. UnsupportedClassVersionError: a release-21 class on JDK 17
                 unloadable.add(e.getMessage());
             }
         }
