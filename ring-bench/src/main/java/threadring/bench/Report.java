@@ -156,6 +156,10 @@ final class Report {
                 problems.add("skipped " + o.get("ids") + ": " + str(o, "reason"));
                 continue;
             }
+            if ("interrupted".equals(status)) {
+                problems.add("interrupted while measuring " + o.get("ids"));
+                continue;
+            }
             for (JsonElement id : o.getAsJsonArray("ids")) {
                 if (measured.stream().noneMatch(r -> r.id().equals(id.getAsString()))) {
                     problems.add("**failed** " + id.getAsString() + " (JMH exit status " + o.get("exitCode")

@@ -2,6 +2,7 @@ package threadring.bench;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
+import com.google.gson.JsonParser;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -84,6 +85,7 @@ final class Sweep {
     private final Path home;
     private final PrintStream out;
     private volatile Process child;
+    private volatile Map<String, Object> current;
     private volatile boolean finished;
 
     Sweep(RunOptions options, Path jar, Path home, PrintStream out) {
@@ -155,14 +157,17 @@ final class Sweep {
                     } else {
                         Path json = runDir.resolve("jmh").resolve(c.label()).resolve(job.file());
                         Files.createDirectories(json.getParent());
+                        current = outcome;
                         int exit = jmh(c, job, json, console);
-                        boolean ok = exit == 0 && Files.exists(json);
-                        outcome.put("status", ok ? "ok" : "failed");
+                        current = null;
+                        // JMH goes on after a benchmark throws and leaves it out of the JSON.
+                        List<String> missing = new ArrayList<>(b.ids());
+                        missing.removeAll(measuredIds(json));
+                        outcome.put("status", exit == 0 && missing.isEmpty() ? "ok" : "failed");
                         outcome.put("exitCode", exit);
+                        outcome.put("failedIds", missing);
                         outcome.put("json", runDir.relativize(json).toString());
-                        if (!ok) {
-                            failures++;
-                        }
+                        failures += missing.size();
                     }
                     synchronized (outcomes) {
                         outcomes.add(outcome);
@@ -179,7 +184,7 @@ final class Sweep {
         out.println("threadring: report " + report);
         out.print(Files.readString(report));
         if (failures > 0) {
-            out.println("threadring: " + failures + " benchmark run(s) failed, see " + runDir.resolve("console.log"));
+            out.println("threadring: " + failures + " implementation(s) failed, see " + runDir.resolve("console.log"));
             return 1;
         }
         return 0;
@@ -259,6 +264,11 @@ final class Sweep {
         }
         try {
             synchronized (outcomes) {
+                Map<String, Object> running = current;
+                if (running != null) {
+                    running.put("status", "interrupted");
+                    outcomes.add(running);
+                }
                 Files.writeString(runDir.resolve("sweep.json"),
                         JSON.toJson(Map.of("complete", false, "interrupted", true, "outcomes", outcomes)));
             }
@@ -268,6 +278,17 @@ final class Sweep {
         } catch (Exception e) {
             System.err.println("threadring: interrupted; could not write a partial report: " + e);
         }
+    }
+
+    /** The ids a JMH JSON file has results for (none if JMH did not write it). */
+    static List<String> measuredIds(Path json) throws IOException {
+        List<String> ids = new ArrayList<>();
+        if (Files.exists(json) && !Files.readString(json).isBlank()) {
+            for (var e : JsonParser.parseString(Files.readString(json)).getAsJsonArray()) {
+                ids.add(Report.row("", e.getAsJsonObject()).id());
+            }
+        }
+        return ids;
     }
 
     static Path createRunDir(Path results) throws IOException {

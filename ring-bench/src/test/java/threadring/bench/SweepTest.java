@@ -2,9 +2,13 @@ package threadring.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import threadring.bench.Catalog.Benchmark;
 import threadring.bench.Sweep.Job;
 
@@ -22,6 +26,17 @@ class SweepTest {
                 new Job(new Benchmark(VIRTUAL.name(), List.of("virtual/park", "virtual/lock")), 10_000_000),
                 new Job(new Benchmark(VIRTUAL.name(), List.of("virtual/sync")), 1_000_000)), jobs);
         assertEquals("VirtualBenchmark-1000000.json", jobs.get(1).file());
+    }
+
+    /** JMH leaves a benchmark that threw out of its JSON: the sweep must notice the missing id. */
+    @Test
+    void measuredIdsComeFromTheJson(@TempDir Path dir) throws IOException {
+        Path json = dir.resolve("r.json");
+        assertEquals(List.of(), Sweep.measuredIds(json));
+        Files.writeString(json, "");
+        assertEquals(List.of(), Sweep.measuredIds(json));
+        Files.writeString(json, "[" + ReportTest.result("v.VirtualBenchmark.pass", "virtual/park", 1000, 1, 2, 3) + "]");
+        assertEquals(List.of("virtual/park"), Sweep.measuredIds(json));
     }
 
     @Test
