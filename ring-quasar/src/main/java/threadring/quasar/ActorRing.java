@@ -2,7 +2,9 @@ package threadring.quasar;
 
 import co.paralleluniverse.actors.ActorRef;
 import co.paralleluniverse.actors.BasicActor;
-import co.paralleluniverse.fibers.FiberFactory;
+import co.paralleluniverse.fibers.Fiber;
+import co.paralleluniverse.strands.Strand;
+import co.paralleluniverse.strands.SuspendableCallable;
 import co.paralleluniverse.fibers.SuspendExecution;
 import java.util.concurrent.TimeUnit;
 
@@ -17,7 +19,7 @@ final class ActorRing extends QuasarRing {
     private final Node[] actors;
     private final ActorRef<Integer>[] refs;
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     ActorRing(String id, int nodes, int parallelism) {
         super(id, nodes, parallelism);
         actors = new Node[nodes];
@@ -26,7 +28,7 @@ final class ActorRing extends QuasarRing {
             actors[i] = new Node(i + 1);
         }
         for (int i = 0; i < nodes; i++) {
-            refs[i] = actors[i].spawn((FiberFactory) scheduler());
+            refs[i] = actors[i].spawn(this::newNodeFiber);
         }
         // A ref exists once its actor is spawned; an actor reads next only after a message that
         // was sent after this loop, so the write is visible to it.
@@ -34,6 +36,13 @@ final class ActorRing extends QuasarRing {
             actors[i].next = refs[(i + 1) % nodes];
         }
         trackSchedulerThreads();
+    }
+
+    /** Makes an actor's fiber (spawn starts it) with the ring's handler for a dying node. */
+    private Strand newNodeFiber(SuspendableCallable<?> actor) {
+        Fiber<?> fiber = scheduler().newFiber(actor);
+        fiber.setUncaughtExceptionHandler(this::nodeDied);
+        return fiber;
     }
 
     final class Node extends BasicActor<Integer, Void> {
@@ -70,7 +79,7 @@ final class ActorRing extends QuasarRing {
     }
 
     @Override
-    protected void start(int hops) {
+    protected void inject(int hops) {
         offer(0, hops);
     }
 

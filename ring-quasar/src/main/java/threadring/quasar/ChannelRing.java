@@ -28,7 +28,7 @@ final class ChannelRing extends QuasarRing {
         fibers = new Node[nodes];
         for (int i = 0; i < nodes; i++) {
             fibers[i] = new Node(i + 1, inboxes[i], inboxes[(i + 1) % nodes]);
-            fibers[i].setUncaughtExceptionHandler((strand, e) -> fail(e));
+            fibers[i].setUncaughtExceptionHandler(this::nodeDied);
             fibers[i].start();
         }
         trackSchedulerThreads();
@@ -83,7 +83,7 @@ final class ChannelRing extends QuasarRing {
     }
 
     @Override
-    protected void start(int hops) {
+    protected void inject(int hops) {
         offer(0, hops);
     }
 

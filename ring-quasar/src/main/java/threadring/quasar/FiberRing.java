@@ -26,7 +26,7 @@ final class FiberRing extends QuasarRing {
             ring[i].next = ring[(i + 1) % nodes];
         }
         for (Node n : ring) {
-            n.setUncaughtExceptionHandler((strand, e) -> fail(e));
+            n.setUncaughtExceptionHandler(this::nodeDied);
             n.start();
         }
         trackSchedulerThreads();
@@ -70,7 +70,7 @@ final class FiberRing extends QuasarRing {
     }
 
     @Override
-    protected void start(int hops) {
+    protected void inject(int hops) {
         ring[0].put(hops);
     }
 

@@ -3,6 +3,7 @@ package threadring.quasar;
 import co.paralleluniverse.common.monitoring.MonitorType;
 import co.paralleluniverse.fibers.FiberForkJoinScheduler;
 import co.paralleluniverse.fibers.FiberScheduler;
+import co.paralleluniverse.strands.Strand;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,7 @@ abstract class QuasarRing extends AbstractRing {
     private final String schedulerName;
     private final FiberForkJoinScheduler scheduler;
     private final Set<Thread> seen = new HashSet<>();
+    private volatile Throwable died;
 
     QuasarRing(String id, int nodes, int parallelism) {
         super(id, nodes);
@@ -46,6 +48,27 @@ abstract class QuasarRing extends AbstractRing {
                 track(t);
             }
         }
+    }
+
+    /** Hands {@code hops} to node 1 (only called while every node is alive). */
+    protected abstract void inject(int hops) throws Exception;
+
+    @Override
+    protected final void start(int hops) throws Exception {
+        Throwable cause = died;
+        if (cause != null) {
+            throw new IllegalStateException(id() + ": a node died before pass(hops=" + hops + ")", cause);
+        }
+        inject(hops);
+    }
+
+    /**
+     * The uncaught exception handler of every node fiber: fails the pass now, or the next one if
+     * no pass is running (a dead node would otherwise hang it).
+     */
+    final void nodeDied(Strand node, Throwable cause) {
+        died = cause;
+        fail(cause);
     }
 
     /** Ends every node (each returns from its loop) and waits for it. */

@@ -14,6 +14,9 @@
  * reads back what it wrote) is kept in a weak side table instead of Thread.target, on every JDK.
  * Thread-local maps are handled as before. Needs --add-opens java.base/java.lang=ALL-UNNAMED,
  * like the original.
+ *
+ * As a replacement part of Quasar, this file is offered under Quasar's terms: the Eclipse Public
+ * License v1.0 or, at the licensee's choice, the GNU Lesser General Public License version 3.0.
  */
 package co.paralleluniverse.concurrent.util;
 
