@@ -1,0 +1,95 @@
+package threadring.quasar;
+
+import co.paralleluniverse.actors.ActorRef;
+import co.paralleluniverse.actors.BasicActor;
+import co.paralleluniverse.fibers.Fiber;
+import co.paralleluniverse.strands.Strand;
+import co.paralleluniverse.strands.SuspendableCallable;
+import co.paralleluniverse.fibers.SuspendExecution;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One Quasar actor per node (a {@link BasicActor} on a fiber, default unbounded mailbox), each
+ * sending the token to its successor's {@link ActorRef}: the 2014 "Quasar actors" row.
+ */
+final class ActorRing extends QuasarRing {
+
+    private static final Integer STOP = -1;
+
+    private final Node[] actors;
+    private final ActorRef<Integer>[] refs;
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    ActorRing(String id, int nodes, int parallelism) {
+        super(id, nodes, parallelism);
+        actors = new Node[nodes];
+        refs = new ActorRef[nodes];
+        for (int i = 0; i < nodes; i++) {
+            actors[i] = new Node(i + 1);
+        }
+        for (int i = 0; i < nodes; i++) {
+            refs[i] = actors[i].spawn(this::newNodeFiber);
+        }
+        // A ref exists once its actor is spawned; an actor reads next only after a message that
+        // was sent after this loop, so the write is visible to it.
+        for (int i = 0; i < nodes; i++) {
+            actors[i].next = refs[(i + 1) % nodes];
+        }
+        trackSchedulerThreads();
+    }
+
+    /** Makes an actor's fiber (spawn starts it) with the ring's handler for a dying node. */
+    private Strand newNodeFiber(SuspendableCallable<?> actor) {
+        Fiber<?> fiber = scheduler().newFiber(actor);
+        fiber.setUncaughtExceptionHandler(this::nodeDied);
+        return fiber;
+    }
+
+    final class Node extends BasicActor<Integer, Void> {
+        private static final long serialVersionUID = 1L;
+
+        private final int name;
+        private transient ActorRef<Integer> next;
+
+        Node(int name) {
+            super(id() + "/" + name);
+            this.name = name;
+        }
+
+        @Override
+        protected Void doRun() throws InterruptedException, SuspendExecution {
+            while (true) {
+                int t = receive();
+                if (t > 0) {
+                    next.send(t - 1);
+                } else if (t == 0) {
+                    finish(name);
+                } else {
+                    return null;
+                }
+            }
+        }
+    }
+
+    /** From a plain thread; mailboxes are unbounded, so this never waits. */
+    private void offer(int node, Integer t) {
+        if (!refs[node].trySend(t)) {
+            throw new IllegalStateException(id() + ": mailbox of node " + (node + 1) + " refused a message");
+        }
+    }
+
+    @Override
+    protected void inject(int hops) {
+        offer(0, hops);
+    }
+
+    @Override
+    protected void stopNodes() throws Exception {
+        for (int i = 0; i < refs.length; i++) {
+            offer(i, STOP);
+        }
+        for (Node a : actors) {
+            a.join(closeTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+}

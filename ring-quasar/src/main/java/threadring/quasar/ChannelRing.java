@@ -1,0 +1,99 @@
+package threadring.quasar;
+
+import co.paralleluniverse.fibers.Fiber;
+import co.paralleluniverse.fibers.SuspendExecution;
+import co.paralleluniverse.strands.channels.Channels;
+import co.paralleluniverse.strands.channels.IntChannel;
+import co.paralleluniverse.strands.channels.ReceivePort;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One fiber per node, each receiving from its own Quasar {@link IntChannel} and sending to its
+ * successor's: a buffered (1) single-consumer primitive channel, the cheapest Quasar channel that
+ * still lets a sender hand off without waiting for the receiver.
+ */
+final class ChannelRing extends QuasarRing {
+
+    private static final int STOP = -1;
+
+    private final IntChannel[] inboxes;
+    private final Node[] fibers;
+
+    ChannelRing(String id, int nodes, int parallelism) {
+        super(id, nodes, parallelism);
+        inboxes = new IntChannel[nodes];
+        for (int i = 0; i < nodes; i++) {
+            inboxes[i] = Channels.newIntChannel(1, Channels.OverflowPolicy.BLOCK, false, true);
+        }
+        fibers = new Node[nodes];
+        for (int i = 0; i < nodes; i++) {
+            fibers[i] = new Node(i + 1, inboxes[i], inboxes[(i + 1) % nodes]);
+            fibers[i].setUncaughtExceptionHandler(this::nodeDied);
+            fibers[i].start();
+        }
+        trackSchedulerThreads();
+    }
+
+    final class Node extends Fiber<Void> {
+        private static final long serialVersionUID = 1L;
+
+        private final int name;
+        private final transient IntChannel in;
+        private final transient IntChannel out;
+
+        Node(int name, IntChannel in, IntChannel out) {
+            super(id() + "/" + name, scheduler());
+            this.name = name;
+            this.in = in;
+            this.out = out;
+        }
+
+        @Override
+        protected Void run() throws SuspendExecution, InterruptedException {
+            try {
+                while (true) {
+                    int t = in.receiveInt();
+                    if (t > 0) {
+                        out.send(t - 1);
+                    } else if (t == 0) {
+                        finish(name);
+                    } else {
+                        return null;
+                    }
+                }
+            } catch (ReceivePort.EOFException e) {
+                throw closed(name, e);
+            }
+        }
+    }
+
+    /**
+     * Outside the suspendable method: Quasar 0.8.0's instrumentor fails (on a current ASM) when
+     * a {@code new} in a suspendable method shares a try block with suspendable calls.
+     */
+    private static IllegalStateException closed(int name, Exception e) {
+        return new IllegalStateException("node " + name + ": channel closed", e);
+    }
+
+    /** From a plain thread, outside any pass: the inbox is empty, so a send never waits. */
+    private void offer(int node, int t) {
+        if (!inboxes[node].trySend(t)) {
+            throw new IllegalStateException(id() + ": inbox of node " + (node + 1) + " is full");
+        }
+    }
+
+    @Override
+    protected void inject(int hops) {
+        offer(0, hops);
+    }
+
+    @Override
+    protected void stopNodes() throws Exception {
+        for (int i = 0; i < fibers.length; i++) {
+            offer(i, STOP);
+        }
+        for (Node f : fibers) {
+            f.join(closeTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package threadring.quasar;
+
+import threadring.core.Ring;
+import threadring.core.RingFactories;
+import threadring.core.RingFactory;
+import threadring.core.Rings;
+
+/**
+ * Runs verified passes of the quasar rings outside JMH: for the instrumentation test (in a JVM
+ * with {@code -Dco.paralleluniverse.fibers.verifyInstrumentation=true}) and for quick manual runs
+ * on another JDK. Usage: {@code QuasarRun [id-regex] [nodes] [hops] [passes]}; prints one line
+ * per pass, goes on to the next ring when one fails, and exits with status 1 if any failed.
+ */
+public final class QuasarRun {
+
+    private QuasarRun() {}
+
+    public static void main(String[] args) {
+        String include = args.length > 0 ? args[0] : "^quasar/";
+        int nodes = args.length > 1 ? Integer.parseInt(args[1]) : Rings.DEFAULT_NODES;
+        int hops = args.length > 2 ? Integer.parseInt(args[2]) : 1000;
+        int passes = args.length > 3 ? Integer.parseInt(args[3]) : 1;
+        System.out.println("JDK " + Runtime.version());
+        int ran = 0;
+        int failed = 0;
+        for (RingFactory f : RingFactories.load().matching(include)) {
+            if (!f.id().startsWith("quasar/")) {
+                continue;
+            }
+            ran++;
+            try (Ring ring = f.open(nodes)) {
+                for (int p = 1; p <= passes; p++) {
+                    long t0 = System.nanoTime();
+                    int last = Rings.verify(f.id(), nodes, hops, ring.pass(hops));
+                    long ns = System.nanoTime() - t0;
+                    System.out.printf("%-18s nodes=%d hops=%d last=%d  %.1f ms  %.0f ns/hop%n", f.id(), nodes, hops,
+                            last, ns / 1e6, hops == 0 ? 0.0 : (double) ns / hops);
+                }
+            } catch (RuntimeException e) {
+                failed++;
+                System.out.println("FAILED " + f.id() + ":");
+                e.printStackTrace(System.out);
+            }
+        }
+        if (ran == 0) {
+            throw new IllegalStateException("no quasar ring matches " + include);
+        }
+        if (failed > 0) {
+            System.out.println("FAILED " + failed + " of " + ran + " ring(s)");
+            System.exit(1);
+        }
+        System.out.println("OK " + ran + " ring(s)");
+    }
+}

@@ -1,0 +1,97 @@
+package threadring.quasar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import co.paralleluniverse.fibers.Instrumented;
+import co.paralleluniverse.fibers.SuspendExecution;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fails if any suspendable method of ring-quasar runs uninstrumented, e.g. after a build with
+ * {@code -Dquasar.instrument.skip=true} or if the build-time instrumentation silently does
+ * nothing. Without instrumentation a fiber ring can still give the right answer (a fiber
+ * restarts its run() from the top), so the answer alone proves nothing.
+ */
+class QuasarInstrumentationTest {
+
+    /**
+     * Every ring runs a few passes in a fresh JVM with Quasar's own run-time check on
+     * ({@code verifyInstrumentation}): it throws or warns on every uninstrumented frame.
+     */
+    @Test
+    void everyRingPassesQuasarsVerifyInstrumentation() throws Exception {
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(QuasarRings.JVM_ARGS);
+        command.addAll(List.of("-Dco.paralleluniverse.fibers.verifyInstrumentation=true",
+                "-cp", System.getProperty("java.class.path"),
+                QuasarRun.class.getName(), "^quasar/", "11", "200", "2"));
+        Path log = Files.createTempFile("quasar-verify", ".log");
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("verifyInstrumentation run did not end in 120 s:\n" + read(log));
+            }
+            String out = read(log);
+            List<String> complaints = out.lines()
+                    .filter(l -> l.toLowerCase(Locale.ROOT).contains("instrument"))
+                    .filter(l -> !l.contains("Java Agent isn't running")) // expected: no agent
+                    .collect(Collectors.toList());
+            assertTrue(complaints.isEmpty(), () -> "Quasar reports uninstrumented code:\n" + out);
+            assertFalse(out.contains("Exception"), () -> "a ring failed:\n" + out);
+            assertEquals(0, p.exitValue(), () -> "exit status " + p.exitValue() + ":\n" + out);
+            long ran = RingsOfModel.count();
+            assertTrue(out.contains("OK " + ran + " ring(s)"), () -> "expected " + ran + " rings to run:\n" + out);
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+
+    /** Static twin of the check above: every method declared to suspend carries @Instrumented. */
+    @Test
+    void everySuspendableMethodIsMarkedInstrumented() throws Exception {
+        Path classes = Path.of(QuasarRings.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> suspendable = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(classes)) {
+            for (Path f : walk.filter(p -> p.toString().endsWith(".class")).collect(Collectors.toList())) {
+                String name = classes.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "");
+                for (Method m : Class.forName(name, false, getClass().getClassLoader()).getDeclaredMethods()) {
+                    if (Arrays.asList(m.getExceptionTypes()).contains(SuspendExecution.class)) {
+                        suspendable.add(m.toString());
+                        if (!m.isAnnotationPresent(Instrumented.class)) {
+                            missing.add(m.toString());
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(suspendable.size() >= 3, "expected the node loops of fiber, channel and actor rings: " + suspendable);
+        assertTrue(missing.isEmpty(), "suspendable but not instrumented: " + missing);
+    }
+
+    private static String read(Path log) throws IOException {
+        return Files.readString(log, StandardCharsets.UTF_8);
+    }
+
+    private static final class RingsOfModel {
+        static long count() {
+            return threadring.core.RingFactories.load().matching("^quasar/").size();
+        }
+    }
+}
