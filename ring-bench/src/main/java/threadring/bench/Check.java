@@ -149,13 +149,13 @@ final class Check {
     private boolean inChildJvm(RingFactory f) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(List.of(f.jvmArgs().split(" ")));
+        cmd.addAll(f.jvmArgs());
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Cli.class.getName(), "check", "--child",
                 "--include", "^" + Pattern.quote(f.id()) + "$", "--nodes", String.valueOf(nodes),
                 "--hops", String.valueOf(hops), "--timeout", String.valueOf(timeoutSeconds)));
         int exit = relay(cmd, timeoutSeconds + 60L);
         if (exit == TIMED_OUT) {
-            out.println(f.id() + " nodes=" + nodes + " hops=" + hops + " FAIL the child JVM (" + f.jvmArgs()
+            out.println(f.id() + " nodes=" + nodes + " hops=" + hops + " FAIL the child JVM (" + String.join(" ", f.jvmArgs())
                     + ") did not exit");
         }
         return exit == 0;

@@ -92,7 +92,7 @@ public final class Cli {
         out.println("implementations:");
         for (RingFactory f : factories.all()) {
             out.printf("  %-24s %s%s%n", f.id(), f.description(),
-                    f.jvmArgs().isEmpty() ? "" : " [JVM flags: " + f.jvmArgs() + "]");
+                    f.jvmArgs().isEmpty() ? "" : " [JVM flags: " + String.join(" ", f.jvmArgs()) + "]");
         }
         if (!factories.unloadable().isEmpty()) {
             out.println("  (" + factories.unloadable().size() + " more cannot load on JDK " + Runtime.version().feature()

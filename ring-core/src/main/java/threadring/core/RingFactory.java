@@ -1,5 +1,6 @@
 package threadring.core;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -27,8 +28,7 @@ public interface RingFactory {
 
     /**
      * System properties the variant needs from JVM start, e.g. a one-carrier virtual thread
-     * scheduler. Benchmarks pass them with {@code @Fork(jvmArgsAppend)}, {@code check} starts a
-     * child JVM with them.
+     * scheduler. Benchmarks pass them with {@code @Fork(jvmArgsAppend)}.
      */
     default Map<String, String> systemProperties() {
         return Map.of();
@@ -49,12 +49,15 @@ public interface RingFactory {
         return 17;
     }
 
-    /** {@link #systemProperties()} as {@code -Dkey=value} arguments. */
-    default String jvmArgs() {
+    /**
+     * Every JVM flag the variant needs ({@link #systemProperties()} as {@code -Dkey=value}, plus
+     * e.g. {@code --add-opens}); {@code check} starts a child JVM with them when this JVM lacks them.
+     */
+    default List<String> jvmArgs() {
         return systemProperties().entrySet().stream()
                 .sorted(Map.Entry.comparingByKey())
                 .map(e -> "-D" + e.getKey() + "=" + e.getValue())
-                .collect(Collectors.joining(" "));
+                .collect(Collectors.toList());
     }
 
     /** Why this JVM cannot run the variant, or empty if it can. */
@@ -65,7 +68,7 @@ public interface RingFactory {
         }
         for (Map.Entry<String, String> p : systemProperties().entrySet()) {
             if (!p.getValue().equals(System.getProperty(p.getKey()))) {
-                return Optional.of(id() + " needs a JVM started with " + jvmArgs());
+                return Optional.of(id() + " needs a JVM started with " + String.join(" ", jvmArgs()));
             }
         }
         return Optional.empty();

@@ -60,6 +60,11 @@ public final class QuasarRings {
             return shape.open(id, nodes, parallelism);
         }
 
+        @Override
+        public List<String> jvmArgs() {
+            return JVM_ARGS;
+        }
+
         /** Quasar reads and writes private fields of java.lang.Thread. */
         @Override
         public Optional<String> unsupportedReason() {

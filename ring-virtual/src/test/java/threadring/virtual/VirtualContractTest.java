@@ -37,7 +37,7 @@ class VirtualContractTest extends RingContract {
     void oneCarrierBenchmarkForksWithTheFactoriesFlags() {
         List<String> forkArgs = Arrays.asList(VirtualOneCarrierBenchmark.class.getAnnotation(Fork.class).jvmArgsAppend());
         for (RingFactory f : RingFactories.load().matching("^virtual/.*-p1$")) {
-            for (String arg : f.jvmArgs().split(" ")) {
+            for (String arg : f.jvmArgs()) {
                 assertTrue(forkArgs.contains(arg), f.id() + " needs " + arg + " in " + forkArgs);
             }
         }
