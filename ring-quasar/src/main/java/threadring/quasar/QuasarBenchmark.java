@@ -8,7 +8,8 @@ import threadring.core.RingBenchmark;
  * Quasar fibers, channels and actors (classes instrumented at build time, no agent). The fork
  * opens java.lang to Quasar; the flags must equal {@link QuasarRings#JVM_ARGS} (a test checks).
  */
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m", "--add-opens", "java.base/java.lang=ALL-UNNAMED"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+        "-Dco.paralleluniverse.fibers.disableAgentWarning=true"})
 public class QuasarBenchmark extends RingBenchmark {
 
     @Param({"quasar/fiber", "quasar/channel", "quasar/actor", "quasar/fiber-p2", "quasar/channel-p2", "quasar/actor-p2"})

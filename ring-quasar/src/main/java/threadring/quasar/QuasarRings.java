@@ -17,8 +17,13 @@ import threadring.core.Rings;
  */
 public final class QuasarRings {
 
-    /** What a JVM running Quasar needs (QuasarBenchmark's @Fork and surefire pass the same). */
-    public static final List<String> JVM_ARGS = List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED");
+    /**
+     * What a JVM running Quasar needs (QuasarBenchmark's @Fork and surefire pass the same): the
+     * open java.lang, and silence for Quasar's "agent isn't running" warning, which is moot
+     * because the classes are instrumented at build time (a test proves they are).
+     */
+    public static final List<String> JVM_ARGS = List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED",
+            "-Dco.paralleluniverse.fibers.disableAgentWarning=true");
 
     private QuasarRings() {}
 
