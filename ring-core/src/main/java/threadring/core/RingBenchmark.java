@@ -22,14 +22,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * fork's JVM flags). Settings here are the defaults; classes of slow rows override them.
  *
  * <p>One operation is one pass (a pass is already 10^7 handoffs), so the mode is single-shot:
- * every sample is a whole pass, and there is no loop around it for JMH to amortise.
+ * every sample is a whole pass, and there is no loop around it for JMH to amortise. Eight
+ * samples, because schedulers with two carriers are bimodal here (some passes 3-5x slower).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 @Warmup(iterations = 2)
-@Measurement(iterations = 5)
+@Measurement(iterations = 8)
 public abstract class RingBenchmark {
 
     /** Hops of the short, verified pass at setup that warms the JIT before the first sample. */

@@ -19,6 +19,9 @@ public final class VirtualRings {
             "jdk.virtualThreadScheduler.maxPoolSize", "1",
             "jdk.virtualThreadScheduler.minRunnable", "1");
 
+    /** Default hops per pass of the synchronized/wait/notify variants. */
+    static final int MONITOR_HOPS = 100_000;
+
     private VirtualRings() {}
 
     abstract static class Virtual extends ThreadRingFactory {
@@ -53,12 +56,17 @@ public final class VirtualRings {
         }
 
         /**
-         * Monitors (10-40 us per hop here) and spinning before parking (about 3 us per hop in a
-         * ring, where the receiver always waits N-1 hops) are slow rows.
+         * Slow rows get shorter passes: monitors on virtual threads cost 10-55 us per hop here
+         * (a pass of 10^6 hops took up to 56 s), spinning before parking about 2-3 us (in a ring
+         * the receiver always waits N-1 hops, so every spin is lost).
          */
         @Override
         public int defaultHops() {
-            return handoff == Handoff.SYNC || handoff == Handoff.SPIN ? Rings.SLOW_HOPS : Rings.DEFAULT_HOPS;
+            return switch (handoff) {
+                case SYNC -> MONITOR_HOPS;
+                case SPIN -> Rings.SLOW_HOPS;
+                default -> Rings.DEFAULT_HOPS;
+            };
         }
     }
 
