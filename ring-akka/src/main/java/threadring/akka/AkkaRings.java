@@ -1,9 +1,8 @@
 package threadring.akka;
 
 import java.util.function.BiFunction;
+import threadring.core.AbstractRingFactory;
 import threadring.core.Ring;
-import threadring.core.RingFactory;
-import threadring.core.Rings;
 
 /**
  * The actor rings: Akka 2.6 typed and classic, Apache Pekko 1.x typed, each on the library's
@@ -17,31 +16,17 @@ public final class AkkaRings {
 
     private AkkaRings() {}
 
-    abstract static class ActorRingFactory implements RingFactory {
-        private final String id;
-        private final String description;
+    abstract static class ActorRingFactory extends AbstractRingFactory {
         private final BiFunction<String, Integer, Ring> open;
 
         ActorRingFactory(String id, String description, BiFunction<String, Integer, Ring> open) {
-            this.id = id;
-            this.description = description;
+            super(id, description);
             this.open = open;
         }
 
         @Override
-        public final String id() {
-            return id;
-        }
-
-        @Override
-        public final String description() {
-            return description;
-        }
-
-        @Override
-        public final Ring open(int nodes) {
-            Rings.requireNodes(nodes);
-            return open.apply(id, nodes);
+        protected final Ring newRing(int nodes) {
+            return open.apply(id(), nodes);
         }
     }
 

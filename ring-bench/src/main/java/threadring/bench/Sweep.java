@@ -180,7 +180,11 @@ final class Sweep {
         Runtime.getRuntime().removeShutdownHook(onInterrupt);
         Files.writeString(runDir.resolve("sweep.json"), JSON.toJson(Map.of("complete", true, "outcomes", outcomes)));
         Path report = Report.write(runDir);
-        pointLatestAt(runDir);
+        if (outcomes.stream().anyMatch(o -> "ok".equals(o.get("status")))) {
+            pointLatestAt(runDir);
+        } else {
+            out.println("threadring: nothing was measured, results/latest left as it was");
+        }
         out.println("threadring: report " + report);
         out.print(Files.readString(report));
         if (failures > 0) {

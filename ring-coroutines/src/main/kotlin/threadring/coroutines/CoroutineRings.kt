@@ -1,17 +1,16 @@
 package threadring.coroutines
 
+import threadring.core.AbstractRingFactory
 import threadring.core.Ring
-import threadring.core.RingFactory
-import threadring.core.Rings
 
 /** `coroutines/<handoff>-<scheduler>`: every handoff on every scheduler, one factory each. */
-abstract class CoroutineRingFactory(private val handoff: Handoff, private val scheduler: Scheduler) : RingFactory {
+abstract class CoroutineRingFactory(private val handoff: Handoff, private val scheduler: Scheduler) :
+    AbstractRingFactory(
+        "coroutines/${handoff.variant}-${scheduler.suffix}",
+        "Kotlin coroutines, ${handoff.description}, on ${scheduler.description}",
+    ) {
 
-    override fun id(): String = "coroutines/${handoff.variant}-${scheduler.suffix}"
-
-    override fun description(): String = "Kotlin coroutines, ${handoff.description}, on ${scheduler.description}"
-
-    override fun open(nodes: Int): Ring = CoroutineRing(id(), Rings.requireNodes(nodes), handoff, scheduler)
+    override fun newRing(nodes: Int): Ring = CoroutineRing(id(), nodes, handoff, scheduler)
 }
 
 class ChannelLoop : CoroutineRingFactory(Handoff.CHANNEL, Scheduler.LOOP)

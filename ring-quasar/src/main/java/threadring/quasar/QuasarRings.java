@@ -2,9 +2,8 @@ package threadring.quasar;
 
 import java.util.List;
 import java.util.Optional;
+import threadring.core.AbstractRingFactory;
 import threadring.core.Ring;
-import threadring.core.RingFactory;
-import threadring.core.Rings;
 
 /**
  * Quasar 0.8.0 rings. The base ids run on a one-thread {@code FiberForkJoinScheduler} of the
@@ -32,37 +31,21 @@ public final class QuasarRings {
         QuasarRing open(String id, int nodes, int parallelism);
     }
 
-    abstract static class Quasar implements RingFactory {
-        private final String id;
-        private final String description;
+    abstract static class Quasar extends AbstractRingFactory {
         private final Shape shape;
         private final int parallelism;
 
         Quasar(String variant, String description, Shape shape, int parallelism) {
-            this.id = "quasar/" + variant + (parallelism == 1 ? "" : "-p" + parallelism);
-            this.description = description + ", " + (parallelism == 1 ? "one-thread" : parallelism + "-thread")
-                    + " FiberForkJoinScheduler";
+            super("quasar/" + variant + (parallelism == 1 ? "" : "-p" + parallelism),
+                    description + ", " + (parallelism == 1 ? "one-thread" : parallelism + "-thread")
+                            + " FiberForkJoinScheduler");
             this.shape = shape;
             this.parallelism = parallelism;
         }
 
         @Override
-        public final String id() {
-            return id;
-        }
-
-        @Override
-        public final String description() {
-            return description;
-        }
-
-        @Override
-        public final Ring open(int nodes) {
-            Rings.requireNodes(nodes);
-            unsupportedReason().ifPresent(reason -> {
-                throw new IllegalStateException(reason);
-            });
-            return shape.open(id, nodes, parallelism);
+        protected final Ring newRing(int nodes) {
+            return shape.open(id(), nodes, parallelism);
         }
 
         @Override
@@ -73,12 +56,12 @@ public final class QuasarRings {
         /** Quasar reads and writes private fields of java.lang.Thread. */
         @Override
         public Optional<String> unsupportedReason() {
-            Optional<String> base = RingFactory.super.unsupportedReason();
+            Optional<String> base = super.unsupportedReason();
             if (base.isPresent()) {
                 return base;
             }
             if (!Thread.class.getModule().isOpen("java.lang", Quasar.class.getModule())) {
-                return Optional.of(id + " needs a JVM started with " + String.join(" ", JVM_ARGS));
+                return Optional.of(id() + " needs a JVM started with " + String.join(" ", JVM_ARGS));
             }
             return Optional.empty();
         }
