@@ -280,20 +280,34 @@ final class RunData {
         if (!Files.isDirectory(base)) {
             return List.of();
         }
-        String key = "impl-" + id.replaceAll("[^A-Za-z0-9.-]", "_");
-        String plain = "impl-" + id;
+        // JMH names each trial's folder after its parameters, escaping '/' as "_2F":
+        // <benchmark>-SingleShotTime-hops-20000-impl-threads_2Fpark-nodes-503
+        List<String> keys = List.of("impl-" + escaped(id), "impl-" + id.replaceAll("[^A-Za-z0-9.-]", "_"), "impl-" + id);
         try (Stream<Path> s = Files.walk(base)) {
             return s.filter(Files::isRegularFile)
                     .filter(p -> p.getFileName().toString().endsWith(suffix))
                     .filter(p -> {
                         String rel = base.relativize(p).toString();
-                        return matchesId(rel, key) || matchesId(rel, plain);
+                        return keys.stream().anyMatch(k -> matchesId(rel, k));
                     })
                     .map(p -> dir.relativize(p).toString().replace('\\', '/'))
                     .sorted().toList();
         } catch (IOException e) {
             return List.of();
         }
+    }
+
+    /** JMH's escape for a parameter value in a file name: characters other than letters, digits, '.' and '-' as _XX. */
+    static String escaped(String value) {
+        StringBuilder sb = new StringBuilder();
+        for (char ch : value.toCharArray()) {
+            if (Character.isLetterOrDigit(ch) || ch == '.' || ch == '-') {
+                sb.append(ch);
+            } else {
+                sb.append(String.format(java.util.Locale.ROOT, "_%02X", (int) ch));
+            }
+        }
+        return sb.toString();
     }
 
     /** {@code impl-virtual_park} is in the path, not as the prefix of {@code impl-virtual_park-p1}. */

@@ -92,12 +92,14 @@ class ReportTest {
         f.jmh("jdk25-cpusall", "VirtualBenchmark.json",
                 result("v.VirtualBenchmark.pass", "virtual/park", 1000, 1, 1, 1),
                 result("v.VirtualBenchmark.pass", "virtual/park-p1", 1000, 2, 2, 2));
-        f.write("async/jdk25-cpusall/v.VirtualBenchmark.pass-SingleShotTime-hops-1000-impl-virtual_park-nodes-503/"
+        f.write("async/jdk25-cpusall/v.VirtualBenchmark.pass-SingleShotTime-hops-1000-impl-virtual_2Fpark-nodes-503/"
                 + "flame-cpu-forward.html", "<html/>");
+        f.write("async/jdk25-cpusall/v.VirtualBenchmark.pass-SingleShotTime-hops-1000-impl-virtual_2Fpark-p1-nodes-503/"
+                + "flame-cpu-forward.txt", "not a flame graph");
         f.sweep("{\"complete\":true,\"outcomes\":[]}");
         String md = Report.render(dir);
         assertTrue(md.contains("| virtual/park | – | [flame-cpu-forward.html](async/jdk25-cpusall/"
-                + "v.VirtualBenchmark.pass-SingleShotTime-hops-1000-impl-virtual_park-nodes-503/flame-cpu-forward.html) |"),
+                + "v.VirtualBenchmark.pass-SingleShotTime-hops-1000-impl-virtual_2Fpark-nodes-503/flame-cpu-forward.html) |"),
                 md);
         assertTrue(md.contains("| virtual/park-p1 | – | n/a |"), md);
         assertTrue(md.contains("flame graph: n/a for [virtual/park-p1], async-profiler wrote no flame graph"), md);

@@ -20,7 +20,8 @@ final class RunFixture {
     /**
      * One JMH JSON result (single-shot, ms/op) as JMH 1.37 writes it: NaN error and confidence
      * below 3 samples, error = 5% of the mean otherwise; with {@code allocBytesPerOp} >= 0 the gc
-     * profiler's secondary metrics too.
+     * and stack profilers' secondary metrics too (JMH 1.37 names them without a prefix and leaves
+     * the stack profiler's text out of the JSON: it is only printed, so it is read from console.log).
      */
     static String result(String benchmark, String impl, int hops, double allocBytesPerOp, double... samples) {
         double mean = Arrays.stream(samples).average().orElseThrow();
@@ -30,14 +31,16 @@ final class RunFixture {
         String raw = Arrays.stream(samples).mapToObj(RunFixture::num).collect(Collectors.joining(", "));
         String secondary = allocBytesPerOp < 0 ? "{}" : """
                 {
-                    "·gc.alloc.rate" : {"score" : 12.5, "scoreError" : "NaN", "scoreConfidence" : ["NaN", "NaN"],
+                    "gc.alloc.rate" : {"score" : 12.5, "scoreError" : "NaN", "scoreConfidence" : ["NaN", "NaN"],
                         "scorePercentiles" : {"0.0" : 12.5, "100.0" : 12.5}, "scoreUnit" : "MB/sec", "rawData" : [[12.5]]},
-                    "·gc.alloc.rate.norm" : {"score" : %s, "scoreError" : "NaN", "scoreConfidence" : ["NaN", "NaN"],
+                    "gc.alloc.rate.norm" : {"score" : %s, "scoreError" : "NaN", "scoreConfidence" : ["NaN", "NaN"],
                         "scorePercentiles" : {"0.0" : %s, "100.0" : %s}, "scoreUnit" : "B/op", "rawData" : [[%s]]},
-                    "·gc.count" : {"score" : 1.0, "scoreError" : "NaN", "scoreConfidence" : ["NaN", "NaN"],
+                    "gc.count" : {"score" : 1.0, "scoreError" : "NaN", "scoreConfidence" : ["NaN", "NaN"],
                         "scorePercentiles" : {"0.0" : 1.0, "100.0" : 1.0}, "scoreUnit" : "counts", "rawData" : [[1.0]]},
-                    "·gc.time" : {"score" : 3.0, "scoreError" : "NaN", "scoreConfidence" : ["NaN", "NaN"],
-                        "scorePercentiles" : {"0.0" : 3.0, "100.0" : 3.0}, "scoreUnit" : "ms", "rawData" : [[3.0]]}
+                    "gc.time" : {"score" : 3.0, "scoreError" : "NaN", "scoreConfidence" : ["NaN", "NaN"],
+                        "scorePercentiles" : {"0.0" : 3.0, "100.0" : 3.0}, "scoreUnit" : "ms", "rawData" : [[3.0]]},
+                    "stack" : {"score" : "NaN", "scoreError" : "NaN", "scoreConfidence" : ["NaN", "NaN"],
+                        "scorePercentiles" : {"0.0" : "NaN", "100.0" : "NaN"}, "scoreUnit" : "---", "rawData" : [["NaN", "NaN"]]}
                 }""".formatted(num(allocBytesPerOp), num(allocBytesPerOp), num(allocBytesPerOp), num(allocBytesPerOp));
         return """
                 {
