@@ -308,7 +308,9 @@ final class Report {
     }
 
     private static String links(List<String> files) {
-        return files.stream().map(f -> "[" + f.substring(f.lastIndexOf('/') + 1) + "](" + f + ")")
+        // JFR's folders contain a literal "%2F": escape '%' so that the link is not decoded to '/'.
+        return files.stream().map(f -> "[" + f.substring(f.lastIndexOf('/') + 1) + "](" + f.replace("%", "%25")
+                        .replace(" ", "%20") + ")")
                 .collect(Collectors.joining("<br>"));
     }
 

@@ -280,16 +280,13 @@ final class RunData {
         if (!Files.isDirectory(base)) {
             return List.of();
         }
-        // JMH names each trial's folder after its parameters, escaping '/' as "_2F":
-        // <benchmark>-SingleShotTime-hops-20000-impl-threads_2Fpark-nodes-503
-        List<String> keys = List.of("impl-" + escaped(id), "impl-" + id.replaceAll("[^A-Za-z0-9.-]", "_"), "impl-" + id);
+        // JMH names each trial's folder after its parameters, escaping '/' as "_2F" (async) or
+        // "%2F" (jfr): <benchmark>-SingleShotTime-hops-20000-impl-threads_2Fpark-nodes-503
+        String key = "impl-" + id;
         try (Stream<Path> s = Files.walk(base)) {
             return s.filter(Files::isRegularFile)
                     .filter(p -> p.getFileName().toString().endsWith(suffix))
-                    .filter(p -> {
-                        String rel = base.relativize(p).toString();
-                        return keys.stream().anyMatch(k -> matchesId(rel, k));
-                    })
+                    .filter(p -> matchesId(unescape(base.relativize(p).toString()), key))
                     .map(p -> dir.relativize(p).toString().replace('\\', '/'))
                     .sorted().toList();
         } catch (IOException e) {
@@ -297,20 +294,12 @@ final class RunData {
         }
     }
 
-    /** JMH's escape for a parameter value in a file name: characters other than letters, digits, '.' and '-' as _XX. */
-    static String escaped(String value) {
-        StringBuilder sb = new StringBuilder();
-        for (char ch : value.toCharArray()) {
-            if (Character.isLetterOrDigit(ch) || ch == '.' || ch == '-') {
-                sb.append(ch);
-            } else {
-                sb.append(String.format(java.util.Locale.ROOT, "_%02X", (int) ch));
-            }
-        }
-        return sb.toString();
+    /** A trial folder name with JMH's escapes of '/' undone. */
+    static String unescape(String path) {
+        return path.replace("_2F", "/").replace("%2F", "/").replace("%2f", "/");
     }
 
-    /** {@code impl-virtual_park} is in the path, not as the prefix of {@code impl-virtual_park-p1}. */
+    /** {@code impl-virtual/park} is in the path, not as the prefix of {@code impl-virtual/park-p1}. */
     private static boolean matchesId(String path, String key) {
         int i = path.indexOf(key);
         while (i >= 0) {

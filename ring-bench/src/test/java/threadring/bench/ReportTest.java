@@ -97,18 +97,23 @@ class ReportTest {
         f.write("async/jdk25-cpusall/v.VirtualBenchmark.pass-SingleShotTime-hops-1000-impl-virtual_2Fpark-p1-nodes-503/"
                 + "flame-cpu-forward.txt", "not a flame graph");
         f.sweep("{\"complete\":true,\"outcomes\":[]}");
+        f.write("env.json", Files.readString(dir.resolve("env.json")).replace("[\"async\"]", "[\"async\",\"jfr\"]"));
+        f.write("jfr/jdk25-cpusall/v.VirtualBenchmark.pass-SingleShotTime-hops-1000-impl-virtual%2Fpark-p1-nodes-503/"
+                + "profile.jfr", "JFR");
         String md = Report.render(dir);
+        assertTrue(md.contains("| virtual/park-p1 | – | n/a | [profile.jfr](jfr/jdk25-cpusall/"
+                + "v.VirtualBenchmark.pass-SingleShotTime-hops-1000-impl-virtual%252Fpark-p1-nodes-503/profile.jfr) |"), md);
+        assertTrue(md.contains("JFR: n/a for [virtual/park], no recording found under jfr/"), md);
         assertTrue(md.contains("| virtual/park | – | [flame-cpu-forward.html](async/jdk25-cpusall/"
                 + "v.VirtualBenchmark.pass-SingleShotTime-hops-1000-impl-virtual_2Fpark-nodes-503/flame-cpu-forward.html) |"),
                 md);
-        assertTrue(md.contains("| virtual/park-p1 | – | n/a |"), md);
         assertTrue(md.contains("flame graph: n/a for [virtual/park-p1], async-profiler wrote no flame graph"), md);
         assertTrue(md.contains("B/hop: n/a, the run had no gc profiler"), md);
 
         f.write("env.json", Files.readString(dir.resolve("env.json")).replace("\"configurations\"",
                 "\"asyncProfiler\":{\"unavailable\":\"perf events refused\"},\"configurations\""));
         md = Report.render(dir);
-        assertTrue(md.contains("- profilers: async (**async-profiler unavailable**: perf events refused)"), md);
+        assertTrue(md.contains("- profilers: async, jfr (**async-profiler unavailable**: perf events refused)"), md);
         assertTrue(md.contains("async-profiler was unavailable: perf events refused"), md);
     }
 
