@@ -38,7 +38,7 @@ final class Report {
     static Path write(Path runDir, boolean drawChart) throws IOException {
         RunData run = RunData.load(runDir);
         Chart.Outcome chart = drawChart ? Chart.write(run)
-                : new Chart.Outcome(null, null, "not drawn for an interrupted run; `benchmark.sh report "
+                : new Chart.Outcome(null, null, "the run was interrupted; `benchmark.sh report "
                         + run.runId() + "` draws it");
         Path report = runDir.resolve("report.md");
         Path tmp = runDir.resolve("report.md.tmp");
