@@ -20,13 +20,15 @@ final class ConsoleLog {
     private static final Pattern COMMAND = Pattern.compile("^threadring: \\[([^\\]]+)\\] (.*)$");
     private static final Pattern PARAMETERS = Pattern.compile("^# Parameters: \\((.*)\\)\\s*$");
     private static final Pattern IMPL = Pattern.compile("(?:^|, )impl = ([^,]+)");
-    private static final Pattern EXCEPTION = Pattern.compile("^(?:Exception in thread \"[^\"]*\" )?"
+    private static final Pattern EXCEPTION = Pattern.compile("^(?:Exception in thread \"[^\"]*\" |ERROR: )?"
             + "([\\w$]+\\.)+[\\w$]*(Exception|Error|Throwable)(:.*)?$");
 
     /** Text per process key ({@code label/file.json}) and id. */
     private final Map<String, Map<String, List<String>>> segments = new LinkedHashMap<>();
     /** Text per label and id over every process (for errors when the JSON file name is unknown). */
     private final Map<String, Map<String, List<String>>> byLabel = new HashMap<>();
+    /** The ids each process was asked to measure ({@code -p impl=a,b}). */
+    private final Map<String, List<String>> processIds = new HashMap<>();
 
     private ConsoleLog() {}
 
@@ -43,6 +45,7 @@ final class ConsoleLog {
                     label = c.group(1);
                     key = label + "/" + rff;
                     id = "";
+                    log.processIds.put(key, impls(c.group(2)));
                     continue;
                 }
             }
@@ -74,6 +77,15 @@ final class ConsoleLog {
             }
         }
         return null;
+    }
+
+    private static List<String> impls(String command) {
+        for (String word : command.split("\\s+")) {
+            if (word.startsWith("impl=")) {
+                return List.of(word.substring("impl=".length()).split(","));
+            }
+        }
+        return List.of();
     }
 
     /** The stack profiler's text for an id measured by the process that wrote {@code jsonFile}. */
@@ -111,6 +123,23 @@ final class ConsoleLog {
                 return Optional.of(line.trim());
             }
         }
+        Optional<String> exception = firstException(lines);
+        if (exception.isPresent()) {
+            return exception;
+        }
+        // A JMH process that failed before it started the id (no lock, a bad option, a crash).
+        for (Map.Entry<String, List<String>> p : processIds.entrySet()) {
+            if (p.getKey().startsWith(label + "/") && p.getValue().contains(id)) {
+                exception = firstException(segments.getOrDefault(p.getKey(), Map.of()).getOrDefault("", List.of()));
+                if (exception.isPresent()) {
+                    return exception;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> firstException(List<String> lines) {
         for (String line : lines) {
             if (EXCEPTION.matcher(line.trim()).matches()) {
                 return Optional.of(line.trim());

@@ -42,6 +42,20 @@ class ParsingTest {
         assertEquals(Optional.empty(), log.error("jdk25-cpusall", "x/one"));
     }
 
+    /** JMH can fail before any benchmark starts: the error is the process's, for each of its ids. */
+    @Test
+    void aProcessThatFailedBeforeItsFirstIdBlamesAllItsIds() {
+        ConsoleLog log = ConsoleLog.parse(List.of(
+                "threadring: [jdk25-cpusall] java -jar b.jar ^\\Qq.Q.pass\\E$ -p impl=quasar/fiber,quasar/actor -rf json -rff /r/Q.json",
+                "ERROR: org.openjdk.jmh.runner.RunnerException: ERROR: Another JMH instance might be running.",
+                "\tat org.openjdk.jmh.runner.Runner.run(Runner.java:210)",
+                "threadring: QuasarBenchmark on jdk25-cpusall exited with status 1",
+                "threadring: [jdk25-cpusall] java -jar b.jar ^\\Qt.T.pass\\E$ -p impl=threads/park -rf json -rff /r/T.json"));
+        assertEquals(Optional.of("ERROR: org.openjdk.jmh.runner.RunnerException: ERROR: Another JMH instance might be running."),
+                log.error("jdk25-cpusall", "quasar/actor"));
+        assertEquals(Optional.empty(), log.error("jdk25-cpusall", "threads/park"));
+    }
+
     @Test
     void historyHasTheSourcesAndThe2014Ratios() {
         History h = History.load();
