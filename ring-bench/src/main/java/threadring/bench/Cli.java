@@ -9,7 +9,7 @@ import java.util.List;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 
-/** The commands behind benchmark.sh: run (the default), check, list, report, env. */
+/** The commands behind benchmark.sh: run (the default), check, list, report, compare, env. */
 public final class Cli {
 
     static final String USAGE = """
@@ -17,7 +17,10 @@ public final class Cli {
                    benchmark.sh check [--include REGEX] [--nodes N] [--hops H] [--timeout S]
                                                    one verified pass per implementation (default N=503, H=1000000)
                    benchmark.sh list               implementation ids and benchmarks
-                   benchmark.sh report RUN_DIR     rewrite RUN_DIR/report.md from its JMH results
+                   benchmark.sh report RUN         rewrite RUN's report.md and chart from its JMH results
+                   benchmark.sh compare RUN_A RUN_B
+                                                   ratio B/A of ns/hop per id, written to RUN_B/compare-<A>.md
+                   (RUN: a run directory, a run id under results/, or latest)
 
             run options:
               --include REGEX   only ids matching REGEX (repeatable; e.g. 'virtual/park', '^threads/')
@@ -28,6 +31,8 @@ public final class Cli {
               --jdk PATH        JDK home to run the benchmarks on (repeatable: one sweep per JDK)
               --forks N, --warmups N, --iterations N   override JMH's per-benchmark settings
               --results DIR     where runs are written (default: results/ next to benchmark.sh)
+              --profile NAME    JMH profiler for every benchmark, repeatable: stack, gc, jfr, async, or none
+                                (default: stack and gc; async = async-profiler flame graphs, shipped in the jar)
               -h, --help        this text
 
             environment (the 2014 script's): workerCount=N (nodes), ringSize=H (hops), cpuList='0 0-1' (cpu sets)
@@ -59,17 +64,28 @@ public final class Cli {
                     list(out);
                     return 0;
                 case "report":
-                    if (rest.size() != 1 || !Files.isRegularFile(Path.of(rest.get(0), "env.json"))) {
-                        throw new UsageException("report needs one run directory containing env.json, got " + rest);
+                    if (rest.size() != 1) {
+                        throw new UsageException("report needs one run (a directory, a run id or latest), got " + rest);
                     }
-                    out.println(Report.write(Path.of(rest.get(0))));
+                    out.println(Report.write(Compare.resolve("report", rest.get(0), home().resolve("results"))));
+                    return 0;
+                case "compare":
+                    if (rest.size() != 2) {
+                        throw new UsageException("compare needs two runs, RUN_A RUN_B (directories, run ids under "
+                                + "results/, or latest), got " + rest);
+                    }
+                    Path a = Compare.resolve("compare", rest.get(0), home().resolve("results"));
+                    Path b = Compare.resolve("compare", rest.get(1), home().resolve("results"));
+                    Path written = Compare.write(a, b);
+                    out.print(Files.readString(written));
+                    out.println("threadring: written to " + written);
                     return 0;
                 case "env":
                     noArguments(command, rest);
                     out.println(Sweep.JSON.toJson(Env.jvm()));
                     return 0;
                 default:
-                    throw new UsageException("unknown command '" + command + "' (commands: run, check, list, report; see -h)");
+                    throw new UsageException("unknown command '" + command + "' (commands: run, check, list, report, compare; see -h)");
             }
         } catch (UsageException e) {
             System.err.println(prog + ": " + e.getMessage());

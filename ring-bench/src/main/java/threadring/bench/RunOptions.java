@@ -15,9 +15,15 @@ final class RunOptions {
     /** Hops per pass in a --quick sweep, unless --hops says otherwise. */
     static final int QUICK_HOPS = 100_000;
 
+    /** Profilers {@code --profile} knows; the default sweep collects {@link #DEFAULT_PROFILES}. */
+    static final List<String> PROFILES = List.of("stack", "gc", "jfr", "async");
+    static final List<String> DEFAULT_PROFILES = List.of("stack", "gc");
+
     final List<String> includes = new ArrayList<>();
     final List<String> cpus = new ArrayList<>();
     final List<Path> jdks = new ArrayList<>();
+    /** JMH profilers to run with every benchmark, in the order given; empty with --profile none. */
+    final List<String> profiles = new ArrayList<>();
     /** Null: each benchmark's own {@code @Param} default (503 nodes; 10^7 hops except the slow rows). */
     Integer nodes;
     Integer hops;
@@ -47,6 +53,7 @@ final class RunOptions {
             }
         }
         Args args = new Args(argv);
+        List<String> profiles = new ArrayList<>();
         while (args.hasNext()) {
             String a = args.next();
             switch (a) {
@@ -60,8 +67,17 @@ final class RunOptions {
                 case "--warmups" -> o.warmups = Args.intAtLeast(a, args.value(a), 0);
                 case "--iterations" -> o.iterations = Args.intAtLeast(a, args.value(a), 1);
                 case "--results" -> o.results = Path.of(args.value(a));
+                case "--profile" -> profiles.add(profile(a, args.value(a)));
                 default -> throw new UsageException("unknown option '" + a + "' (see -h)");
             }
+        }
+        if (profiles.contains("none") && profiles.size() > 1) {
+            throw new UsageException("--profile none cannot be combined with other profilers, got " + profiles);
+        }
+        if (profiles.isEmpty()) {
+            o.profiles.addAll(DEFAULT_PROFILES);
+        } else {
+            profiles.stream().filter(p -> !p.equals("none")).distinct().forEach(o.profiles::add);
         }
         if (o.cpus.isEmpty()) {
             o.cpus.addAll(envCpus);
@@ -75,6 +91,15 @@ final class RunOptions {
         o.hops = hops != null ? hops : o.quick ? Integer.valueOf(QUICK_HOPS) : null;
         o.results = (o.results != null ? o.results : defaultResults).toAbsolutePath().normalize();
         return o;
+    }
+
+    private static String profile(String option, String value) {
+        String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+        if (!v.equals("none") && !PROFILES.contains(v)) {
+            throw new UsageException(option + " must be one of " + String.join(", ", PROFILES) + " or none, was '"
+                    + value + "'");
+        }
+        return v;
     }
 
     /** JMH's own options for the settings the user overrode (annotations decide the rest). */

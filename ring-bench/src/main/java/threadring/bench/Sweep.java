@@ -87,6 +87,8 @@ final class Sweep {
     private volatile Process child;
     private volatile Map<String, Object> current;
     private volatile boolean finished;
+    private Path asyncLib;
+    private final Map<String, String> asyncProblems = new LinkedHashMap<>();
 
     Sweep(RunOptions options, Path jar, Path home, PrintStream out) {
         this.options = options;
@@ -131,8 +133,13 @@ final class Sweep {
         opts.put("includes", options.includes);
         opts.put("cpus", options.cpus);
         opts.put("jmhArgs", options.jmhArgs());
+        opts.put("profiles", options.profiles);
         env.put("options", opts);
         env.put("configurations", configs);
+        out.println("threadring: profilers: " + (options.profiles.isEmpty() ? "none" : String.join(", ", options.profiles)));
+        if (options.profiles.contains("async")) {
+            env.put("asyncProfiler", prepareAsync(configs));
+        }
         Files.writeString(runDir.resolve("env.json"), JSON.toJson(env));
 
         List<Map<String, Object>> outcomes = new ArrayList<>();
@@ -158,7 +165,17 @@ final class Sweep {
                         Path json = runDir.resolve("jmh").resolve(c.label()).resolve(job.file());
                         Files.createDirectories(json.getParent());
                         current = outcome;
-                        int exit = jmh(c, job, json, console);
+                        Path lib = asyncProblems.containsKey(c.label()) ? null : asyncLib;
+                        JmhExit result = jmh(c, job, json, console, runDir, lib);
+                        boolean allMeasured = result.exit() == 0 && measuredIds(json).containsAll(b.ids());
+                        String asyncProblem = lib == null || allMeasured ? null : asyncFailure(result);
+                        if (asyncProblem != null) {
+                            log(console, "threadring: async-profiler failed for " + b.shortName() + " on " + c.label()
+                                    + " (" + asyncProblem + "); measuring again without it");
+                            outcome.put("asyncProblem", asyncProblem);
+                            result = jmh(c, job, json, console, runDir, null);
+                        }
+                        int exit = result.exit();
                         current = null;
                         // JMH goes on after a benchmark throws and leaves it out of the JSON.
                         List<String> missing = new ArrayList<>(b.ids());
@@ -223,7 +240,11 @@ final class Sweep {
         return cmd;
     }
 
-    private int jmh(Configuration c, Job job, Path json, Writer console) throws IOException, InterruptedException {
+    /** How a JMH process ended, and what it printed. */
+    record JmhExit(int exit, List<String> output) {}
+
+    private JmhExit jmh(Configuration c, Job job, Path json, Writer console, Path runDir, Path asyncLib)
+            throws IOException, InterruptedException {
         Benchmark b = job.benchmark();
         List<String> cmd = command(c.jdk(), c.cpus());
         cmd.addAll(List.of("-jar", jar.toString(), "^" + Pattern.quote(b.name()) + "$",
@@ -232,13 +253,25 @@ final class Sweep {
             cmd.addAll(List.of("-p", "hops=" + job.hops()));
         }
         cmd.addAll(options.jmhArgs());
+        List<String> profiles = new ArrayList<>(options.profiles);
+        if (asyncLib == null) {
+            profiles.remove("async");
+        }
+        for (String tool : List.of("jfr", "async")) {
+            if (profiles.contains(tool)) {
+                Files.createDirectories(runDir.resolve(tool).resolve(c.label()));
+            }
+        }
+        cmd.addAll(Profilers.jmhArgs(profiles, runDir, c.label(), asyncLib));
         cmd.addAll(List.of("-rf", "json", "-rff", json.toString()));
         log(console, "threadring: [" + c.label() + "] " + String.join(" ", cmd));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         child = p;
+        List<String> output = new ArrayList<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 log(console, line);
+                output.add(line);
             }
         }
         int exit = p.waitFor();
@@ -246,7 +279,57 @@ final class Sweep {
         if (exit != 0) {
             log(console, "threadring: " + b.shortName() + " on " + c.label() + " exited with status " + exit);
         }
-        return exit;
+        return new JmhExit(exit, output);
+    }
+
+    /** In the output of a JMH process that failed, the line blaming async-profiler, or null. */
+    static String asyncFailure(JmhExit result) {
+        String problem = Profilers.problem(String.join("\n", result.output()));
+        if (problem != null) {
+            return problem;
+        }
+        for (String line : result.output()) {
+            if (line.contains("AsyncProfiler") || line.contains("async-profiler") || line.contains("asyncProfiler")) {
+                return line.trim();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Extracts async-profiler's library and starts it once in each configuration's JVM; what does
+     * not work is said on the console and in env.json, and those configurations run without it.
+     */
+    private Map<String, Object> prepareAsync(List<Configuration> configs) throws IOException {
+        Map<String, Object> info = new LinkedHashMap<>();
+        Path dir = Files.createTempDirectory("threadring-async-");
+        dir.toFile().deleteOnExit();
+        Profilers.Async async = Profilers.extract(dir);
+        if (async.lib() != null) {
+            async.lib().toFile().deleteOnExit();
+        }
+        Map<String, String> problems = new LinkedHashMap<>();
+        for (Configuration c : configs) {
+            String problem = async.available() ? Profilers.probe(command(c.jdk(), c.cpus()), async.lib(), dir)
+                    : async.unavailable();
+            if (problem != null) {
+                problems.put(c.label(), problem);
+            }
+        }
+        asyncLib = async.lib();
+        asyncProblems.putAll(problems);
+        info.put("library", async.lib() == null ? null : async.lib().toString());
+        if (!problems.isEmpty()) {
+            String why = problems.size() == configs.size() && problems.values().stream().distinct().count() == 1
+                    ? problems.values().iterator().next()
+                    : problems.toString();
+            info.put("unavailable", why);
+            out.println("threadring: async-profiler unavailable, running without it: " + why);
+        } else {
+            out.println("threadring: async-profiler " + async.lib() + " works here; flame graphs go to async/");
+        }
+        info.put("problems", problems);
+        return info;
     }
 
     private void log(Writer console, String line) throws IOException {
@@ -276,7 +359,7 @@ final class Sweep {
                 Files.writeString(runDir.resolve("sweep.json"),
                         JSON.toJson(Map.of("complete", false, "interrupted", true, "outcomes", outcomes)));
             }
-            Report.write(runDir);
+            Report.write(runDir, false);
             System.err.println("threadring: interrupted; kept the finished part in " + runDir
                     + " (results/latest unchanged)");
         } catch (Exception e) {
@@ -289,7 +372,7 @@ final class Sweep {
         List<String> ids = new ArrayList<>();
         if (Files.exists(json) && !Files.readString(json).isBlank()) {
             for (var e : JsonParser.parseString(Files.readString(json)).getAsJsonArray()) {
-                ids.add(Report.row("", e.getAsJsonObject()).id());
+                ids.add(RunData.row("", e.getAsJsonObject()).id());
             }
         }
         return ids;

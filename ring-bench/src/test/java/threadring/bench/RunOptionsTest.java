@@ -61,6 +61,36 @@ class RunOptionsTest {
     }
 
     @Test
+    void profilesDefaultToStackAndGcAndNoneTurnsThemOff() {
+        assertEquals(List.of("stack", "gc"), parse(Map.of()).profiles);
+        assertEquals(List.of(), parse(Map.of(), "--profile", "none").profiles);
+        assertEquals(List.of("gc", "async"), parse(Map.of(), "--profile", "gc", "--profile", "async", "--profile", "gc").profiles);
+        assertEquals(List.of("jfr", "stack"), parse(Map.of(), "--profile", "JFR", "--profile", "stack").profiles);
+        assertEquals("--profile must be one of stack, gc, jfr, async or none, was 'perfasm'",
+                error(Map.of(), "--profile", "perfasm"));
+        assertEquals("--profile needs a value", error(Map.of(), "--profile"));
+        assertEquals("--profile none cannot be combined with other profilers, got [none, gc]",
+                error(Map.of(), "--profile", "none", "--profile", "gc"));
+    }
+
+    @Test
+    void profilersBecomeJmhProfArguments() {
+        Path run = Path.of("/r/run");
+        assertEquals(List.of("-prof", "stack", "-prof", "gc"),
+                Profilers.jmhArgs(List.of("stack", "gc"), run, "jdk25-cpusall", null));
+        assertEquals(List.of("-prof", "jfr:dir=/r/run/jfr/jdk25-cpus0", "-prof",
+                        "async:libPath=/tmp/lib.so;output=flamegraph;dir=/r/run/async/jdk25-cpus0;event=cpu"),
+                Profilers.jmhArgs(List.of("jfr", "async"), run, "jdk25-cpus0", Path.of("/tmp/lib.so")));
+        assertEquals(List.of(), Profilers.jmhArgs(List.of("async"), run, "jdk25-cpus0", null));
+        assertEquals("linux-x64/libasyncProfiler.so", Profilers.asyncResource("Linux", "amd64"));
+        assertEquals("linux-arm64/libasyncProfiler.so", Profilers.asyncResource("Linux", "aarch64"));
+        assertNull(Profilers.asyncResource("Mac OS X", "aarch64"));
+        assertNull(Profilers.asyncResource("Linux", "ppc64le"));
+        assertEquals("[ERROR] Perf events unavailable", Profilers.problem("x\n[ERROR] Perf events unavailable\n"));
+        assertNull(Profilers.problem("openjdk version \"25\"\n[WARN] Kernel symbols are unavailable"));
+    }
+
+    @Test
     void badValuesNameTheOptionAndTheValue() {
         assertEquals("--nodes must be an integer >= 2, was '1'", error(Map.of(), "--nodes", "1"));
         assertEquals("--hops must be an integer >= 0, was '-3'", error(Map.of(), "--hops", "-3"));

@@ -35,7 +35,7 @@ class SweepTest {
         assertEquals(List.of(), Sweep.measuredIds(json));
         Files.writeString(json, "");
         assertEquals(List.of(), Sweep.measuredIds(json));
-        Files.writeString(json, "[" + ReportTest.result("v.VirtualBenchmark.pass", "virtual/park", 1000, 1, 2, 3) + "]");
+        Files.writeString(json, "[" + RunFixture.result("v.VirtualBenchmark.pass", "virtual/park", 1000, -1, 1, 2, 3) + "]");
         assertEquals(List.of("virtual/park"), Sweep.measuredIds(json));
     }
 
@@ -43,5 +43,14 @@ class SweepTest {
     void userHopsKeepEachBenchmarkWhole() {
         assertEquals(List.of(new Job(VIRTUAL, null)), Sweep.plan(List.of(VIRTUAL), 5000, DEFAULT_HOPS::get));
         assertEquals("VirtualBenchmark.json", new Job(VIRTUAL, null).file());
+    }
+
+    @Test
+    void aJmhProcessBrokenByAsyncProfilerIsRecognised() {
+        assertEquals("[ERROR] Failed to open perf_events", Sweep.asyncFailure(new Sweep.JmhExit(1,
+                List.of("# Fork: 1 of 1", "[ERROR] Failed to open perf_events", "<failure>"))));
+        assertEquals("java.lang.IllegalStateException: Unable to load async-profiler.", Sweep.asyncFailure(
+                new Sweep.JmhExit(1, List.of("java.lang.IllegalStateException: Unable to load async-profiler."))));
+        assertEquals(null, Sweep.asyncFailure(new Sweep.JmhExit(1, List.of("java.lang.AssertionError: ring broke"))));
     }
 }
