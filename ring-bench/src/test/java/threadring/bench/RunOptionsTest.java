@@ -76,7 +76,7 @@ class RunOptionsTest {
     @Test
     void profilersBecomeJmhProfArguments() {
         Path run = Path.of("/r/run");
-        assertEquals(List.of("-prof", "stack", "-prof", "gc"),
+        assertEquals(List.of("-prof", "stack:period=100", "-prof", "gc"),
                 Profilers.jmhArgs(List.of("stack", "gc"), run, "jdk25-cpusall", null));
         assertEquals(List.of("-prof", "jfr:dir=/r/run/jfr/jdk25-cpus0", "-prof",
                         "async:libPath=/tmp/lib.so;output=flamegraph;dir=/r/run/async/jdk25-cpus0;event=cpu"),
