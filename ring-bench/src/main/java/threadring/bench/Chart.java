@@ -1,57 +1,90 @@
 package threadring.bench;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Font;
+import java.awt.Paint;
+import java.awt.Rectangle;
+import java.awt.Shape;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.BitmapEncoder.BitmapFormat;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.VectorGraphicsEncoder;
-import org.knowm.xchart.VectorGraphicsEncoder.VectorGraphicsFormat;
-import org.knowm.xchart.style.Styler.LegendPosition;
-import threadring.bench.RunData.Configuration;
-import threadring.bench.RunData.Row;
+import java.util.TreeSet;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.util.ShapeUtils;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.SVGUtils;
+import threadring.bench.RunFile.Configuration;
+import threadring.bench.RunFile.Run;
 
 /**
- * The run's chart: ns per hop per id on a log scale with JMH's 99.9% error bars, one bar series
- * per configuration (JDK and cpu set), drawn headless with XChart to chart.png and chart.svg.
+ * The run's chart: one line per id, fastest on top; a dot at its median ns per hop and whiskers
+ * to the ends of its 95% interval over forks, on a log axis (JFreeChart maps each end through
+ * the axis, so an asymmetric interval is drawn where it lies). Colour says the model, a hollow
+ * dot an unstable row, the marker's shape the configuration when there are several.
  */
 final class Chart {
 
     static final String PNG = "chart.png";
     static final String SVG = "chart.svg";
-    static final int HEIGHT = 720;
+    static final int WIDTH = 1100;
+    static final int ROW_HEIGHT = 24;
+
+    /** Tableau-like colours, assigned to models in alphabetical order. */
+    private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
+            new Color(0xd62728), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f),
+            new Color(0xbcbd22), new Color(0x17becf)};
 
     /** What was drawn (run-relative file names), or why not. */
-    record Outcome(String png, String svg, String problem) {
-        static Outcome existing(Path runDir) {
-            return new Outcome(Files.exists(runDir.resolve(PNG)) ? PNG : null,
-                    Files.exists(runDir.resolve(SVG)) ? SVG : null, null);
+    record Outcome(String png, String svg, String problem) {}
+
+    /** A chart ready to draw, with the ids top to bottom. */
+    record Drawing(JFreeChart chart, int width, int height, List<String> ids) {
+        XYPlot plot() {
+            return chart.getXYPlot();
         }
     }
 
     private Chart() {}
 
-    /** Draws the chart; never throws: a run without results or a JVM without fonts gets a reason. */
-    static Outcome write(RunData run) {
+    /** Draws chart.png and chart.svg; never throws: no results or no fonts give a reason instead. */
+    static Outcome write(Path runDir, Run run) {
         try {
-            Optional<CategoryChart> chart = build(run);
-            if (chart.isEmpty()) {
+            Optional<Drawing> d = build(run);
+            if (d.isEmpty()) {
                 return new Outcome(null, null, "no results to draw");
             }
-            Path png = run.dir.resolve(PNG);
-            BitmapEncoder.saveBitmap(chart.get(), png.toString(), BitmapFormat.PNG);
+            ChartUtils.saveChartAsPNG(runDir.resolve(PNG).toFile(), d.get().chart(), d.get().width(), d.get().height());
             String svg = null;
             try {
-                VectorGraphicsEncoder.saveVectorGraphic(chart.get(), run.dir.resolve(SVG).toString(),
-                        VectorGraphicsFormat.SVG);
+                SVGGraphics2D g2 = new SVGGraphics2D(d.get().width(), d.get().height());
+                d.get().chart().draw(g2, new Rectangle(0, 0, d.get().width(), d.get().height()));
+                SVGUtils.writeToSVG(runDir.resolve(SVG).toFile(), g2.getSVGElement());
                 svg = SVG;
-            } catch (Exception | LinkageError e) {
-                // the PNG is enough
+            } catch (IOException | RuntimeException e) {
+                Files.deleteIfExists(runDir.resolve(SVG)); // the PNG is enough
             }
             return new Outcome(PNG, svg, null);
         } catch (Exception | LinkageError e) {
@@ -59,70 +92,125 @@ final class Chart {
         }
     }
 
-    private static Optional<Row> measured(RunData run, Configuration c, String id) {
-        return run.row(c.label(), id).filter(x -> x.nsPerHop() > 0 && Double.isFinite(x.nsPerHop()));
-    }
-
-    /** JMH's error in ns/hop; symmetric bars cannot reach zero on a log axis, so the lower end is clipped. */
-    private static double error(Row r) {
-        return Double.isFinite(r.errorNsPerHop()) ? Math.min(r.errorNsPerHop(), r.nsPerHop() * 0.9) : 0.0;
-    }
-
     /** The chart, or empty if nothing was measured. */
-    static Optional<CategoryChart> build(RunData run) {
+    static Optional<Drawing> build(Run run) {
         System.setProperty("java.awt.headless", "true");
         List<String> ids = Report.ids(run);
         if (ids.isEmpty()) {
             return Optional.empty();
         }
-        int width = Math.max(900, 160 + ids.size() * (24 + 14 * run.configurations.size()));
-        CategoryChart chart = new CategoryChartBuilder().width(width).height(HEIGHT)
-                .title("threadring " + run.runId() + ": ns per hop (log scale, 99.9% error bars)")
-                .xAxisTitle("implementation").yAxisTitle("ns per hop").build();
-        var styler = chart.getStyler();
-        styler.setYAxisLogarithmic(true);
-        styler.setXAxisLabelRotation(60);
-        styler.setLegendPosition(LegendPosition.InsideNE);
-        styler.setLegendVisible(run.configurations.size() > 1);
-        styler.setErrorBarsColor(Color.BLACK);
-        styler.setChartBackgroundColor(Color.WHITE);
-        styler.setPlotGridVerticalLinesVisible(false);
-        styler.setOverlapped(false);
-        styler.setAvailableSpaceFill(0.8);
-        // XChart starts bars at the axis minimum and has no gaps: the axis runs between powers of
-        // ten around every bar and its error, and a missing id is a bar of zero height.
+        List<Configuration> configs = run.configurations();
+        Map<String, Report.Row> rows = new HashMap<>();
+        for (Configuration c : configs) {
+            Report.rows(run, c.label()).forEach(r -> rows.put(c.label() + " " + r.id(), r));
+        }
+        Map<String, Color> colours = new HashMap<>();
+        new TreeSet<>(ids.stream().map(id -> id.substring(0, id.indexOf('/'))).toList())
+                .forEach(m -> colours.put(m, PALETTE[colours.size() % PALETTE.length]));
+
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        List<List<Report.Row>> items = new ArrayList<>(); // per series, per item: the row drawn
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;
-        for (Configuration c : run.configurations) {
-            for (String id : ids) {
-                Optional<Row> r = measured(run, c, id);
-                if (r.isPresent()) {
-                    lo = Math.min(lo, r.get().nsPerHop() - error(r.get()));
-                    hi = Math.max(hi, r.get().nsPerHop() + error(r.get()));
+        for (int s = 0; s < configs.size(); s++) {
+            YIntervalSeries series = new YIntervalSeries(configs.get(s).label(), false, true);
+            List<Report.Row> drawn = new ArrayList<>();
+            double offset = configs.size() == 1 ? 0 : (s - (configs.size() - 1) / 2.0) * 0.6 / configs.size();
+            for (int i = 0; i < ids.size(); i++) {
+                Report.Row r = rows.get(configs.get(s).label() + " " + ids.get(i));
+                if (r == null) {
+                    continue;
                 }
+                Stats.Summary sum = r.summary();
+                double low = sum.interval() == null ? sum.median() : Math.min(sum.interval().low(), sum.median());
+                double high = sum.interval() == null ? sum.median() : Math.max(sum.interval().high(), sum.median());
+                series.add(i + offset, sum.median(), low, high);
+                drawn.add(r);
+                lo = Math.min(lo, low);
+                hi = Math.max(hi, high);
+            }
+            data.addSeries(series);
+            items.add(drawn);
+        }
+
+        String[] labels = ids.stream().map(id -> rows.values().stream()
+                .anyMatch(r -> r.id().equals(id) && r.summary().isUnstable()) ? id + " (unstable)" : id)
+                .toArray(String[]::new);
+        SymbolAxis idAxis = new SymbolAxis(null, labels);
+        idAxis.setInverted(true); // fastest on top
+        idAxis.setGridBandsVisible(false);
+        idAxis.setRange(-0.6, ids.size() - 0.4);
+        idAxis.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+
+        LogAxis nsAxis = new LogAxis("ns per hop (log scale)");
+        nsAxis.setBase(10);
+        nsAxis.setSmallestValue(1e-3);
+        nsAxis.setRange(Math.pow(10, Math.floor(Math.log10(lo / 1.2))), Math.pow(10, Math.ceil(Math.log10(hi * 1.2))));
+        nsAxis.setTickUnit(new NumberTickUnit(1.0)); // one tick per power of ten
+        nsAxis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
+        nsAxis.setMinorTickCount(9);
+        nsAxis.setMinorTickMarksVisible(true);
+
+        XYErrorRenderer renderer = new XYErrorRenderer() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public Paint getItemPaint(int series, int item) {
+                return colours.get(items.get(series).get(item).model());
+            }
+
+            @Override
+            public boolean getItemShapeFilled(int series, int item) {
+                return !items.get(series).get(item).summary().isUnstable();
+            }
+        };
+        renderer.setDrawXError(false);
+        renderer.setDrawYError(true);
+        renderer.setDefaultLinesVisible(false);
+        renderer.setDefaultShapesVisible(true);
+        renderer.setUseOutlinePaint(false);
+        renderer.setDrawOutlines(true);
+        renderer.setCapLength(8);
+        renderer.setErrorStroke(new BasicStroke(2f));
+        renderer.setDefaultOutlineStroke(new BasicStroke(1.5f));
+        Shape[] shapes = {new Ellipse2D.Double(-5, -5, 10, 10), new Rectangle2D.Double(-5, -5, 10, 10),
+                ShapeUtils.createUpTriangle(6), ShapeUtils.createDiamond(6)};
+        for (int s = 0; s < configs.size(); s++) {
+            renderer.setSeriesShape(s, shapes[s % shapes.length]);
+        }
+
+        XYPlot plot = new XYPlot(data, idAxis, nsAxis, renderer);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinesVisible(true);
+        plot.setDomainGridlinePaint(new Color(0xeeeeee));
+        plot.setRangeGridlinePaint(new Color(0xcccccc));
+        plot.setRangeMinorGridlinesVisible(true);
+        plot.setRangeMinorGridlinePaint(new Color(0xf2f2f2));
+        plot.setFixedLegendItems(legend(colours, configs, shapes));
+
+        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": ns per hop, median and 95% interval over "
+                + "forks", new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.setPadding(new RectangleInsets(4, 4, 4, 24)); // room for the last tick label
+        LegendTitle legend = chart.getLegend();
+        legend.setPosition(RectangleEdge.BOTTOM);
+        int height = 150 + ids.size() * Math.max(ROW_HEIGHT, 10 * configs.size());
+        return Optional.of(new Drawing(chart, WIDTH, height, ids));
+    }
+
+    private static LegendItemCollection legend(Map<String, Color> colours, List<Configuration> configs, Shape[] shapes) {
+        LegendItemCollection items = new LegendItemCollection();
+        Shape dot = new Ellipse2D.Double(-5, -5, 10, 10);
+        new TreeSet<>(colours.keySet()).forEach(m -> items.add(new LegendItem(m, null, null, null, dot, colours.get(m))));
+        if (configs.size() > 1) {
+            for (int s = 0; s < configs.size(); s++) {
+                items.add(new LegendItem(configs.get(s).label(), null, null, null, shapes[s % shapes.length],
+                        Color.DARK_GRAY));
             }
         }
-        if (hi == 0) {
-            return Optional.empty();
-        }
-        double axisMin = Math.pow(10, Math.floor(Math.log10(lo)));
-        double axisMax = Math.pow(10, Math.ceil(Math.log10(hi * 1.0001)));
-        styler.setYAxisMin(axisMin);
-        styler.setYAxisMax(axisMax);
-        for (Configuration c : run.configurations) {
-            List<Double> values = new ArrayList<>();
-            List<Double> errors = new ArrayList<>();
-            boolean any = false;
-            for (String id : ids) {
-                Optional<Row> r = measured(run, c, id);
-                values.add(r.map(Row::nsPerHop).orElse(axisMin));
-                errors.add(r.map(Chart::error).orElse(0.0));
-                any |= r.isPresent();
-            }
-            if (any) {
-                chart.addSeries(c.label(), ids, values, errors);
-            }
-        }
-        return Optional.of(chart);
+        items.add(new LegendItem("hollow: unstable (forks disagree)", null, null, null, true, dot, false, Color.WHITE, true,
+                Color.DARK_GRAY, new BasicStroke(1.5f), false, dot, new BasicStroke(1f), Color.DARK_GRAY));
+        return items;
     }
 }

@@ -1,66 +1,64 @@
 package threadring.bench;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import threadring.core.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
 
 /**
- * One verified pass of every implementation outside JMH, one line each. Variants that need JVM
- * flags (a one-carrier scheduler) run in a child JVM started with them.
+ * {@code benchmark.sh check}: one verified pass of every implementation outside JMH, one line
+ * each ({@code <id> nodes=N hops=H last=L ms=T ok}, or {@code FAIL <why>}). Variants that need JVM
+ * flags (a one-carrier scheduler, Quasar's open java.lang) run in a child JVM started with them.
  */
-final class Check {
+@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = "One verified pass per implementation, outside JMH (exit status 1 if any fails).")
+final class Check implements Callable<Integer> {
 
     static final int DEFAULT_HOPS = 1_000_000;
 
-    private final List<String> includes = new ArrayList<>();
-    private int nodes = Rings.DEFAULT_NODES;
-    private int hops = DEFAULT_HOPS;
-    private int timeoutSeconds = 600;
-    private boolean child;
-    private Path jdk;
-    private final List<String> argv;
-    private final PrintStream out;
+    @Option(names = "--include", paramLabel = "REGEX", converter = OptionValues.Regex.class,
+            description = "Only ids matching REGEX (repeatable).")
+    List<String> includes = new ArrayList<>();
 
-    private Check(List<String> argv, PrintStream out) {
-        this.argv = argv;
-        this.out = out;
-    }
+    @Option(names = "--nodes", paramLabel = "N", converter = OptionValues.Nodes.class,
+            description = "Ring size (default 503).")
+    int nodes = Rings.DEFAULT_NODES;
 
-    static Check parse(List<String> argv, PrintStream out) {
-        Check c = new Check(argv, out);
-        Args args = new Args(argv);
-        while (args.hasNext()) {
-            String a = args.next();
-            switch (a) {
-                case "--include" -> c.includes.add(Args.regex(a, args.value(a)));
-                case "--nodes" -> c.nodes = Args.intAtLeast(a, args.value(a), 2);
-                case "--hops" -> c.hops = Args.intAtLeast(a, args.value(a), 0);
-                case "--timeout" -> c.timeoutSeconds = Args.intAtLeast(a, args.value(a), 1);
-                case "--child" -> c.child = true;
-                case "--jdk" -> c.jdk = Args.jdk(a, args.value(a));
-                default -> throw new UsageException("unknown check option '" + a + "' (see -h)");
-            }
-        }
-        return c;
-    }
+    @Option(names = "--hops", paramLabel = "H", converter = OptionValues.NonNegative.class,
+            description = "Hops of the pass (default 1000000).")
+    int hops = DEFAULT_HOPS;
 
-    /** Returns the exit status: 0 if every checked implementation answered correctly. */
-    int run() throws Exception {
+    @Option(names = "--timeout", paramLabel = "S", converter = OptionValues.Positive.class,
+            description = "Seconds before a pass counts as deadlocked (default 600).")
+    int timeoutSeconds = 600;
+
+    @Option(names = "--jdk", paramLabel = "PATH", converter = OptionValues.JdkHome.class,
+            description = "JDK home to check on (default: the one running this).")
+    Path jdk;
+
+    /** Set in the child JVM that runs a variant with its flags. */
+    @Option(names = "--child", hidden = true)
+    boolean child;
+
+    private final PrintStream out = System.out;
+
+    @Override
+    public Integer call() throws Exception {
         if (jdk != null && !jdk.toRealPath().equals(Path.of(System.getProperty("java.home")).toRealPath())) {
             return onOtherJdk();
         }
@@ -84,9 +82,9 @@ final class Check {
             if (unsupported.isEmpty()) {
                 failed += passOnce(f) ? 0 : 1;
             } else if (Runtime.version().feature() < f.minimumJavaVersion()) {
-                out.println(f.id() + " nodes=" + nodes + " hops=" + hops + " SKIP " + unsupported.get());
+                out.println(head(f) + " SKIP " + unsupported.get());
             } else if (child) {
-                out.println(f.id() + " nodes=" + nodes + " hops=" + hops + " FAIL " + unsupported.get());
+                out.println(head(f) + " FAIL " + unsupported.get());
                 failed++;
             } else {
                 failed += inChildJvm(f) ? 0 : 1;
@@ -95,15 +93,17 @@ final class Check {
         return failed == 0 ? 0 : 1;
     }
 
+    private String head(RingFactory f) {
+        return f.id() + " nodes=" + nodes + " hops=" + hops;
+    }
+
     private boolean passOnce(RingFactory f) {
-        String head = f.id() + " nodes=" + nodes + " hops=" + hops;
         CompletableFuture<long[]> result = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
             try (Ring ring = f.open(nodes)) {
                 long start = System.nanoTime();
                 int last = ring.pass(hops);
-                long elapsed = System.nanoTime() - start;
-                result.complete(new long[] {last, elapsed});
+                result.complete(new long[] {last, System.nanoTime() - start});
             } catch (Throwable e) {
                 result.completeExceptionally(e);
             }
@@ -112,77 +112,61 @@ final class Check {
         runner.start();
         try {
             long[] r = result.get(timeoutSeconds, TimeUnit.SECONDS);
-            int last = (int) r[0];
             int expected = Rings.expectedLast(nodes, hops);
-            String line = String.format(Locale.ROOT, "%s last=%d ms=%.1f", head, last, r[1] / 1e6);
-            if (last != expected) {
+            String line = String.format(Locale.ROOT, "%s last=%d ms=%.1f", head(f), r[0], r[1] / 1e6);
+            if (r[0] != expected) {
                 out.println(line + " FAIL expected last=" + expected);
                 return false;
             }
             out.println(line + " ok");
             return true;
         } catch (TimeoutException e) {
-            out.println(head + " FAIL no answer within " + timeoutSeconds + " s (deadlock?)");
+            out.println(head(f) + " FAIL no answer within " + timeoutSeconds + " s (deadlock?)");
         } catch (ExecutionException e) {
-            out.println(head + " FAIL " + oneLine(e.getCause()));
+            out.println(head(f) + " FAIL " + JmhJob.describe(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            out.println(head + " FAIL interrupted");
+            out.println(head(f) + " FAIL interrupted");
         }
         return false;
     }
 
     /** The same check, run by the JDK given with --jdk. */
     private int onOtherJdk() throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(jdk.resolve("bin").resolve("java").toString(),
-                "-cp", System.getProperty("java.class.path"), Cli.class.getName(), "check"));
-        for (int i = 0; i < argv.size(); i++) {
-            if (argv.get(i).equals("--jdk")) {
-                i++;
-            } else {
-                cmd.add(argv.get(i));
-            }
+        List<String> cmd = new ArrayList<>(List.of(Processes.java(jdk.toString()), "-cp",
+                System.getProperty("java.class.path"), Cli.class.getName(), "check"));
+        cmd.addAll(arguments());
+        Processes.Exit exit = Processes.stream(cmd, childTimeout(RingFactories.load().all().size()), out::println);
+        if (exit.timedOut()) {
+            out.println("FAIL the check on " + jdk + " did not end in time");
         }
-        return relay(cmd, Long.MAX_VALUE) == 0 ? 0 : 1;
+        return exit.ok() ? 0 : 1;
     }
 
     private boolean inChildJvm(RingFactory f) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> cmd = new ArrayList<>(List.of(Processes.java(System.getProperty("java.home"))));
         cmd.addAll(f.jvmArgs());
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Cli.class.getName(), "check", "--child",
                 "--include", "^" + Pattern.quote(f.id()) + "$", "--nodes", String.valueOf(nodes),
                 "--hops", String.valueOf(hops), "--timeout", String.valueOf(timeoutSeconds)));
-        int exit = relay(cmd, timeoutSeconds + 60L);
-        if (exit == TIMED_OUT) {
-            out.println(f.id() + " nodes=" + nodes + " hops=" + hops + " FAIL the child JVM (" + String.join(" ", f.jvmArgs())
-                    + ") did not exit");
+        Processes.Exit exit = Processes.stream(cmd, childTimeout(1), out::println);
+        if (exit.timedOut()) {
+            out.println(head(f) + " FAIL the child JVM (" + String.join(" ", f.jvmArgs()) + ") did not exit");
         }
-        return exit == 0;
+        return exit.ok();
     }
 
-    private static final int TIMED_OUT = -1;
-
-    /** Runs {@code cmd}, copying its output; its exit status, or TIMED_OUT after {@code seconds}. */
-    private int relay(List<String> cmd, long seconds) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                out.println(line);
-            }
-        }
-        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return TIMED_OUT;
-        }
-        return p.exitValue();
+    /** A pass's timeout per id, plus a minute for each JVM to start and stop. */
+    private Duration childTimeout(int ids) {
+        return Duration.ofSeconds((long) ids * (timeoutSeconds + 60));
     }
 
-    private static String oneLine(Throwable e) {
-        StringBuilder s = new StringBuilder(String.valueOf(e));
-        for (Throwable c = e.getCause(); c != null && c != e; c = c.getCause()) {
-            s.append(" <- ").append(c);
-        }
-        return s.toString().replace('\n', ' ');
+    /** This check's options, to pass on to a check on another JDK. */
+    private List<String> arguments() {
+        List<String> args = new ArrayList<>();
+        includes.forEach(i -> args.addAll(List.of("--include", i)));
+        args.addAll(List.of("--nodes", String.valueOf(nodes), "--hops", String.valueOf(hops),
+                "--timeout", String.valueOf(timeoutSeconds)));
+        return args;
     }
 }

@@ -1,48 +1,41 @@
 package threadring.bench;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /** What a result depends on besides the code: the JVM (probed inside each configuration) and the machine. */
 final class Env {
 
+    /** One JVM as it was started (under taskset, availableProcessors shrinks). */
+    record Jvm(String javaVendor, String javaVersion, int javaFeature, String vmName, String vmVersion,
+            String javaHome, List<String> inputArguments, int availableProcessors, long maxHeapBytes) {}
+
+    /** The machine and the checkout, read once per run. */
+    record Machine(String date, String cpuModel, List<Integer> onlineCpus, String os, String kernel,
+            String gitCommit, Boolean gitDirty) {}
+
     private Env() {}
 
-    /** Facts about this JVM as it was started (under taskset, availableProcessors shrinks). */
-    static Map<String, Object> jvm() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("javaVendor", System.getProperty("java.vendor"));
-        m.put("javaVersion", System.getProperty("java.version"));
-        m.put("javaFeature", Runtime.version().feature());
-        m.put("vmName", System.getProperty("java.vm.name"));
-        m.put("vmVersion", System.getProperty("java.vm.version"));
-        m.put("javaHome", System.getProperty("java.home"));
-        m.put("jvmArgs", ManagementFactory.getRuntimeMXBean().getInputArguments());
-        m.put("availableProcessors", Runtime.getRuntime().availableProcessors());
-        m.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
-        return m;
+    static Jvm jvm() {
+        return new Jvm(System.getProperty("java.vendor"), System.getProperty("java.version"),
+                Runtime.version().feature(), System.getProperty("java.vm.name"), System.getProperty("java.vm.version"),
+                System.getProperty("java.home"), ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory());
     }
 
-    /** Facts about the machine and the checkout, read once per run. */
-    static Map<String, Object> machine(Path home) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("date", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-        m.put("cpuModel", cpuModel());
-        m.put("onlineCpus", Args.onlineCpus());
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-        m.put("kernel", System.getProperty("os.version"));
-        m.put("gitCommit", git(home, "rev-parse", "HEAD"));
+    static Machine machine(Path home) {
+        String commit = git(home, "rev-parse", "HEAD");
         String dirty = git(home, "status", "--porcelain", "--untracked-files=no");
-        m.put("gitDirty", dirty == null ? null : !dirty.isEmpty());
-        return m;
+        return new Machine(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), cpuModel(), onlineCpus(),
+                System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("os.version"),
+                commit, dirty == null ? null : !dirty.isEmpty());
     }
 
     static String cpuModel() {
@@ -52,20 +45,31 @@ final class Env {
                     return line.substring(line.indexOf(':') + 1).trim();
                 }
             }
-        } catch (Exception e) {
+        } catch (IOException e) {
             // not Linux
         }
         return System.getProperty("os.arch");
     }
 
-    private static String git(Path home, String... args) {
+    /** The cpus the kernel has online ({@code /sys/devices/system/cpu/online}); empty if unknown. */
+    static List<Integer> onlineCpus() {
         try {
-            List<String> cmd = new java.util.ArrayList<>(List.of("git", "-C", home.toString()));
-            cmd.addAll(List.of(args));
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 ? out : null;
-        } catch (Exception e) {
+            return CpuList.parse(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim());
+        } catch (IOException | IllegalArgumentException e) {
+            return List.of();
+        }
+    }
+
+    private static String git(Path home, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("git", "-C", home.toString()));
+        cmd.addAll(List.of(args));
+        try {
+            Processes.Exit exit = Processes.capture(cmd, Duration.ofSeconds(10));
+            return exit.ok() ? String.join("\n", exit.output()).trim() : null;
+        } catch (IOException e) {
+            return null; // no git
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return null;
         }
     }

@@ -2,23 +2,36 @@ package threadring.bench;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
- * The JMH profilers of a sweep ({@code --profile}): their {@code -prof} arguments, and
- * async-profiler's native library, which ships inside benchmarks.jar (Maven Central's
- * tools.profiler:async-profiler) and is extracted for the JMH child to load.
+ * The profilers of the profiling pass ({@code --profile}) and async-profiler's native library,
+ * which ships inside benchmarks.jar (Maven Central's tools.profiler:async-profiler) and is
+ * extracted for the JMH forks to load. Profilers never run during scored passes.
  */
 final class Profilers {
 
-    /** Everything async-profiler needs, or why it cannot run here. */
+    /** What {@code --profile} accepts, besides {@code none}. */
+    static final List<String> NAMES = List.of("gc", "jfr", "stack", "async");
+    /**
+     * The default sweep's profiling pass: allocation per hop (gc) and hot methods read from a JFR
+     * recording with the JDK's typed API (jfr).
+     */
+    static final List<String> DEFAULT = List.of("gc", "jfr");
+
+    /**
+     * JMH's stack profiler walks every platform thread's stack each period; at its default 10 ms,
+     * 503 OS threads made threads/park 72% slower here, at 100 ms 10%.
+     */
+    static final String STACK_OPTIONS = "period=100";
+
+    /** The library, or why async-profiler cannot run here. */
     record Async(Path lib, String unavailable) {
         static Async unavailable(String why) {
             return new Async(null, why);
@@ -29,34 +42,7 @@ final class Profilers {
         }
     }
 
-    /**
-     * JMH's stack profiler walks every platform thread's stack each period; at its default 10 ms,
-     * 503 OS threads made threads/park 72% slower here (19.3 s -> 33.1 s per pass of 10^6 hops),
-     * at 100 ms 10% (21.2 s). A multi-second pass still gets hundreds of samples.
-     */
-    static final String STACK = "stack:period=100";
-
     private Profilers() {}
-
-    /** JMH's {@code -prof} arguments for one JMH process; async only with a library. */
-    static List<String> jmhArgs(List<String> profiles, Path runDir, String label, Path asyncLib) {
-        List<String> args = new ArrayList<>();
-        for (String p : profiles) {
-            switch (p) {
-                case "stack" -> args.addAll(List.of("-prof", STACK));
-                case "gc" -> args.addAll(List.of("-prof", p));
-                case "jfr" -> args.addAll(List.of("-prof", "jfr:dir=" + runDir.resolve("jfr").resolve(label)));
-                case "async" -> {
-                    if (asyncLib != null) {
-                        args.addAll(List.of("-prof", "async:libPath=" + asyncLib + ";output=flamegraph;dir="
-                                + runDir.resolve("async").resolve(label) + ";event=cpu"));
-                    }
-                }
-                default -> throw new IllegalArgumentException("unknown profiler " + p);
-            }
-        }
-        return args;
-    }
 
     /** The resource holding async-profiler's library for an OS and arch, or null if it ships none. */
     static String asyncResource(String osName, String osArch) {
@@ -91,9 +77,9 @@ final class Profilers {
     }
 
     /**
-     * Starts async-profiler in a short JVM (the JDK and cpu set of a configuration) the way JMH
-     * will, so that a kernel that refuses perf events or a JVM that cannot load it is known before
-     * any benchmark runs. Returns null if it works, else why not.
+     * Starts async-profiler in a short JVM ({@code javaCommand}: a configuration's taskset and
+     * java) the way JMH will, so that a kernel that refuses perf events or a JVM that cannot load
+     * it is known before any benchmark runs. Returns null if it works, else why not.
      */
     static String probe(List<String> javaCommand, Path lib, Path dir) {
         try {
@@ -101,49 +87,21 @@ final class Profilers {
             List<String> cmd = new ArrayList<>(javaCommand);
             cmd.add("-agentpath:" + lib + "=start,event=cpu,interval=1ms,file=" + out);
             cmd.add("-version");
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            boolean done = p.waitFor(60, TimeUnit.SECONDS);
+            Processes.Exit exit = Processes.capture(cmd, Duration.ofSeconds(60));
             Files.deleteIfExists(out);
-            if (!done) {
-                p.destroyForcibly();
+            if (exit.timedOut()) {
                 return "async-profiler did not let a JVM finish within 60 s";
             }
-            String problem = problem(text);
-            if (p.exitValue() != 0) {
-                return "a JVM with async-profiler exited with status " + p.exitValue()
-                        + (problem != null ? ": " + problem : "");
+            if (exit.status() != 0) {
+                String last = exit.output().stream().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("");
+                return "a JVM with async-profiler exited with status " + exit.status() + ": " + last.strip();
             }
-            return problem;
+            return null;
         } catch (IOException e) {
             return "cannot start a JVM with async-profiler: " + e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "interrupted while probing async-profiler";
         }
-    }
-
-    /** async-profiler's own complaint in a JVM's output ({@code [ERROR] ...}), or null. */
-    static String problem(String output) {
-        for (String line : output.split("\\R")) {
-            String l = line.trim();
-            if (l.startsWith("[ERROR]") || l.contains("Could not find agent library")
-                    || l.contains("Error occurred during initialization of VM")
-                    || l.contains("Unable to load async-profiler")) {
-                return l;
-            }
-        }
-        return null;
-    }
-
-    /** async-profiler's warnings in a JVM's output (e.g. perf events refused, fell back to a timer). */
-    static List<String> warnings(String output) {
-        List<String> w = new ArrayList<>();
-        for (String line : output.split("\\R")) {
-            if (line.trim().startsWith("[WARN]")) {
-                w.add(line.trim());
-            }
-        }
-        return w;
     }
 }

@@ -1,7 +1,5 @@
 package threadring.bench;
 
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,122 +9,185 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import threadring.bench.RunData.Configuration;
-import threadring.bench.RunData.Row;
+import threadring.bench.RunFile.Configuration;
+import threadring.bench.RunFile.Job;
+import threadring.bench.RunFile.Measured;
+import threadring.bench.RunFile.Profile;
+import threadring.bench.RunFile.Run;
+import threadring.bench.RunFile.Status;
+import threadring.core.RingBenchmark;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Turns a run directory into report.md (and chart.png/.svg): the environment first, then per JDK
- * and cpu set each id's ms per pass with its statistics, ns per hop, speed-up over
- * {@code threads/park} next to the 2014 study's, allocation per hop and hot methods, then what
- * failed or was skipped, a table of every configuration side by side and the published figures.
+ * Turns a run's run.json into report.md and its chart: the environment, how to read the
+ * statistics, then per JDK and cpu set each id's median ns per hop with its interval over forks,
+ * the fork medians, a stability flag and the speed-up over {@code threads/park} with its interval;
+ * under it what failed, and the profiling pass's data, labelled as such. Published figures last.
  */
 final class Report {
 
-    static final String BASELINE = RunData.BASELINE;
+    static final String BASELINE = "threads/park";
+    static final String FILE = "report.md";
 
     private Report() {}
 
+    /** One measured id of one configuration, with its statistics (ns per hop). */
+    record Row(String configuration, Measured measured, Stats.Summary summary) {
+        String id() {
+            return measured.id();
+        }
+
+        int hops() {
+            return measured.score().hops();
+        }
+
+        String model() {
+            return id().substring(0, id().indexOf('/'));
+        }
+    }
+
+    /** The measured ids of a configuration, fastest first. */
+    static List<Row> rows(Run run, String label) {
+        return run.measured(label).stream().map(m -> new Row(label, m, m.score().summary()))
+                .sorted(Comparator.comparingDouble(r -> r.summary().median())).toList();
+    }
+
+    /** Every measured id, fastest first in the first configuration that has it. */
+    static List<String> ids(Run run) {
+        List<String> ids = new ArrayList<>();
+        for (Configuration c : run.configurations()) {
+            rows(run, c.label()).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add);
+        }
+        return ids;
+    }
+
     /** Writes chart.png, chart.svg and report.md; returns report.md. */
     static Path write(Path runDir) throws IOException {
-        return write(runDir, true);
-    }
-
-    /** As {@link #write(Path)}; without {@code drawChart} (Ctrl-C) the chart is left for the report command. */
-    static Path write(Path runDir, boolean drawChart) throws IOException {
-        RunData run = RunData.load(runDir);
-        Chart.Outcome chart = drawChart ? Chart.write(run)
-                : new Chart.Outcome(null, null, "the run was interrupted; `benchmark.sh report "
-                        + run.runId() + "` draws it");
-        Path report = runDir.resolve("report.md");
-        Path tmp = runDir.resolve("report.md.tmp");
+        Run run = RunFile.read(runDir);
+        Chart.Outcome chart = Chart.write(runDir, run);
+        Path file = runDir.resolve(FILE);
+        Path tmp = runDir.resolve(FILE + ".tmp");
         Files.writeString(tmp, render(run, History.load(), chart));
-        Files.move(tmp, report, StandardCopyOption.REPLACE_EXISTING);
-        return report;
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return file;
     }
 
-    /** The report without drawing a chart (what is on disk is linked). */
-    static String render(Path runDir) throws IOException {
-        RunData run = RunData.load(runDir);
-        return render(run, History.load(), Chart.Outcome.existing(runDir));
-    }
-
-    static String render(RunData run, History history, Chart.Outcome chart) {
+    static String render(Run run, History history, Chart.Outcome chart) {
         StringBuilder md = new StringBuilder();
-        JsonObject machine = run.machine();
-        JsonObject opts = run.options();
         md.append("# threadring run ").append(run.runId()).append("\n\n");
-        if (!run.complete()) {
-            md.append("**Incomplete run**").append(run.interrupted() ? " (interrupted)" : "")
-                    .append(": only the benchmarks that finished are shown.\n\n");
+        if (run.state() != RunFile.State.COMPLETE) {
+            md.append("**Incomplete run (").append(run.state().toString().toLowerCase(Locale.ROOT))
+                    .append(")**: only what finished is shown; `results/latest` was not moved to it.\n\n");
         }
-        md.append("- workload: ").append(isNull(opts, "nodes") ? "503" : opts.get("nodes").getAsString())
-                .append(" nodes, ")
-                .append(isNull(opts, "hops") ? "each benchmark's default hops per pass (see the hops column)"
-                        : String.format(Locale.ROOT, "%,d hops per pass", opts.get("hops").getAsLong()))
-                .append(RunData.bool(opts, "quick") ? " (--quick: a short smoke sweep, not for quoting)" : "")
-                .append('\n');
-        md.append("- machine: ").append(RunData.str(machine, "cpuModel")).append(", online cpus ")
-                .append(machine.get("onlineCpus")).append(", ").append(RunData.str(machine, "os"))
-                .append(", kernel ").append(RunData.str(machine, "kernel")).append('\n');
-        md.append("- date: ").append(RunData.str(machine, "date")).append(", commit ")
-                .append(Optional.ofNullable(RunData.str(machine, "gitCommit")).orElse("unknown"))
-                .append(RunData.bool(machine, "gitDirty") ? " (with uncommitted changes)" : "").append('\n');
-        md.append("- JMH overrides: ").append(opts.has("jmhArgs") ? opts.get("jmhArgs") : "[]").append('\n');
-        List<String> profiles = run.profiles();
-        md.append("- profilers: ").append(profiles.isEmpty() ? "none" : String.join(", ", profiles));
-        if (run.asyncUnavailable() != null) {
-            md.append(" (**async-profiler unavailable**: ").append(run.asyncUnavailable()).append(')');
-        }
-        md.append("\n\n");
-        md.append("| configuration | JDK | cpus | availableProcessors | JVM flags of the JMH forks |\n");
-        md.append("|---|---|---|---:|---|\n");
-        for (Configuration c : run.configurations) {
-            md.append("| ").append(c.label()).append(" | ").append(c.javaVersion()).append(" (")
-                    .append(c.javaVendor()).append(", ").append(c.vmName()).append(") | ")
-                    .append(c.cpus() == null ? "unpinned" : "taskset -c " + c.cpus()).append(" | ")
-                    .append(c.availableProcessors()).append(" | ").append(flags(run, c.label())).append(" |\n");
-        }
-        md.append('\n');
+        environment(run, md);
         if (chart.png() != null) {
-            md.append("![ns per hop, log scale](").append(chart.png()).append(")");
+            md.append("![ns per hop: median and 95% interval over forks, log scale](").append(chart.png()).append(")");
             if (chart.svg() != null) {
                 md.append(" ([SVG](").append(chart.svg()).append("))");
             }
             md.append("\n\n");
-        } else if (chart.problem() != null) {
+        } else {
             md.append("Chart: not drawn (").append(chart.problem()).append(").\n\n");
         }
-
-        if (run.configurations.size() > 1) {
+        method(md);
+        if (run.configurations().size() > 1) {
             allConfigurations(run, md);
         }
-        for (Configuration c : run.configurations) {
+        for (Configuration c : run.configurations()) {
             configuration(run, history, c, md);
         }
         published(run, history, md);
-        md.append("\nms/pass: JMH single-shot time of one verified pass (a wrong last node fails the run); "
-                + "± is JMH's 99.9% confidence half-width and CI its 99.9% confidence interval (n/a with fewer "
-                + "than 3 samples); min, max and stddev over the measured passes. "
-                + "ns/hop = ms/pass / hops; speed-up = baseline ns/hop / this ns/hop; 2014 = the speed-up the "
-                + "2014 study measured for the same model (ratios only: other machine, other JDK). "
-                + "B/hop = the gc profiler's allocation per pass (gc.alloc.rate.norm) / hops. "
-                + "Compare ratios within one run; absolute times drift on a shared machine.\n");
         return md.toString();
     }
 
+    private static void environment(Run run, StringBuilder md) {
+        Env.Machine m = run.machine();
+        RunFile.Settings s = run.settings();
+        md.append("## Environment\n\n");
+        md.append("- machine: ").append(m.cpuModel()).append(", online cpus ").append(m.onlineCpus())
+                .append(", ").append(m.os()).append(" ").append(m.kernel()).append('\n');
+        md.append("- commit: ").append(m.gitCommit() == null ? "unknown" : m.gitCommit())
+                .append(Boolean.TRUE.equals(m.gitDirty()) ? " (with uncommitted changes)" : "").append('\n');
+        md.append("- started ").append(run.started()).append(", ");
+        double minutes = run.minutes();
+        md.append(Double.isNaN(minutes) ? "not finished" : String.format(Locale.ROOT, "took %.1f minutes", minutes))
+                .append('\n');
+        md.append("- workload: ").append(s.nodes() == null ? "503" : s.nodes()).append(" nodes; hops per pass: ")
+                .append(s.hops() == null ? "each id's own (column hops)" : String.valueOf(s.hops()))
+                .append(s.quick() ? " (**--quick**: a smoke run, not for quoting)" : "").append('\n');
+        md.append("- scored passes: ").append(shape(s.forks(), s.warmups(), s.iterations()))
+                .append(" per id, no profiler\n");
+        md.append("- profiling pass: ");
+        if (s.profilers().isEmpty()) {
+            md.append("none\n");
+        } else {
+            RunFile.Profiling p = s.profiling();
+            md.append(String.join(", ", s.profilers())).append(" in separate JVMs, ")
+                    .append(shape(p.forks(), p.warmups(), p.iterations())).append(" per id; used for no score\n");
+        }
+        if (!s.includes().isEmpty()) {
+            md.append("- ids matching: ").append(s.includes().stream().map(Report::code).collect(Collectors.joining(", ")))
+                    .append('\n');
+        }
+        if (run.asyncProfiler() != null && !run.asyncProfiler().problems().isEmpty()) {
+            md.append("- async-profiler unavailable: ").append(run.asyncProfiler().problems()).append('\n');
+        }
+        md.append("\n| configuration | JDK | cpus | availableProcessors | JVM flags of the JMH forks |\n");
+        md.append("|---|---|---|---:|---|\n");
+        for (Configuration c : run.configurations()) {
+            md.append("| ").append(c.label()).append(" | ").append(c.jvm().javaVersion()).append(" (")
+                    .append(c.jvm().javaVendor()).append(", ").append(c.jvm().vmName()).append(") | ")
+                    .append(c.cpus() == null ? "unpinned" : "taskset -c " + c.cpus()).append(" | ")
+                    .append(c.jvm().availableProcessors()).append(" | ").append(flags(run, c.label())).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    /** "3 forks x (1 warm-up + 4 measured passes)"; null parts are RingBenchmark's annotations. */
+    static String shape(Integer forks, Integer warmups, Integer iterations) {
+        int f = forks != null ? forks : RingBenchmark.class.getAnnotation(Fork.class).value();
+        int w = warmups != null ? warmups : RingBenchmark.class.getAnnotation(Warmup.class).iterations();
+        int i = iterations != null ? iterations : RingBenchmark.class.getAnnotation(Measurement.class).iterations();
+        return f + (f == 1 ? " fork" : " forks") + " x (" + w + " warm-up + " + i + " measured passes)";
+    }
+
+    private static void method(StringBuilder md) {
+        md.append("## How to read it\n\n");
+        md.append("Each pass is one JMH single-shot operation: `hops` verified hops around the ring (a wrong last "
+                + "node fails the id). Passes inside one JVM agree far better than JVMs do with each other, so "
+                + "the **fork** is the unit of repetition: *fork medians* are each JVM's median pass, and the "
+                + "**95% interval** is Student's t over the logarithms of the fork medians (k-1 degrees of "
+                + "freedom; the between-fork spread is in it; Georges et al. 2007, commons-math3). *median* is "
+                + "the median of all passes, *min* and *max* their extremes. A row is **unstable** when its fork "
+                + "medians are more than " + pct(Stats.UNSTABLE_SPREAD) + " apart, or differ beyond their own "
+                + "passes' noise (one-way ANOVA over forks of log pass times, p < " + Stats.UNSTABLE_P + "); "
+                + "its interval stands on too few JVMs to trust. **Speed-ups** are ratios of medians; their 95% "
+                + "intervals come from Welch's t on the log fork medians. *vs next*: the next slower row's "
+                + "median over this one's; an ordering holds only where it says *separated* (its interval "
+                + "excludes 1). With one fork there is no interval (n/a). Absolute times drift between runs "
+                + "on a shared machine: compare ratios within one run.\n\n");
+    }
+
+    private static String pct(double factor) {
+        return String.format(Locale.ROOT, "%.0f%%", (factor - 1) * 100);
+    }
+
     /** The JVM flags every result of a configuration shares, then "+ per id" for the others. */
-    private static String flags(RunData run, String label) {
-        List<Row> rows = run.rows.getOrDefault(label, List.of());
-        if (rows.isEmpty()) {
+    private static String flags(Run run, String label) {
+        List<Measured> measured = run.measured(label);
+        if (measured.isEmpty()) {
             return "n/a";
         }
-        Set<String> common = new LinkedHashSet<>(rows.get(0).jvmArgs());
-        rows.forEach(r -> common.retainAll(r.jvmArgs()));
+        Set<String> common = new LinkedHashSet<>(measured.get(0).score().jvmArgs());
+        measured.forEach(m -> common.retainAll(m.score().jvmArgs()));
         Set<String> other = new LinkedHashSet<>();
-        rows.forEach(r -> r.jvmArgs().stream().filter(a -> !common.contains(a)).forEach(other::add));
+        measured.forEach(m -> m.score().jvmArgs().stream().filter(a -> !common.contains(a)).forEach(other::add));
         String text = common.isEmpty() ? "(none)" : common.stream().map(Report::code).collect(Collectors.joining(" "));
         if (!other.isEmpty()) {
             text += "; some ids also: " + other.stream().map(Report::code).collect(Collectors.joining(" "));
@@ -134,241 +195,207 @@ final class Report {
         return text;
     }
 
-    private static String code(String s) {
-        return "`" + s.replace("|", "\\|").replace("`", "'") + "`";
-    }
-
-    private static void allConfigurations(RunData run, StringBuilder md) {
-        md.append("## All configurations: ns/hop\n\n");
-        md.append("| id |");
-        run.configurations.forEach(c -> md.append(' ').append(c.label()).append(" |"));
-        md.append("\n|---|");
-        run.configurations.forEach(c -> md.append("---:|"));
-        md.append('\n');
-        for (String id : ids(run)) {
-            md.append("| ").append(id).append(" |");
-            for (Configuration c : run.configurations) {
-                Optional<Row> r = run.row(c.label(), id);
-                md.append(' ').append(r.map(x -> withError(x.nsPerHop(), x.errorNsPerHop())).orElse("–")).append(" |");
-            }
-            md.append('\n');
-        }
-        md.append("\n(– : not measured in that configuration; ± : JMH's 99.9% error.)\n\n");
-    }
-
-    /** Every measured id, fastest first in the first configuration that has it. */
-    static List<String> ids(RunData run) {
-        List<String> ids = new ArrayList<>();
-        for (Configuration c : run.configurations) {
-            run.rows.getOrDefault(c.label(), List.of()).stream().sorted(Comparator.comparingDouble(Row::nsPerHop))
-                    .map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add);
-        }
-        return ids;
-    }
-
-    private static void configuration(RunData run, History history, Configuration c, StringBuilder md) {
+    private static void configuration(Run run, History history, Configuration c, StringBuilder md) {
         String label = c.label();
         md.append("## ").append(label).append("\n\n");
-        md.append("JDK ").append(c.javaVersion()).append(" (").append(c.javaVendor()).append(", ").append(c.vmName())
-                .append("), cpus ").append(c.cpus() == null ? "unpinned" : "pinned with taskset -c " + c.cpus())
-                .append(", availableProcessors=").append(c.availableProcessors()).append("\n\n");
-        List<Row> list = new ArrayList<>(run.rows.getOrDefault(label, List.of()));
-        list.sort(Comparator.comparingDouble(Row::nsPerHop));
-        Optional<Row> base = list.stream().filter(r -> r.id().equals(BASELINE)).findFirst();
-        md.append("| id | hops | ms/pass | ± 99.9% | 99.9% CI | min | max | stddev | samples | ns/hop | ± ns/hop "
-                + "| speed-up vs ").append(BASELINE).append(" | 2014 | B/hop |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (Row r : list) {
-            md.append("| ").append(r.id()).append(" | ").append(String.format(Locale.ROOT, "%,d", r.hops()))
-                    .append(" | ").append(ms(r.msPerPass())).append(" | ").append(ms(r.error()))
-                    .append(" | ").append(Double.isNaN(r.ciLow()) ? "n/a" : ms(r.ciLow()) + "–" + ms(r.ciHigh()))
-                    .append(" | ").append(ms(r.min())).append(" | ").append(ms(r.max()))
-                    .append(" | ").append(ms(r.stddev())).append(" | ").append(r.samples())
-                    .append(" | ").append(f1(r.nsPerHop())).append(" | ").append(f1(r.errorNsPerHop()))
-                    .append(" | ").append(base.map(b -> ratio(b.nsPerHop() / r.nsPerHop())).orElse("n/a"))
-                    .append(" | ").append(history.forId(History.STUDY_2014, r.id())
-                            .map(e -> ratio(history.speedUp(e))).orElse(""))
-                    .append(" | ").append(bytes(r.allocBytesPerHop())).append(" |\n");
+        md.append("JDK ").append(c.jvm().javaVersion()).append(" (").append(c.jvm().javaVendor()).append("), cpus ")
+                .append(c.cpus() == null ? "unpinned" : "pinned with taskset -c " + c.cpus())
+                .append(", availableProcessors=").append(c.jvm().availableProcessors()).append("\n\n");
+        List<Row> rows = rows(run, label);
+        Optional<Row> base = rows.stream().filter(r -> r.id().equals(BASELINE)).findFirst();
+        if (!rows.isEmpty()) {
+            md.append("| id | hops | forks x passes | median ns/hop | 95% interval | fork medians | min | max "
+                    + "| stability | vs next | speed-up vs ").append(BASELINE).append(" [95%] | 2014 |\n");
+            md.append("|---|---:|---:|---:|---:|---|---:|---:|---|---|---:|---:|\n");
+            for (int i = 0; i < rows.size(); i++) {
+                Row r = rows.get(i);
+                Stats.Summary s = r.summary();
+                md.append("| ").append(r.id()).append(" | ").append(String.format(Locale.ROOT, "%,d", r.hops()))
+                        .append(" | ").append(s.forks()).append(" x ").append(s.samples() / s.forks())
+                        .append(" | ").append(ns(s.median())).append(" | ").append(interval(s.interval()))
+                        .append(" | ").append(s.forkMedians().stream().map(Report::ns).collect(Collectors.joining(", ")))
+                        .append(" | ").append(ns(s.min())).append(" | ").append(ns(s.max()))
+                        .append(" | ").append(s.isUnstable() ? "**unstable**: " + s.unstable() : s.forks() < 2 ? "n/a" : "ok")
+                        .append(" | ").append(i + 1 < rows.size() ? versus(rows.get(i + 1), r) : "")
+                        .append(" | ").append(r.id().equals(BASELINE) ? "1 (baseline)"
+                                : base.map(b -> ratio(Stats.ratio(b.summary(), s))).orElse("n/a"))
+                        .append(" | ").append(study2014(history, r.id())).append(" |\n");
+            }
+            if (base.isEmpty()) {
+                md.append("\n- speed-ups: n/a, ").append(BASELINE).append(" was not measured in this configuration");
+            }
+            if (rows.stream().anyMatch(r -> history.oneThreadOf(History.STUDY_2014, r.id()).isPresent())) {
+                md.append("\n- 2014: the study's speed-up over its threads row for the same model and setup (its "
+                        + "libraries' default multi-thread scheduler or dispatcher); in parentheses on one-thread "
+                        + "variants of that model, which the study did not run");
+            }
+        } else {
+            md.append("No id was measured in this configuration.\n");
         }
-        List<String> notes = new ArrayList<>(problems(run, label, list));
-        notes.addAll(profileNotes(run, list));
-        for (String note : notes) {
-            md.append("\n- ").append(note);
+        for (String problem : problems(run, label)) {
+            md.append("\n- ").append(problem);
         }
         md.append('\n');
-        profiles(run, label, list, md);
+        profiles(run, label, rows, md);
     }
 
-    /** Ids the sweep asked for in this configuration but that have no result, and skipped classes. */
-    private static List<String> problems(RunData run, String label, List<Row> measured) {
+    private static String versus(Row slower, Row r) {
+        Stats.Ratio x = Stats.ratio(slower.summary(), r.summary());
+        return String.format(Locale.ROOT, "%.2fx", x.value())
+                + (x.interval() == null ? "" : x.separates() ? ", separated" : ", overlaps");
+    }
+
+    private static String study2014(History history, String id) {
+        Optional<History.Entry> same = history.sameSetup(History.STUDY_2014, id);
+        if (same.isPresent()) {
+            return times(history.speedUp(same.get()));
+        }
+        return history.oneThreadOf(History.STUDY_2014, id).map(e -> "(" + times(history.speedUp(e)) + ")").orElse("");
+    }
+
+    /** Ids the sweep planned in this configuration that have no score, and skipped or interrupted jobs. */
+    private static List<String> problems(Run run, String label) {
         List<String> problems = new ArrayList<>();
-        for (JsonObject o : run.outcomes(label)) {
-            String status = RunData.str(o, "status");
-            if ("skipped".equals(status)) {
-                problems.add("skipped " + o.get("ids") + ": " + RunData.str(o, "reason"));
+        for (Job j : run.jobs(label)) {
+            if (j.status() == Status.SKIPPED) {
+                problems.add("skipped " + j.ids() + ": " + j.reason());
                 continue;
             }
-            if ("interrupted".equals(status)) {
-                problems.add("interrupted while measuring " + o.get("ids"));
-                continue;
-            }
-            if (RunData.str(o, "asyncProblem") != null) {
-                problems.add("async-profiler failed for " + o.get("ids") + " (" + RunData.str(o, "asyncProblem")
-                        + "); measured again without it");
-            }
-            for (JsonElement id : RunData.array(o, "ids")) {
-                if (measured.stream().noneMatch(r -> r.id().equals(id.getAsString()))) {
-                    problems.add("**failed** " + id.getAsString() + " (JMH exit status " + o.get("exitCode") + "): "
-                            + run.console.error(label, id.getAsString()).map(e -> "`" + e.replace("`", "'") + "`")
-                                    .orElse("no result, the error is in console.log"));
-                }
+            for (Map.Entry<String, String> f : j.failures().entrySet()) {
+                String what = j.status() == Status.INTERRUPTED || j.status() == Status.RUNNING
+                        ? "not measured (" + (j.status() == Status.RUNNING ? "still running" : "interrupted") + ")"
+                        : "**failed**";
+                problems.add(what + " " + f.getKey() + ": " + code(f.getValue()));
             }
         }
         return problems;
     }
 
-    private static List<String> profileNotes(RunData run, List<Row> rows) {
-        List<String> notes = new ArrayList<>();
-        if (rows.isEmpty()) {
-            return notes;
-        }
-        if (!run.profiles().contains("gc")) {
-            notes.add("B/hop: n/a, the run had no gc profiler (`--profile gc`)");
-        } else {
-            List<String> missing = rows.stream().filter(r -> Double.isNaN(r.allocBytesPerOp())).map(Row::id).toList();
-            if (!missing.isEmpty()) {
-                notes.add("B/hop: n/a for " + missing + ", the gc profiler reported no gc.alloc.rate.norm");
-            }
-        }
-        return notes;
-    }
-
-    private static void profiles(RunData run, String label, List<Row> rows, StringBuilder md) {
-        List<String> profiles = run.profiles();
-        boolean stack = profiles.contains("stack");
-        boolean async = profiles.contains("async");
-        boolean jfr = profiles.contains("jfr");
-        if (rows.isEmpty() || !(stack || async || jfr)) {
+    private static void profiles(Run run, String label, List<Row> rows, StringBuilder md) {
+        List<Row> profiled = rows.stream().filter(r -> r.measured().profile() != null).toList();
+        if (profiled.isEmpty()) {
             return;
         }
-        md.append("\n### Profiles: ").append(label).append("\n\n");
-        md.append("| id | hot methods (stack profiler, top frames of running threads, % of all samples) |");
-        if (async) {
-            md.append(" flame graph |");
-        }
-        if (jfr) {
-            md.append(" JFR |");
-        }
-        md.append("\n|---|---|").append(async ? "---|" : "").append(jfr ? "---|" : "").append('\n');
-        List<String> noStack = new ArrayList<>();
-        List<String> noFlame = new ArrayList<>();
-        List<String> noJfr = new ArrayList<>();
-        for (Row r : rows) {
-            md.append("| ").append(r.id()).append(" | ");
-            List<StackProfile.Frame> hot = StackProfile.parse(r.stackText()).hot(3);
-            if (!stack) {
-                md.append("–");
-            } else if (hot.isEmpty()) {
-                md.append("n/a");
-                noStack.add(r.id());
-            } else {
-                md.append(hot.stream().map(h -> code(h.method()) + " " + String.format(Locale.ROOT, "%.1f%%",
-                        h.percent())).collect(Collectors.joining("<br>")));
+        RunFile.Profiling p = run.settings().profiling();
+        md.append("\n### Profiling pass: ").append(label).append("\n\n");
+        md.append("Separate JVMs after each id's scored passes, ").append(shape(p.forks(), p.warmups(), p.iterations()))
+                .append(", with ").append(String.join(", ", run.settings().profilers()))
+                .append(". No score above comes from these passes; *profiled / scored* is their median pass time "
+                        + "over the scored median: what the profilers cost.\n\n");
+        md.append("| id | profiled / scored | B/hop | hot methods (JFR execution samples, top frames) | files |\n");
+        md.append("|---|---:|---:|---|---|\n");
+        List<String> problems = new ArrayList<>();
+        for (Row r : profiled) {
+            Profile pr = r.measured().profile();
+            double scoredMs = r.summary().median() * r.hops() / 1e6;
+            double profiledMs = pr.msPerPass().isEmpty() ? Double.NaN
+                    : new org.apache.commons.math3.stat.descriptive.rank.Median()
+                            .evaluate(pr.msPerPass().stream().mapToDouble(Double::doubleValue).toArray());
+            md.append("| ").append(r.id()).append(" | ").append(String.format(Locale.ROOT, "%.2f", profiledMs / scoredMs))
+                    .append(" | ").append(pr.allocBytesPerOp() == null ? "n/a" : bytes(pr.allocBytesPerOp() / r.hops()))
+                    .append(" | ").append(pr.hotMethods().isEmpty() ? "n/a" : pr.hotMethods().stream()
+                            .map(h -> code(h.method()) + String.format(Locale.ROOT, " %.1f%%", h.percent()))
+                            .collect(Collectors.joining("<br>")))
+                    .append(" | ").append(pr.files().isEmpty() ? "" : links(pr.files())).append(" |\n");
+            if (pr.problem() != null) {
+                problems.add(r.id() + ": " + pr.problem());
             }
-            md.append(" |");
-            if (async) {
-                List<String> files = run.profilerFiles("async", label, r.id(), ".html");
-                md.append(' ').append(files.isEmpty() ? "n/a" : links(files)).append(" |");
-                if (files.isEmpty()) {
-                    noFlame.add(r.id());
-                }
-            }
-            if (jfr) {
-                List<String> files = run.profilerFiles("jfr", label, r.id(), ".jfr");
-                md.append(' ').append(files.isEmpty() ? "n/a" : links(files)).append(" |");
-                if (files.isEmpty()) {
-                    noJfr.add(r.id());
-                }
-            }
-            md.append('\n');
         }
-        if (!noStack.isEmpty()) {
-            md.append("\n- hot methods: n/a for ").append(noStack)
-                    .append(", no stack profiler output found in console.log");
-        }
-        if (!noFlame.isEmpty()) {
-            md.append("\n- flame graph: n/a for ").append(noFlame).append(", ").append(run.asyncUnavailable() != null
-                    ? "async-profiler was unavailable: " + run.asyncUnavailable()
-                    : "async-profiler wrote no flame graph (see console.log)");
-        }
-        if (!noJfr.isEmpty()) {
-            md.append("\n- JFR: n/a for ").append(noJfr).append(", no recording found under jfr/");
+        for (String problem : problems) {
+            md.append("\n- ").append(problem);
         }
         md.append('\n');
     }
 
     private static String links(List<String> files) {
-        // JFR's folders contain a literal "%2F": escape '%' so that the link is not decoded to '/'.
+        // Ids hold '/', so their folders nest; escape what a Markdown link would decode.
         return files.stream().map(f -> "[" + f.substring(f.lastIndexOf('/') + 1) + "](" + f.replace("%", "%25")
-                        .replace(" ", "%20") + ")")
-                .collect(Collectors.joining("<br>"));
+                .replace(" ", "%20") + ")").collect(Collectors.joining("<br>"));
+    }
+
+    private static void allConfigurations(Run run, StringBuilder md) {
+        md.append("## All configurations: median ns/hop [95% interval]\n\n| id |");
+        run.configurations().forEach(c -> md.append(' ').append(c.label()).append(" |"));
+        md.append("\n|---|");
+        run.configurations().forEach(c -> md.append("---:|"));
+        md.append('\n');
+        for (String id : ids(run)) {
+            md.append("| ").append(id).append(" |");
+            for (Configuration c : run.configurations()) {
+                Optional<Row> r = rows(run, c.label()).stream().filter(x -> x.id().equals(id)).findFirst();
+                md.append(' ').append(r.map(x -> ns(x.summary().median()) + " " + interval(x.summary().interval())
+                        + (x.summary().isUnstable() ? " unstable" : "")).orElse("–")).append(" |");
+            }
+            md.append('\n');
+        }
+        md.append("\n(– : not measured in that configuration.)\n\n");
     }
 
     /** Every published study, with this run's speed-ups (first configuration that has them) beside. */
-    private static void published(RunData run, History history, StringBuilder md) {
-        md.append("\n## Published figures (ratios only)\n\n");
+    private static void published(Run run, History history, StringBuilder md) {
+        md.append("## Published figures (ratios only)\n\n");
         md.append("Speed-up over each study's own threads row, next to this run's speed-up over ").append(BASELINE)
-                .append(" for the same model. Other machines, other JDKs: only the ratios compare.\n\n");
-        md.append("| study | model | their ns/hop | their speed-up | this run | setup | source |\n");
-        md.append("|---|---|---:|---:|---|---|---|\n");
+                .append(" for the same model: first the ids with the study's setup, then (labelled) one-thread "
+                        + "variants it did not run. Other machines, other JDKs: only the ratios compare.\n\n");
+        md.append("| study | model | their ns/hop | their speed-up | this run, same setup | this run, one thread "
+                + "| setup | source |\n");
+        md.append("|---|---|---:|---:|---|---|---|---|\n");
         for (History.Entry e : history.entries()) {
-            md.append("| ").append(e.study()).append(" | ").append(e.model()).append(" | ").append(f1(e.nsPerHop()))
-                    .append(" | ").append(ratio(history.speedUp(e))).append(" | ").append(thisRun(run, e.ids()))
-                    .append(" | ").append(e.setup()).append(" | ").append(e.source()).append(" |\n");
+            md.append("| ").append(e.study()).append(" | ").append(e.model()).append(" | ").append(ns(e.nsPerHop()))
+                    .append(" | ").append(times(history.speedUp(e))).append(" | ").append(thisRun(run, e.ids()))
+                    .append(" | ").append(thisRun(run, e.oneThreadIds())).append(" | ").append(e.setup())
+                    .append(" | ").append(e.source()).append(" |\n");
         }
     }
 
-    private static String thisRun(RunData run, List<String> ids) {
+    private static String thisRun(Run run, List<String> ids) {
         List<String> parts = new ArrayList<>();
         for (String id : ids) {
-            for (Configuration c : run.configurations) {
-                Optional<Row> r = run.row(c.label(), id);
-                Optional<Row> b = run.row(c.label(), BASELINE);
+            for (Configuration c : run.configurations()) {
+                List<Row> rows = rows(run, c.label());
+                Optional<Row> r = rows.stream().filter(x -> x.id().equals(id)).findFirst();
+                Optional<Row> b = rows.stream().filter(x -> x.id().equals(BASELINE)).findFirst();
                 if (r.isPresent() && b.isPresent()) {
-                    parts.add(id + " " + ratio(b.get().nsPerHop() / r.get().nsPerHop())
-                            + (run.configurations.size() > 1 ? " (" + c.label() + ")" : ""));
+                    parts.add(id + " " + ratio(Stats.ratio(b.get().summary(), r.get().summary()))
+                            + (run.configurations().size() > 1 ? " (" + c.label() + ")" : ""));
                     break;
                 }
             }
         }
-        return parts.isEmpty() ? "" : String.join(", ", parts);
+        return String.join(", ", parts);
     }
 
-    static String f1(double v) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? "n/a" : String.format(Locale.ROOT, "%,.1f", v);
+    /** Nanoseconds: two decimals below 10, one below 1000, none above. */
+    static String ns(double v) {
+        if (!Double.isFinite(v)) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, v < 10 ? "%.2f" : v < 1000 ? "%.1f" : "%,.0f", v);
     }
 
-    /** Milliseconds: two decimals below 10 (a --quick pass takes a few). */
-    static String ms(double v) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? "n/a"
-                : String.format(Locale.ROOT, Math.abs(v) < 10 ? "%.2f" : "%,.1f", v);
+    static String interval(Stats.Interval i) {
+        return i == null ? "n/a" : ns(i.low()) + "–" + ns(i.high());
+    }
+
+    /** A ratio with its interval: "12.3x [10.1–15.0]". */
+    static String ratio(Stats.Ratio r) {
+        return times(r.value()) + (r.interval() == null ? "" : " [" + times(r.interval().low()).replace("x", "") + "–"
+                + times(r.interval().high()) + "]");
+    }
+
+    static String times(double v) {
+        if (!Double.isFinite(v)) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, v < 10 ? "%.2fx" : "%,.1fx", v);
     }
 
     /** Bytes with two decimals below 10 (a ring that allocates nothing per hop shows 0.00). */
     static String bytes(double v) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? "n/a"
-                : String.format(Locale.ROOT, Math.abs(v) < 10 ? "%.2f" : "%,.1f", v);
+        return !Double.isFinite(v) ? "n/a" : String.format(Locale.ROOT, Math.abs(v) < 10 ? "%.2f" : "%,.1f", v);
     }
 
-    static String ratio(double v) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? "n/a" : String.format(Locale.ROOT, "%,.1fx", v);
-    }
-
-    static String withError(double v, double error) {
-        return f1(v) + (Double.isNaN(error) ? " ± n/a" : " ± " + f1(error));
-    }
-
-    private static boolean isNull(JsonObject o, String key) {
-        return !o.has(key) || o.get(key).isJsonNull();
+    static String code(String s) {
+        return "`" + s.replace("|", "\\|").replace("`", "'") + "`";
     }
 }

@@ -8,9 +8,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -34,10 +34,9 @@ class BenchmarksJarIT {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dthreadring.home=" + dir, "-cp", JAR.toString(), Cli.class.getName()));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "timed out: " + cmd);
-        return new Result(p.exitValue(), out);
+        Processes.Exit exit = Processes.capture(cmd, Duration.ofMinutes(10));
+        assertFalse(exit.timedOut(), "timed out: " + cmd);
+        return new Result(exit.status(), String.join("\n", exit.output()) + "\n");
     }
 
     static List<String> factoryIds() {
@@ -77,12 +76,50 @@ class BenchmarksJarIT {
     @Test
     void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
         for (String[] args : new String[][] {{"--nodes", "1"}, {"--hops", "x"}, {"--cpus", "99"}, {"--bogus"},
-                {"check", "--hops", "-1"}, {"--include", "no-such-id"}, {"frobnicate"}}) {
+                {"check", "--hops", "-1"}, {"--include", "no-such-id"}, {"frobnicate"}, {"compare", "a"}}) {
             Result r = cli(tmp, args);
             assertEquals(2, r.exit(), String.join(" ", args) + ": " + r.output());
             assertEquals(1, r.output().lines().count(), r.output());
             assertTrue(r.output().startsWith("benchmark.sh: "), r.output());
         }
         assertFalse(Files.exists(tmp.resolve("results")), "a rejected run must not create results/");
+    }
+
+    /** A results directory that cannot be created stops the run before any work, in one line. */
+    @Test
+    void anUnwritableResultsDirectoryIsAUsageError() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        Result r = cli(tmp, "--quick", "--include", "^threads/park$", "--results", file.resolve("runs").toString());
+        assertEquals(2, r.exit(), r.output());
+        assertEquals(1, r.output().lines().count(), r.output());
+        assertTrue(r.output().startsWith("benchmark.sh: --results " + file.resolve("runs") + ": cannot create it"),
+                r.output());
+    }
+
+    /**
+     * A whole sweep through the jar, small: two forks of an id, then its profiling pass, all read
+     * back from run.json with the runner's own types.
+     */
+    @Test
+    void aSmallSweepWritesTypedResultsAReportAndLatest() throws Exception {
+        Result r = cli(tmp, "--quick", "--forks", "2", "--hops", "20000", "--include", "^coroutines/continuation-loop$",
+                "--profile", "gc", "--profile", "jfr");
+        assertEquals(0, r.exit(), r.output());
+        Path run = tmp.resolve("results").resolve("latest").toRealPath();
+        RunFile.Run data = RunFile.read(run);
+        assertEquals(RunFile.State.COMPLETE, data.state());
+        String label = data.configurations().get(0).label();
+        RunFile.Measured m = data.measured(label, "coroutines/continuation-loop").orElseThrow();
+        assertEquals(2, m.score().msPerPass().size(), "forks");
+        assertTrue(m.score().msPerPass().stream().allMatch(f -> f.size() == 2), "measured passes per fork");
+        assertEquals(20000, m.score().hops());
+        assertEquals(1, m.profile().msPerPass().size(), "the profiling pass is separate and shorter");
+        assertTrue(m.profile().allocBytesPerOp() != null && m.profile().allocBytesPerOp() > 0, m.profile().toString());
+        assertTrue(m.profile().executionSamples() > 0 && !m.profile().hotMethods().isEmpty(), m.profile().toString());
+        assertTrue(m.profile().files().stream().allMatch(f -> Files.isRegularFile(run.resolve(f))), m.profile().files().toString());
+        String report = Files.readString(run.resolve("report.md"));
+        assertTrue(report.contains("| coroutines/continuation-loop | 20,000 | 2 x 2 |"), report);
+        assertTrue(report.contains("### Profiling pass: " + label), report);
+        assertTrue(Files.size(run.resolve("chart.png")) > 1000);
     }
 }

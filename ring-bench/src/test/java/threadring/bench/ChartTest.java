@@ -5,67 +5,99 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.Color;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import javax.imageio.ImageIO;
+import org.jfree.chart.ChartRenderingInfo;
+import org.jfree.chart.axis.ValueAxis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import threadring.bench.RunFile.Run;
 
 class ChartTest {
+
+    static final List<String> ALL = List.of("jdk25-cpusall");
 
     @TempDir
     Path dir;
 
+    /**
+     * The whisker of a known row, found in the pixels of the rendered PNG, spans exactly the
+     * interval's ends on a log axis: each end's x is computed here from the axis bounds and the
+     * plot area alone (log10 is linear in pixels), not by asking JFreeChart to map values.
+     */
     @Test
-    void onePngOfTheExpectedSizeAndAnSvg() throws IOException {
-        RunFixture f = new RunFixture(dir).env("20260101-000000", "[]", "jdk25-cpusall");
-        f.jmh("jdk25-cpusall", "ThreadsBenchmark.json",
-                ReportTest.result("t.ThreadsBenchmark.pass", "threads/park", 1000, 10, 11, 9));
-        f.jmh("jdk25-cpusall", "VirtualBenchmark.json",
-                ReportTest.result("v.VirtualBenchmark.pass", "virtual/park", 1000, 0.2, 0.2, 0.2),
-                ReportTest.result("v.VirtualBenchmark.pass", "virtual/lock", 1000, 0.5, 0.6));
-        Chart.Outcome out = Chart.write(RunData.load(dir));
+    void whiskersSpanTheIntervalOnTheLogAxis() throws IOException {
+        // 55 ns/hop with forks 40..75 (the old chart drew +-15 at 55 ns as 6..900 ns)
+        Run run = Runs.run("20260101-000000", ALL, Runs.forks("akka/typed-p1", 40, 55, 75),
+                Runs.forks("threads/park", 20_000, 21_000, 22_000));
+        Stats.Summary s = Report.rows(run, "jdk25-cpusall").get(0).summary();
+        Chart.Drawing d = Chart.build(run).orElseThrow();
+        ChartRenderingInfo info = new ChartRenderingInfo();
+        BufferedImage image = d.chart().createBufferedImage(d.width(), d.height(), info);
+        Rectangle2D area = info.getPlotInfo().getDataArea();
+        ValueAxis ns = d.plot().getRangeAxis();
+        ValueAxis ids = d.plot().getDomainAxis();
+
+        int y = (int) Math.round(area.getMinY() + area.getHeight() * (0 - ids.getLowerBound())
+                / (ids.getUpperBound() - ids.getLowerBound())); // row 0 on top (inverted axis)
+        Color akka = new Color(image.getRGB((int) x(area, ns, s.median()), y));
+        int[] span = span(image, y, akka);
+        assertEquals(x(area, ns, s.interval().low()), span[0], 2.0, "left end of the whisker");
+        assertEquals(x(area, ns, s.interval().high()), span[1], 2.0, "right end of the whisker");
+        // and the interval is asymmetric on a linear scale, symmetric on the log one
+        assertEquals(Math.log(s.median() / s.interval().low()), Math.log(s.interval().high() / s.median()), 0.1);
+    }
+
+    /** The pixel x of {@code value} on a log axis spanning the plot area. */
+    private static double x(Rectangle2D area, ValueAxis axis, double value) {
+        double lo = Math.log10(axis.getLowerBound());
+        double hi = Math.log10(axis.getUpperBound());
+        return area.getMinX() + area.getWidth() * (Math.log10(value) - lo) / (hi - lo);
+    }
+
+    /** The leftmost and rightmost pixel of a colour close to {@code c} in row {@code y}. */
+    private static int[] span(BufferedImage image, int y, Color c) {
+        int first = -1;
+        int last = -1;
+        for (int x = 0; x < image.getWidth(); x++) {
+            Color p = new Color(image.getRGB(x, y));
+            int distance = Math.abs(p.getRed() - c.getRed()) + Math.abs(p.getGreen() - c.getGreen())
+                    + Math.abs(p.getBlue() - c.getBlue());
+            if (distance < 60) {
+                first = first < 0 ? x : first;
+                last = x;
+            }
+        }
+        return new int[] {first, last};
+    }
+
+    @Test
+    void aPngAndAnSvgWithOneLinePerId() throws IOException {
+        Run run = Runs.run("20260101-000000", List.of("jdk25-cpus0", "jdk25-cpus0-1"),
+                Runs.forks("virtual/park", 400, 420, 410), Runs.forks("quasar/fiber", 75, 177, 195),
+                Runs.forks("threads/park", 20_000, 21_000, 22_000));
+        Chart.Outcome out = Chart.write(dir, run);
         assertNull(out.problem());
-        assertEquals(Chart.PNG, out.png());
         BufferedImage image = ImageIO.read(dir.resolve(Chart.PNG).toFile());
         assertNotNull(image, "chart.png is not a readable image");
-        assertEquals(900, image.getWidth());
-        assertEquals(Chart.HEIGHT, image.getHeight());
+        assertEquals(Chart.WIDTH, image.getWidth());
+        assertEquals(150 + 3 * Chart.ROW_HEIGHT, image.getHeight());
         assertEquals(Chart.SVG, out.svg());
-        assertTrue(Files.readString(dir.resolve(Chart.SVG)).contains("<svg"));
-    }
-
-    /** A cpu-set sweep: one series per configuration, an id measured in only one of them. */
-    @Test
-    void groupedBarsForSeveralConfigurationsWidenTheChart() throws IOException {
-        String[] labels = {"jdk25-cpus0", "jdk25-cpus0-1", "jdk17-cpus0"};
-        RunFixture f = new RunFixture(dir).env("20260101-000000", "[]", labels);
-        for (String label : labels) {
-            StringBuilder results = new StringBuilder();
-            for (int i = 0; i < 20; i++) {
-                if (i > 0) {
-                    results.append(',');
-                }
-                results.append(ReportTest.result("x.B.pass", "model/v" + i, 1000, 1 + i, 1 + i, 1 + i));
-            }
-            f.write("jmh/" + label + "/B.json", "[" + results + "]");
-        }
-        f.write("jmh/jdk25-cpus0/C.json", "[" + ReportTest.result("x.C.pass", "virtual/park", 1000, 3, 3, 3) + "]");
-        RunData run = RunData.load(dir);
-        assertEquals(3, Chart.build(run).orElseThrow().getSeriesMap().size());
-        Chart.Outcome out = Chart.write(run);
-        assertNull(out.problem());
-        BufferedImage image = ImageIO.read(dir.resolve(Chart.PNG).toFile());
-        assertEquals(160 + 21 * (24 + 14 * 3), image.getWidth());
-        assertEquals(Chart.HEIGHT, image.getHeight());
+        String svg = Files.readString(dir.resolve(Chart.SVG));
+        assertTrue(svg.contains("<svg") && svg.contains("quasar/fiber (unstable)"), "unstable rows are labelled");
+        assertEquals(2, Chart.build(run).orElseThrow().plot().getDataset().getSeriesCount(), "one series per configuration");
     }
 
     @Test
-    void nothingMeasuredNothingDrawn() throws IOException {
-        new RunFixture(dir).env("20260101-000000", "[]", "jdk25-cpusall");
-        Chart.Outcome out = Chart.write(RunData.load(dir));
+    void nothingMeasuredNothingDrawn() {
+        Run run = Runs.run("20260101-000000", ALL, Runs.failed("virtual/park", "boom"));
+        Chart.Outcome out = Chart.write(dir, run);
         assertEquals("no results to draw", out.problem());
         assertTrue(Files.notExists(dir.resolve(Chart.PNG)));
     }

@@ -2,7 +2,6 @@ package threadring.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -14,95 +13,117 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import threadring.bench.RunFile.Run;
 
 class CompareTest {
+
+    static final List<String> ALL = List.of("jdk25-cpusall");
 
     @TempDir
     Path results;
 
-    Path runA() throws IOException {
-        RunFixture a = new RunFixture(results.resolve("20260101-000000")).env("20260101-000000", "[]", "jdk25-cpusall");
-        a.jmh("jdk25-cpusall", "V.json",
-                ReportTest.result("v.V.pass", "virtual/park", 1000, 2, 2, 2),      // 2000 ± 100 ns/hop
-                ReportTest.result("v.V.pass", "virtual/lock", 1000, 4, 4, 4),      // 4000 ± 200
-                ReportTest.result("v.V.pass", "virtual/sync", 1000, 8, 8),         // no CI
-                ReportTest.result("v.V.pass", "virtual/spin", 1000, 9, 9, 9));     // only in A
-        return a.run;
+    static Run runA() {
+        return Runs.run("20260101-000000", ALL,
+                Runs.forks("akka/typed-p1", 55, 60, 58),
+                Runs.forks("virtual/park", 400, 420, 410),
+                Runs.forks("quasar/fiber", 75, 177, 195),           // forks disagree: unstable
+                Runs.forks("virtual/spin", 2300, 2400, 2350));
     }
 
-    Path runB() throws IOException {
-        RunFixture b = new RunFixture(results.resolve("20260102-000000")).env("20260102-000000", "[]", "jdk25-cpusall",
-                "jdk25-cpus0");
-        b.jmh("jdk25-cpusall", "V.json",
-                ReportTest.result("v.V.pass", "virtual/park", 1000, 1, 1, 1),      // 1000 ± 50: faster, no overlap
-                ReportTest.result("v.V.pass", "virtual/lock", 1000, 4.2, 4.2, 4.2), // 4200 ± 210: overlaps
-                ReportTest.result("v.V.pass", "virtual/sync", 1000, 4, 4, 4),
-                ReportTest.result("v.V.pass", "virtual/queue", 1000, 3, 3, 3));   // only in B
-        b.jmh("jdk25-cpus0", "V.json", ReportTest.result("v.V.pass", "virtual/park", 1000, 1, 1, 1));
-        return b.run;
+    static Compare.Verdict verdict(Run a, Run b, String id) {
+        return Compare.pairs(a, "jdk25-cpusall", b, "jdk25-cpusall").stream().filter(p -> p.id().equals(id))
+                .findFirst().orElseThrow().verdict();
     }
 
     @Test
-    void ratiosAndTheNoiseFlag() throws IOException {
-        Path a = runA();
-        Path b = runB();
+    void everyStableRowOfARunScaledByOneAndAHalfIsSlower() {
+        Run a = runA();
+        Run b = Runs.scaled(a, "b", 1.5);
+        for (Compare.Pair p : Compare.pairs(a, "jdk25-cpusall", b, "jdk25-cpusall")) {
+            Compare.Verdict expected = p.a().isUnstable() ? Compare.Verdict.UNSTABLE : Compare.Verdict.SLOWER;
+            assertEquals(expected, p.verdict(), p.id());
+            assertEquals(1.5, p.ratio().value(), 1e-9, p.id());
+        }
+        assertEquals(Compare.Verdict.FASTER, verdict(b, a, "virtual/park"));
+    }
+
+    @Test
+    void aRunComparedWithItselfIsWithinNoise() {
+        Run a = runA();
+        for (Compare.Pair p : Compare.pairs(a, "jdk25-cpusall", a, "jdk25-cpusall")) {
+            if (!p.a().isUnstable()) {
+                assertEquals(Compare.Verdict.SAME, p.verdict(), p.id());
+            }
+        }
+    }
+
+    /** Even a 3x shift gets no verdict when the forks of either run disagree. */
+    @Test
+    void disagreeingForksGetNoConfidentVerdict() {
+        Run a = runA();
+        Run b = Runs.scaled(a, "b", 3);
+        assertEquals(Compare.Verdict.UNSTABLE, verdict(a, b, "quasar/fiber"));
+        Run wide = Runs.run("w", ALL, Runs.forks("virtual/park", 320, 380, 370)); // stable, but wide
+        assertEquals(Compare.Verdict.SAME, verdict(runA(), wide, "virtual/park"));
+    }
+
+    @Test
+    void writtenIntoRunBWithRatiosIntervalsAndVerdicts() throws IOException {
+        Path a = Runs.write(results, runA());
+        Run other = Runs.run("20260102-000000", List.of("jdk25-cpusall", "jdk25-cpus0"),
+                Runs.forks("akka/typed-p1", 82.5, 90, 87), Runs.forks("virtual/park", 400, 420, 410),
+                Runs.forks("virtual/queue", 500, 510, 505));
+        Path b = Runs.write(results, other);
         Path written = Compare.write(a, b);
         assertEquals(b.resolve("compare-20260101-000000.md"), written);
         String md = Files.readString(written);
-        assertTrue(md.contains("| virtual/park | 2,000.0 ± 100.0 | 1,000.0 ± 50.0 | 0.50 | B faster |"), md);
-        assertTrue(md.contains("| virtual/lock | 4,000.0 ± 200.0 | 4,200.0 ± 210.0 | 1.05 | within noise |"), md);
-        assertTrue(md.contains("| virtual/sync | 8,000.0 ± n/a | 4,000.0 ± 200.0 | 0.50 | within noise |"), md);
-        assertTrue(md.contains("- only in A: virtual/spin"), md);
+        assertTrue(line(md, "akka/typed-p1").startsWith("| akka/typed-p1 | 57.8 [51.7–64.3] | 86.7 [77.5–96.4] | 1.50 [1.36–1.66] |"),
+                line(md, "akka/typed-p1"));
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("| akka/typed-p1 |") && l.endsWith("| B slower |")), md);
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("| virtual/park |") && l.endsWith("| within noise |")), md);
+        assertTrue(md.contains("- only in A: quasar/fiber, virtual/spin"), md);
         assertTrue(md.contains("- only in B: virtual/queue"), md);
-        assertTrue(md.contains("- only in B: jdk25-cpus0 (1 ids)"), md);
+        assertTrue(md.contains("- only in B: jdk25-cpus0 (3 ids)"), md);
         assertTrue(Files.notExists(a.resolve("compare-20260102-000000.md")), "run A must not be written to");
     }
 
-    @Test
-    void slowerOutsideTheNoiseIsSaid() throws IOException {
-        String md = Compare.render(RunData.load(runB()), RunData.load(runA()));
-        assertTrue(md.contains("| virtual/park | 1,000.0 ± 50.0 | 2,000.0 ± 100.0 | 2.00 | B slower |"), md);
+    static String line(String md, String id) {
+        return md.lines().filter(l -> l.startsWith("| " + id + " |")).findFirst().orElseThrow();
     }
 
     @Test
     void runsAreDirectoriesIdsOrLatest() throws IOException {
-        Path a = runA();
-        Path b = runB();
+        Path a = Runs.write(results, runA());
+        Path b = Runs.write(results, Runs.scaled(runA(), "b", 1));
         Files.createSymbolicLink(results.resolve("latest"), b.getFileName());
-        assertEquals(a.toRealPath(), Compare.resolve("compare", "20260101-000000", results));
-        assertEquals(a.toRealPath(), Compare.resolve("compare", a.toString(), results));
-        assertEquals(b.toRealPath(), Compare.resolve("compare", "latest", results));
-        String error = assertThrows(UsageException.class, () -> Compare.resolve("compare", "nope", results)).getMessage();
+        assertEquals(a.toRealPath(), Cli.resolve("compare", "20260101-000000", results));
+        assertEquals(a.toRealPath(), Cli.resolve("compare", a.toString(), results));
+        assertEquals(b.toRealPath(), Cli.resolve("compare", "latest", results));
+        String error = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
+                () -> Cli.resolve("compare", "nope", results)).getMessage();
         assertTrue(error.startsWith("compare: 'nope' is neither a run directory"), error);
     }
 
     @Test
     void badArgumentsAreOneLineAndExitTwo() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream old = System.err;
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            assertEquals(2, Cli.run(List.of("compare", "only-one"), System.out));
-            assertEquals(2, Cli.run(List.of("compare", "/nonexistent/a", "/nonexistent/b"), System.out));
-        } finally {
-            System.setErr(old);
-        }
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertEquals(2, Cli.run(List.of("compare", "only-one"), System.out, e));
+        assertEquals(2, Cli.run(List.of("compare", "/nonexistent/a", "/nonexistent/b"), System.out, e));
         List<String> lines = err.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(2, lines.size(), lines.toString());
-        assertTrue(lines.get(0).contains("compare needs two runs"), lines.get(0));
+        assertTrue(lines.get(0).contains("Missing required parameter: 'RUN_B'"), lines.get(0));
         assertTrue(lines.get(1).contains("'/nonexistent/a' is neither a run directory"), lines.get(1));
     }
 
     /** Two runs on different JDKs (one configuration each) are compared with each other. */
     @Test
-    void singleConfigurationsWithDifferentLabelsAreMatched() throws IOException {
-        RunFixture a = new RunFixture(results.resolve("a")).env("a", "[]", "jdk17-cpusall");
-        a.jmh("jdk17-cpusall", "V.json", ReportTest.result("v.V.pass", "akka/typed", 1000, 2, 2, 2));
-        RunFixture b = new RunFixture(results.resolve("b")).env("b", "[]", "jdk25-cpusall");
-        b.jmh("jdk25-cpusall", "V.json", ReportTest.result("v.V.pass", "akka/typed", 1000, 1, 1, 1));
-        String md = Compare.render(RunData.load(a.run), RunData.load(b.run));
+    void singleConfigurationsWithDifferentLabelsAreMatched() {
+        Run a = Runs.run("a", List.of("jdk17-cpusall"), Runs.forks("akka/typed", 200, 210, 205));
+        Run b = Runs.run("b", List.of("jdk25-cpusall"), Runs.forks("akka/typed", 100, 105, 102));
+        String md = Compare.render(a, Path.of("a"), b, Path.of("b"));
         assertTrue(md.contains("## jdk17-cpusall (A) vs jdk25-cpusall (B)"), md);
-        assertTrue(md.contains("| akka/typed | 2,000.0 ± 100.0 | 1,000.0 ± 50.0 | 0.50 | B faster |"), md);
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("| akka/typed |") && l.endsWith("| B faster |")), md);
         assertFalse(md.contains("only in"), md);
     }
 }

@@ -21,16 +21,19 @@ import org.openjdk.jmh.annotations.Warmup;
  * implementation ids in an {@code @Param String impl} field (plus, where a variant needs it, the
  * fork's JVM flags). Settings here are the defaults; classes of slow rows override them.
  *
- * <p>One operation is one pass (a pass is already 10^7 handoffs), so the mode is single-shot:
- * every sample is a whole pass, and there is no loop around it for JMH to amortise. Eight
- * samples, because schedulers with two carriers are bimodal here (some passes 3-5x slower).
+ * <p>One operation is one pass (a pass is already 10^6-10^7 handoffs), so the mode is
+ * single-shot: every sample is a whole pass, and there is no loop around it for JMH to amortise.
+ * Three forks, because JVMs disagree far more than passes inside one JVM do (fork medians of one
+ * row here ranged 75-195 ns/hop, passes inside each fork within 10%); the runner's statistics
+ * treat each fork as one observation. One warm-up pass after the setup's short one is enough for
+ * C2; four measured passes give each fork's median.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
-@Warmup(iterations = 2)
-@Measurement(iterations = 8)
+@Fork(value = 3, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+@Warmup(iterations = 1)
+@Measurement(iterations = 4)
 public abstract class RingBenchmark {
 
     /** Hops of the short, verified pass at setup that warms the JIT before the first sample. */

@@ -35,13 +35,13 @@ public interface RingFactory {
     }
 
     /**
-     * Hops per pass in the default sweep. The mission's 10^7 unless one hop costs microseconds
-     * (OS threads, spinning, monitors on virtual threads): then a pass would take minutes and the
-     * sweep hours, so such variants default to fewer hops and are compared by ns per hop.
-     * JMH run by hand, or {@code --hops}, uses the same hops for everything.
+     * Hops per pass in the default sweep: {@link Rings#SWEEP_HOPS}, fewer where one hop costs
+     * microseconds (OS threads, spinning, monitors on virtual threads), so that every pass takes
+     * about 0.1-5 s and several forks of every row fit in the sweep. Rows are compared by ns per
+     * hop. JMH run by hand uses the mission's 10^7, and {@code --hops} fixes the hops for all.
      */
     default int defaultHops() {
-        return Rings.DEFAULT_HOPS;
+        return Rings.SWEEP_HOPS;
     }
 
     /** Lowest Java feature release the variant runs correctly on. */

@@ -19,9 +19,6 @@ public final class VirtualRings {
             "jdk.virtualThreadScheduler.maxPoolSize", "1",
             "jdk.virtualThreadScheduler.minRunnable", "1");
 
-    /** Default hops per pass of the synchronized/wait/notify variants. */
-    static final int MONITOR_HOPS = 100_000;
-
     private VirtualRings() {}
 
     abstract static class Virtual extends ThreadRingFactory {
@@ -56,16 +53,16 @@ public final class VirtualRings {
         }
 
         /**
-         * Slow rows get shorter passes: monitors on virtual threads cost 10-55 us per hop here
-         * (a pass of 10^6 hops took up to 56 s), spinning before parking about 2-3 us (in a ring
-         * the receiver always waits N-1 hops, so every spin is lost).
+         * Slow rows get shorter passes: monitors on virtual threads cost 50-150 us per hop here,
+         * spinning before parking 2-7 us (in a ring the receiver always waits N-1 hops, so every
+         * spin is lost).
          */
         @Override
         public int defaultHops() {
             return switch (handoff) {
-                case SYNC -> MONITOR_HOPS;
+                case SYNC -> Rings.SLOWEST_HOPS;
                 case SPIN -> Rings.SLOW_HOPS;
-                default -> Rings.DEFAULT_HOPS;
+                default -> Rings.SWEEP_HOPS;
             };
         }
     }

@@ -1,0 +1,104 @@
+package threadring.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * picocli converters for option values that need more than a type: each rejects a bad value with
+ * a message naming the value, which picocli prefixes with the option
+ * ("Invalid value for option '--nodes': must be an integer >= 2, was '1'").
+ */
+final class OptionValues {
+
+    private OptionValues() {}
+
+    static int atLeast(String value, int min) {
+        try {
+            int v = Integer.parseInt(value.trim());
+            if (v >= min) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new TypeConversionException("must be an integer >= " + min + ", was '" + value + "'");
+    }
+
+    /** Ring sizes: at least two nodes. */
+    static final class Nodes implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return atLeast(value, 2);
+        }
+    }
+
+    static final class Positive implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return atLeast(value, 1);
+        }
+    }
+
+    static final class NonNegative implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return atLeast(value, 0);
+        }
+    }
+
+    /** A regular expression searched in ids, like JMH's include filter. */
+    static final class Regex implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            try {
+                Pattern.compile(value);
+                return value;
+            } catch (PatternSyntaxException e) {
+                throw new TypeConversionException("not a valid regular expression: '" + value + "' ("
+                        + e.getDescription() + ")");
+            }
+        }
+    }
+
+    /** A taskset cpu list naming only online cpus. */
+    static final class Cpus implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            try {
+                return CpuList.validate(value, Env.onlineCpus());
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** A JDK home: a directory with an executable bin/java. */
+    static final class JdkHome implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            Path home = Path.of(value);
+            if (!Files.isExecutable(home.resolve("bin").resolve("java"))) {
+                throw new TypeConversionException("must be a JDK home containing bin/java, was '" + value + "'");
+            }
+            return home.toAbsolutePath().normalize();
+        }
+    }
+
+    /** A profiler of the profiling pass, or none. */
+    static final class Profiler implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            String v = value.trim().toLowerCase(Locale.ROOT);
+            if (!v.equals("none") && !Profilers.NAMES.contains(v)) {
+                throw new TypeConversionException("must be one of " + String.join(", ", Profilers.NAMES)
+                        + " or none, was '" + value + "'");
+            }
+            return v;
+        }
+    }
+}

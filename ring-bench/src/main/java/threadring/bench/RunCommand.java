@@ -1,0 +1,146 @@
+package threadring.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code benchmark.sh [run]}: the JMH sweep. Options left out fall back to the 2014 script's
+ * environment variables ({@code workerCount} = nodes, {@code ringSize} = hops, {@code cpuList} =
+ * cpu sets separated by spaces), then to each benchmark's own defaults.
+ */
+@Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+        description = "Run the JMH sweep and write results/<run-id>/ (the default command).")
+final class RunCommand implements Callable<Integer> {
+
+    /** --quick divides each id's default hops by this (10^6 -> 10^5), unless --hops is given. */
+    static final int QUICK_DIVISOR = 10;
+    /** The profiling pass's forks, warm-up and measured passes; --quick profiles only when asked. */
+    static final RunFile.Profiling PROFILING = new RunFile.Profiling(1, 1, 2);
+    static final RunFile.Profiling QUICK_PROFILING = new RunFile.Profiling(1, 0, 1);
+
+    @Option(names = "--include", paramLabel = "REGEX", converter = OptionValues.Regex.class,
+            description = "Only ids matching REGEX (searched, like JMH's filter; repeatable).")
+    List<String> includes = new ArrayList<>();
+
+    @Option(names = "--cpus", paramLabel = "LIST", converter = OptionValues.Cpus.class,
+            description = "Run JMH under taskset -c LIST; repeat to sweep cpu sets (--cpus 0 --cpus 0-1). "
+                    + "Default: $cpuList, else unpinned.")
+    List<String> cpus = new ArrayList<>();
+
+    @Option(names = "--nodes", paramLabel = "N", converter = OptionValues.Nodes.class,
+            description = "Ring size (default: $workerCount, else 503).")
+    Integer nodes;
+
+    @Option(names = "--hops", paramLabel = "H", converter = OptionValues.Positive.class,
+            description = "Hops per pass for every id (default: $ringSize, else each id's own: 10^6, "
+                    + "fewer for ids whose hop costs microseconds; JMH by hand: 10^7).")
+    Integer hops;
+
+    @Option(names = "--quick", description = "Smoke sweep, not for quoting: 1 fork, 1 warm-up and 2 measured "
+            + "passes of 1/" + QUICK_DIVISOR + " of each id's hops; profiles only with --profile.")
+    boolean quick;
+
+    @Option(names = "--jdk", paramLabel = "PATH", converter = OptionValues.JdkHome.class,
+            description = "JDK home to run on (repeatable: one sweep per JDK; JDK 17 runs all but the Loom rows).")
+    List<Path> jdks = new ArrayList<>();
+
+    @Option(names = "--forks", paramLabel = "N", converter = OptionValues.Positive.class,
+            description = "JVM forks per id (default: RingBenchmark's @Fork, 3).")
+    Integer forks;
+
+    @Option(names = "--warmups", paramLabel = "N", converter = OptionValues.NonNegative.class,
+            description = "Warm-up passes per fork (default: RingBenchmark's @Warmup, 1).")
+    Integer warmups;
+
+    @Option(names = "--iterations", paramLabel = "N", converter = OptionValues.Positive.class,
+            description = "Measured passes per fork (default: RingBenchmark's @Measurement, 4).")
+    Integer iterations;
+
+    @Option(names = "--results", paramLabel = "DIR",
+            description = "Where runs are written (default: results/ next to benchmark.sh).")
+    Path results;
+
+    @Option(names = "--profile", paramLabel = "NAME", converter = OptionValues.Profiler.class,
+            description = "Profiler of the separate profiling pass, repeatable: gc, jfr, stack, async, or none "
+                    + "(default: gc and jfr; scored passes never run a profiler).")
+    List<String> profiles = new ArrayList<>();
+
+    /** Everything the sweep needs, resolved and validated. */
+    record Request(RunFile.Settings settings, List<Path> jdks, Path results) {}
+
+    @Override
+    public Integer call() throws Exception {
+        Request request = resolve(System.getenv(), Cli.home().resolve("results"));
+        return new Sweep(request, Cli.jar(), Cli.home(), System.out).run();
+    }
+
+    /** Applies the environment and defaults, or a usage error. */
+    Request resolve(Map<String, String> env, Path defaultResults) {
+        Integer n = nodes != null ? nodes : fromEnv(env, "workerCount", 2);
+        Integer h = hops != null ? hops : fromEnv(env, "ringSize", 1);
+        List<String> cpuSets = new ArrayList<>(cpus);
+        String cpuList = env.get("cpuList");
+        if (cpuSets.isEmpty() && cpuList != null && !cpuList.isBlank()) {
+            for (String set : cpuList.trim().split("\\s+")) {
+                try {
+                    cpuSets.add(CpuList.validate(set, Env.onlineCpus()));
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException("cpuList " + e.getMessage());
+                }
+            }
+        }
+        if (profiles.contains("none") && profiles.size() > 1) {
+            throw new UsageException("--profile none cannot be combined with other profilers, got " + profiles);
+        }
+        List<String> profilers = new ArrayList<>();
+        if (profiles.isEmpty()) {
+            profilers.addAll(quick ? List.of() : Profilers.DEFAULT);
+        } else {
+            profiles.stream().filter(p -> !p.equals("none")).distinct().forEach(profilers::add);
+        }
+        Integer f = forks;
+        Integer w = warmups;
+        Integer i = iterations;
+        if (quick) {
+            f = f == null ? Integer.valueOf(1) : f;
+            w = w == null ? Integer.valueOf(1) : w;
+            i = i == null ? Integer.valueOf(2) : i;
+        }
+        Path dir = (results != null ? results : defaultResults).toAbsolutePath().normalize();
+        RunFile.Settings settings = new RunFile.Settings(n, h, quick, List.copyOf(includes), cpuSets,
+                jdks.stream().map(Path::toString).toList(), f, w, i, profilers, quick ? QUICK_PROFILING : PROFILING);
+        return new Request(settings, List.copyOf(jdks), dir);
+    }
+
+    private static Integer fromEnv(Map<String, String> env, String name, int min) {
+        String v = env.get(name);
+        if (v == null || v.isBlank()) {
+            return null;
+        }
+        try {
+            return OptionValues.atLeast(v, min);
+        } catch (TypeConversionException e) {
+            throw new UsageException(name + " " + e.getMessage());
+        }
+    }
+
+    /** Fails before any work if runs cannot be written there. */
+    static void requireWritable(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException | SecurityException e) {
+            throw new UsageException("--results " + dir + ": cannot create it (" + e + ")");
+        }
+        if (!Files.isWritable(dir)) {
+            throw new UsageException("--results " + dir + ": not writable");
+        }
+    }
+}

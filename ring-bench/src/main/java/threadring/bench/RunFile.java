@@ -1,0 +1,187 @@
+package threadring.bench;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonParseException;
+import com.google.gson.annotations.SerializedName;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The run directory's one schema. {@code run.json} holds a {@link Run}: the environment, what the
+ * sweep did, and every measurement. A JMH child writes its job's {@link JobResult} (same
+ * records) next to it, which the sweep folds into run.json. Everything is written and read back
+ * with these types; nothing is read from console text.
+ */
+final class RunFile {
+
+    static final String NAME = "run.json";
+    /** Bumped when a field changes meaning; older runs are refused with a one-line error. */
+    static final int SCHEMA = 1;
+
+    static final Gson JSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls()
+            .serializeSpecialFloatingPointValues().create();
+
+    private RunFile() {}
+
+    enum State {
+        @SerializedName("running") RUNNING,
+        @SerializedName("complete") COMPLETE,
+        @SerializedName("interrupted") INTERRUPTED
+    }
+
+    enum Status {
+        @SerializedName("running") RUNNING,
+        @SerializedName("ok") OK,
+        @SerializedName("failed") FAILED,
+        @SerializedName("skipped") SKIPPED,
+        @SerializedName("timed-out") TIMED_OUT,
+        @SerializedName("interrupted") INTERRUPTED
+    }
+
+    /** A whole run. {@code finished} is null until the sweep ends (or is interrupted). */
+    record Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
+            Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs) {
+
+        Optional<Configuration> configuration(String label) {
+            return configurations.stream().filter(c -> c.label().equals(label)).findFirst();
+        }
+
+        List<Job> jobs(String label) {
+            return jobs.stream().filter(j -> j.configuration().equals(label)).toList();
+        }
+
+        /** Every id measured (with a score) in a configuration. */
+        List<Measured> measured(String label) {
+            return jobs(label).stream().flatMap(j -> j.results().stream()).filter(m -> m.score() != null).toList();
+        }
+
+        Optional<Measured> measured(String label, String id) {
+            return measured(label).stream().filter(m -> m.id().equals(id)).findFirst();
+        }
+
+        /** Minutes from start to finish, or NaN while running. */
+        double minutes() {
+            if (finished == null) {
+                return Double.NaN;
+            }
+            return java.time.Duration.between(java.time.Instant.parse(started), java.time.Instant.parse(finished))
+                    .toMillis() / 60_000.0;
+        }
+    }
+
+    /**
+     * What the user asked for (null: the benchmark's default) and the profiling pass's shape.
+     * {@code forks}, {@code warmups} and {@code iterations} are those of the scored passes.
+     */
+    record Settings(Integer nodes, Integer hops, boolean quick, List<String> includes, List<String> cpus,
+            List<String> jdks, Integer forks, Integer warmups, Integer iterations, List<String> profilers,
+            Profiling profiling) {}
+
+    /** The separate profiling pass: forks, warm-up and measured passes per id. */
+    record Profiling(int forks, int warmups, int iterations) {}
+
+    /** async-profiler: its library, and why it could not run (per configuration label). */
+    record AsyncStatus(String library, Map<String, String> problems) {}
+
+    /** One JDK and cpu set; {@code cpus} null means unpinned. */
+    record Configuration(String label, String jdk, String cpus, Env.Jvm jvm) {}
+
+    /** One JMH child: a benchmark class narrowed to ids of the same hops, in one configuration. */
+    record Job(String configuration, String benchmark, List<String> ids, int hops, Status status, String reason,
+            Integer exitStatus, List<Measured> results) {
+
+        String shortName() {
+            String cls = benchmark.substring(0, benchmark.lastIndexOf('.'));
+            return cls.substring(cls.lastIndexOf('.') + 1);
+        }
+
+        /** The ids of this job that have no score, with why. */
+        Map<String, String> failures() {
+            return ids.stream().filter(id -> results.stream().noneMatch(m -> m.id().equals(id) && m.score() != null))
+                    .collect(Collectors.toMap(id -> id, this::whyNot, (x, y) -> x, java.util.LinkedHashMap::new));
+        }
+
+        private String whyNot(String id) {
+            return results.stream().filter(m -> m.id().equals(id) && m.error() != null).map(Measured::error)
+                    .findFirst().orElse(reason != null ? reason : "no result (status " + status + ")");
+        }
+    }
+
+    /** What a JMH child writes: the ids it has finished so far. */
+    record JobResult(String benchmark, List<Measured> results) {}
+
+    /** One id: its scored passes, its profiling pass, or why it failed. */
+    record Measured(String id, Score score, Profile profile, String error) {
+        Measured withProfile(Profile p) {
+            return new Measured(id, score, p, error);
+        }
+    }
+
+    /**
+     * The scored passes (no profiler): milliseconds per pass, one list per fork, as JMH's
+     * single-shot results reported them.
+     */
+    record Score(String benchmark, int nodes, int hops, int warmups, List<String> jvmArgs,
+            List<List<Double>> msPerPass) {
+
+        /** Nanoseconds per hop, per fork. */
+        List<List<Double>> nsPerHop() {
+            return msPerPass.stream().map(f -> f.stream().map(ms -> ms * 1e6 / hops).toList()).toList();
+        }
+
+        Stats.Summary summary() {
+            return Stats.summarize(nsPerHop());
+        }
+    }
+
+    /**
+     * The separate, shorter profiling pass: its ms per pass (to show what profiling cost), the gc
+     * profiler's bytes per operation, JFR's hot methods, and files (run-relative) that profilers
+     * wrote. {@code problem} says what did not work.
+     */
+    record Profile(List<String> profilers, List<Double> msPerPass, Double allocBytesPerOp,
+            List<HotMethod> hotMethods, long executionSamples, List<String> files, String problem) {}
+
+    /** A method on top of the stack in {@code percent} of JFR's execution samples. */
+    record HotMethod(String method, double percent) {}
+
+    static boolean isRun(Path dir) {
+        return Files.isRegularFile(dir.resolve(NAME));
+    }
+
+    static Run read(Path runDir) throws IOException {
+        Path file = runDir.resolve(NAME);
+        try {
+            Run run = JSON.fromJson(Files.readString(file), Run.class);
+            if (run == null || run.schema() != SCHEMA) {
+                throw new UsageException(file + " has schema " + (run == null ? "none" : run.schema())
+                        + ", this threadring reads schema " + SCHEMA + " (a run from another version)");
+            }
+            return run;
+        } catch (JsonParseException e) {
+            throw new UsageException(file + " is not a threadring run file: " + e.getMessage());
+        }
+    }
+
+    static void write(Path runDir, Run run) throws IOException {
+        writeJson(runDir.resolve(NAME), run);
+    }
+
+    /** Writes through a temporary file and a rename, so a reader never sees half a file. */
+    static void writeJson(Path file, Object value) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, JSON.toJson(value));
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    static <T> T readJson(Path file, Class<T> type) throws IOException {
+        return JSON.fromJson(Files.readString(file), type);
+    }
+}

@@ -1,0 +1,145 @@
+package threadring.bench;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
+import org.apache.commons.math3.stat.inference.OneWayAnova;
+import org.apache.commons.math3.stat.inference.TTest;
+
+/**
+ * What the passes of one id say, with the JVM as the unit of repetition: passes inside one fork
+ * share that JVM's JIT decisions, heap layout and scheduler luck, so they agree with each other
+ * far better than with another fork (here up to 2.6x between forks, 10% inside one). Each fork
+ * therefore counts once, through its median pass; intervals come from the spread of those fork
+ * medians (Student t on their logarithms, k-1 degrees of freedom; cf. Georges, Buytaert and
+ * Eeckhout, "Statistically rigorous Java performance evaluation", 2007), and ratios from Welch's
+ * t on the same logarithms. All distributions and tests are commons-math3's.
+ */
+final class Stats {
+
+    /** Confidence of every interval and test. */
+    static final double CONFIDENCE = 0.95;
+    /** Fork medians further apart than this always make a row unstable. */
+    static final double UNSTABLE_SPREAD = 1.30;
+    /** Below this p-value (one-way ANOVA over forks) fork medians disagree beyond their passes' noise. */
+    static final double UNSTABLE_P = 0.001;
+
+    private static final TTest T_TEST = new TTest();
+
+    private Stats() {}
+
+    record Interval(double low, double high) {
+        boolean contains(double v) {
+            return low <= v && v <= high;
+        }
+
+        boolean excludes(double v) {
+            return v < low || v > high;
+        }
+    }
+
+    /**
+     * One id: the median of all passes, each fork's median, min and max, the 95% interval
+     * (null with fewer than two forks: one JVM says nothing about the next), and why the row is
+     * unstable (null if it is not).
+     */
+    record Summary(int forks, int samples, double median, List<Double> forkMedians, double min, double max,
+            Interval interval, String unstable) {
+
+        boolean isUnstable() {
+            return unstable != null;
+        }
+
+        double[] logForkMedians() {
+            return forkMedians.stream().mapToDouble(Math::log).toArray();
+        }
+    }
+
+    /** A ratio a/b of two summaries: the ratio of their medians, a 95% interval and Welch's p-value. */
+    record Ratio(double value, Interval interval, double p) {
+        /** True when the interval lies wholly on one side of 1 (the test rejects "no difference"). */
+        boolean separates() {
+            return interval != null && interval.excludes(1.0);
+        }
+    }
+
+    /** Summarises passes given per fork (any unit; the report uses ns per hop). */
+    static Summary summarize(List<List<Double>> byFork) {
+        List<double[]> forks = new ArrayList<>();
+        for (List<Double> f : byFork) {
+            if (!f.isEmpty()) {
+                forks.add(f.stream().mapToDouble(Double::doubleValue).toArray());
+            }
+        }
+        if (forks.isEmpty()) {
+            throw new IllegalArgumentException("no passes to summarise");
+        }
+        double[] all = forks.stream().flatMapToDouble(Arrays::stream).toArray();
+        List<Double> medians = forks.stream().map(f -> new Median().evaluate(f)).toList();
+        Interval interval = null;
+        String unstable = null;
+        if (forks.size() >= 2) {
+            double[] logs = medians.stream().mapToDouble(Math::log).toArray();
+            double half = t(forks.size() - 1) * Math.sqrt(StatUtils.variance(logs) / logs.length);
+            double centre = StatUtils.mean(logs);
+            interval = new Interval(Math.exp(centre - half), Math.exp(centre + half));
+            unstable = instability(forks, medians);
+        }
+        return new Summary(forks.size(), all.length, new Median().evaluate(all), medians, StatUtils.min(all),
+                StatUtils.max(all), interval, unstable);
+    }
+
+    /** Why the forks disagree, or null if they agree within their own passes' noise. */
+    private static String instability(List<double[]> forks, List<Double> medians) {
+        double lo = medians.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        double hi = medians.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        if (hi / lo > UNSTABLE_SPREAD) {
+            return String.format(Locale.ROOT, "fork medians %.2fx apart", hi / lo);
+        }
+        if (forks.stream().allMatch(f -> f.length >= 2)) {
+            List<double[]> logs = forks.stream().map(f -> Arrays.stream(f).map(Math::log).toArray()).toList();
+            double p = new OneWayAnova().anovaPValue(logs);
+            if (p < UNSTABLE_P) {
+                return String.format(Locale.ROOT, "forks differ beyond their passes' noise (ANOVA p=%.1g)", p);
+            }
+        }
+        return null;
+    }
+
+    /** a / b; interval and p need two forks on each side. */
+    static Ratio ratio(Summary a, Summary b) {
+        double value = a.median() / b.median();
+        if (a.forks() < 2 || b.forks() < 2) {
+            return new Ratio(value, null, Double.NaN);
+        }
+        double[] la = a.logForkMedians();
+        double[] lb = b.logForkMedians();
+        double diff = StatUtils.mean(la) - StatUtils.mean(lb);
+        double va = StatUtils.variance(la);
+        double vb = StatUtils.variance(lb);
+        double se = Math.sqrt(va / la.length + vb / lb.length);
+        if (se == 0) { // identical forks on both sides: only possible with synthetic data
+            return new Ratio(value, new Interval(Math.exp(diff), Math.exp(diff)), diff == 0 ? 1 : 0);
+        }
+        double half = t(Welch.degrees(va, vb, la.length, lb.length)) * se;
+        return new Ratio(value, new Interval(Math.exp(diff - half), Math.exp(diff + half)), T_TEST.tTest(la, lb));
+    }
+
+    /** The two-sided Student t quantile for {@link #CONFIDENCE}. */
+    private static double t(double degreesOfFreedom) {
+        return new TDistribution(degreesOfFreedom).inverseCumulativeProbability(0.5 + CONFIDENCE / 2);
+    }
+
+    /** commons-math3's Welch-Satterthwaite degrees of freedom (protected in TTest). */
+    private static final class Welch extends TTest {
+        private static final Welch INSTANCE = new Welch();
+
+        static double degrees(double va, double vb, double na, double nb) {
+            return INSTANCE.df(va, vb, na, nb);
+        }
+    }
+}

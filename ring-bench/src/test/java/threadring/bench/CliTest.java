@@ -1,0 +1,141 @@
+package threadring.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class CliTest {
+
+    static final Path RESULTS = Path.of("/tmp/threadring-results");
+
+    static RunCommand.Request resolve(Map<String, String> env, String... args) {
+        RunCommand run = new RunCommand();
+        new CommandLine(run).parseArgs(args);
+        return run.resolve(env, RESULTS);
+    }
+
+    /** Exit status and stderr of the command line, for arguments rejected before any work. */
+    record Outcome(int exit, String err) {}
+
+    static Outcome cli(String... args) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = Cli.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(exit, err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void defaultsLeaveTheShapeToTheBenchmarksAndProfileWithGcAndJfr() {
+        RunCommand.Request r = resolve(Map.of());
+        RunFile.Settings s = r.settings();
+        assertNull(s.nodes());
+        assertNull(s.hops());
+        assertNull(s.forks());
+        assertEquals(List.of(), s.cpus());
+        assertEquals(List.of("gc", "jfr"), s.profilers());
+        assertEquals(RunCommand.PROFILING, s.profiling());
+        assertEquals(RESULTS, r.results());
+    }
+
+    @Test
+    void optionsAreKept() {
+        RunFile.Settings s = resolve(Map.of(), "--nodes", "7", "--hops", "1000", "--forks", "5", "--warmups", "0",
+                "--iterations", "3", "--include", "virtual/park", "--include", "^threads/", "--cpus", "0",
+                "--cpus", "0-1", "--results", "/tmp/r").settings();
+        assertEquals(7, s.nodes());
+        assertEquals(1000, s.hops());
+        assertEquals(5, s.forks());
+        assertEquals(0, s.warmups());
+        assertEquals(3, s.iterations());
+        assertEquals(List.of("virtual/park", "^threads/"), s.includes());
+        assertEquals(List.of("0", "0-1"), s.cpus());
+    }
+
+    @Test
+    void quickIsOneForkOfShortPassesAndProfilesOnlyWhenAsked() {
+        RunFile.Settings s = resolve(Map.of(), "--quick").settings();
+        assertEquals(List.of(1, 1, 2), List.of(s.forks(), s.warmups(), s.iterations()));
+        assertEquals(List.of(), s.profilers());
+        RunFile.Settings told = resolve(Map.of(), "--quick", "--forks", "2", "--profile", "gc").settings();
+        assertEquals(2, told.forks());
+        assertEquals(List.of("gc"), told.profilers());
+        assertEquals(RunCommand.QUICK_PROFILING, told.profiling());
+    }
+
+    @Test
+    void the2014EnvironmentVariablesStillWork() {
+        RunFile.Settings s = resolve(Map.of("workerCount", "101", "ringSize", "5000", "cpuList", "0 0-1")).settings();
+        assertEquals(101, s.nodes());
+        assertEquals(5000, s.hops());
+        assertEquals(List.of("0", "0-1"), s.cpus());
+        RunFile.Settings overridden = resolve(Map.of("workerCount", "101", "cpuList", "0"), "--nodes", "3",
+                "--cpus", "1").settings();
+        assertEquals(3, overridden.nodes());
+        assertEquals(List.of("1"), overridden.cpus());
+        assertEquals("workerCount must be an integer >= 2, was '1'",
+                assertThrows(UsageException.class, () -> resolve(Map.of("workerCount", "1"))).getMessage());
+        assertEquals("cpuList must be a cpu list like 0 or 0-1 or 0,2-3, was 'x'",
+                assertThrows(UsageException.class, () -> resolve(Map.of("cpuList", "x"))).getMessage());
+    }
+
+    @Test
+    void profilers() {
+        assertEquals(List.of(), resolve(Map.of(), "--profile", "none").settings().profilers());
+        assertEquals(List.of("gc", "async"), resolve(Map.of(), "--profile", "gc", "--profile", "async", "--profile",
+                "gc").settings().profilers());
+        assertEquals(List.of("jfr", "stack"), resolve(Map.of(), "--profile", "JFR", "--profile", "stack")
+                .settings().profilers());
+        assertEquals("--profile none cannot be combined with other profilers, got [none, gc]",
+                assertThrows(UsageException.class, () -> resolve(Map.of(), "--profile", "none", "--profile", "gc"))
+                        .getMessage());
+    }
+
+    @Test
+    void badValuesAreOneLineNamingOptionAndValueWithExitTwo() {
+        String[][] cases = {
+            {"--nodes", "1"}, {"Invalid value for option '--nodes': must be an integer >= 2, was '1'"},
+            {"--hops", "x"}, {"Invalid value for option '--hops': must be an integer >= 1, was 'x'"},
+            {"--hops", "0"}, {"Invalid value for option '--hops': must be an integer >= 1, was '0'"},
+            {"--cpus", "99"}, {"Invalid value for option '--cpus' (LIST): names cpu 99, which is not online"},
+            {"--cpus", "1-0"}, {"Invalid value for option '--cpus' (LIST): has a reversed range '1-0' in '1-0'"},
+            {"--include", "("}, {"Invalid value for option '--include' (REGEX): not a valid regular expression: '('"},
+            {"--profile", "perfasm"}, {"Invalid value for option '--profile' (NAME): must be one of gc, jfr, stack, async "
+                    + "or none, was 'perfasm'"},
+            {"--profile"}, {"Missing required parameter for option '--profile' (NAME)"},
+            {"--jdk", "/nonexistent"}, {"Invalid value for option '--jdk' (PATH): must be a JDK home containing bin/java, "
+                    + "was '/nonexistent'"},
+            {"--bogus"}, {"Unknown option: '--bogus'"},
+            {"check", "--hops", "-1"}, {"Invalid value for option '--hops': must be an integer >= 0, was '-1'"},
+            {"check", "--timeout", "0"}, {"Invalid value for option '--timeout': must be an integer >= 1, was '0'"},
+            {"report"}, {"Missing required parameter: 'RUN'"},
+        };
+        for (int i = 0; i < cases.length; i += 2) {
+            Outcome o = cli(cases[i]);
+            assertEquals(2, o.exit(), String.join(" ", cases[i]) + ": " + o.err());
+            assertEquals(1, o.err().lines().count(), o.err());
+            assertTrue(o.err().startsWith("benchmark.sh: " + cases[i + 1][0]), o.err());
+        }
+    }
+
+    @Test
+    void helpListsTheCommandsAndTheSweepsOptions() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, Cli.run(List.of("-h"), new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
+        String help = out.toString(StandardCharsets.UTF_8);
+        for (String word : List.of("check", "list", "report", "compare", "--include", "--cpus", "--profile",
+                "--forks", "workerCount")) {
+            assertTrue(help.contains(word), word + " missing from\n" + help);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package threadring.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import threadring.bench.RunFile.Configuration;
+import threadring.bench.RunFile.Job;
+import threadring.bench.RunFile.Measured;
+import threadring.bench.RunFile.Profile;
+import threadring.bench.RunFile.Run;
+import threadring.bench.RunFile.Score;
+import threadring.bench.RunFile.Settings;
+import threadring.bench.RunFile.State;
+import threadring.bench.RunFile.Status;
+
+/** Run records in the shape the sweep writes them, for tests of report, chart and compare. */
+final class Runs {
+
+    static final String BENCHMARK = "threadring.x.XBenchmark.pass";
+
+    private Runs() {}
+
+    static Configuration config(String label) {
+        return new Configuration(label, "/jdk", label.endsWith("all") ? null : "0",
+                new Env.Jvm("Vendor", "25.0.3", 25, "VM", "25.0.3+9", "/jdk", List.of(), 2, 1 << 29));
+    }
+
+    static Settings settings(List<String> profilers) {
+        return new Settings(null, null, false, List.of(), List.of(), List.of(), null, null, null, profilers,
+                RunCommand.PROFILING);
+    }
+
+    /** A run of complete jobs in one configuration per label, with these ids in each. */
+    static Run run(String runId, List<String> labels, Measured... measured) {
+        List<Job> jobs = new ArrayList<>();
+        for (String label : labels) {
+            jobs.add(job(label, measured));
+        }
+        return new Run(RunFile.SCHEMA, runId, State.COMPLETE, "2026-01-01T00:00:00Z", "2026-01-01T00:30:00Z",
+                new Env.Machine("2026-01-01T00:00:00Z", "Test CPU", List.of(0, 1), "Linux amd64", "6.0", "abc123", false),
+                settings(List.of("gc", "jfr")), null, labels.stream().map(Runs::config).toList(), jobs);
+    }
+
+    static Job job(String label, Measured... measured) {
+        return new Job(label, BENCHMARK, Arrays.stream(measured).map(Measured::id).toList(), hops(measured),
+                Status.OK, null, 0, List.of(measured));
+    }
+
+    private static int hops(Measured... measured) {
+        return measured.length == 0 || measured[0].score() == null ? 1000 : measured[0].score().hops();
+    }
+
+    /** An id measured at 1000 hops: {@code nsPerHop[fork][pass]}. */
+    static Measured measured(String id, double[]... nsPerHop) {
+        List<List<Double>> ms = Arrays.stream(nsPerHop)
+                .map(f -> Arrays.stream(f).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
+        return new Measured(id, new Score(BENCHMARK, 503, 1000, 1, List.of("-Xmx512m"), ms), null, null);
+    }
+
+    /**
+     * Forks of four passes around the given fork medians, each pass within 8% of its fork's
+     * median: about the spread of passes inside one JVM on the 2-core machine.
+     */
+    static Measured forks(String id, double... medians) {
+        double[][] passes = new double[medians.length][];
+        for (int f = 0; f < medians.length; f++) {
+            double m = medians[f];
+            passes[f] = new double[] {m * 0.92, m * 0.98, m * 1.02, m * 1.08};
+        }
+        return measured(id, passes);
+    }
+
+    static Measured failed(String id, String error) {
+        return new Measured(id, null, null, error);
+    }
+
+    static Measured withProfile(Measured m, double msPerPass, double bytesPerOp, String hot) {
+        return m.withProfile(new Profile(List.of("gc", "jfr"), List.of(msPerPass, msPerPass), bytesPerOp,
+                List.of(new RunFile.HotMethod(hot, 42.5)), 400, List.of("profiles/x/profile.jfr"), null));
+    }
+
+    /** The same run with every pass multiplied by {@code factor}. */
+    static Run scaled(Run run, String runId, double factor) {
+        List<Job> jobs = run.jobs().stream().map(j -> new Job(j.configuration(), j.benchmark(), j.ids(), j.hops(),
+                j.status(), j.reason(), j.exitStatus(), j.results().stream().map(m -> m.score() == null ? m
+                        : new Measured(m.id(), new Score(m.score().benchmark(), m.score().nodes(), m.score().hops(),
+                                m.score().warmups(), m.score().jvmArgs(), m.score().msPerPass().stream()
+                                        .map(f -> f.stream().map(x -> x * factor).toList()).toList()),
+                                m.profile(), m.error())).toList())).toList();
+        return new Run(run.schema(), runId, run.state(), run.started(), run.finished(), run.machine(), run.settings(),
+                run.asyncProfiler(), run.configurations(), jobs);
+    }
+
+    static Path write(Path results, Run run) throws IOException {
+        Path dir = Files.createDirectories(results.resolve(run.runId()));
+        RunFile.write(dir, run);
+        return dir;
+    }
+}
