@@ -37,6 +37,8 @@ final class Processes {
     }
 
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+    /** Set by {@link #destroyAll}: this JVM is stopping, so no new process may start. */
+    private static volatile boolean stopping;
 
     private Processes() {}
 
@@ -53,8 +55,16 @@ final class Processes {
 
     private static Exit run(List<String> command, Duration timeout, Consumer<String> lines, boolean keep)
             throws IOException, InterruptedException {
+        if (stopping) {
+            throw new InterruptedException("stopping: not starting " + command.get(0));
+        }
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         LIVE.add(p);
+        if (stopping) { // destroyAll ran between the check and the start
+            destroyTree(p);
+            LIVE.remove(p);
+            throw new InterruptedException("stopping: not starting " + command.get(0));
+        }
         List<String> output = new ArrayList<>();
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -92,8 +102,9 @@ final class Processes {
         }
     }
 
-    /** Kills every process this class started that is still running, with its children. */
+    /** Kills every process this class started that is still running, with its children, and starts no more. */
     static void destroyAll() {
+        stopping = true;
         LIVE.forEach(Processes::destroyTree);
     }
 
