@@ -145,7 +145,8 @@ final class Chart {
         LogAxis nsAxis = new LogAxis("ns per hop (log scale)");
         nsAxis.setBase(10);
         nsAxis.setSmallestValue(1e-3);
-        nsAxis.setRange(Math.pow(10, Math.floor(Math.log10(lo / 1.2))), Math.pow(10, Math.ceil(Math.log10(hi * 1.2))));
+        // From a power of ten (always a labelled tick) to a little past the slowest whisker.
+        nsAxis.setRange(Math.pow(10, Math.floor(Math.log10(lo / 1.2))), hi * 1.3);
         nsAxis.setTickUnit(new NumberTickUnit(1.0)); // one tick per power of ten
         nsAxis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
         nsAxis.setMinorTickCount(9);

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import threadring.core.Ring;
 import threadring.core.RingFactories;
@@ -25,9 +26,12 @@ import threadring.core.Rings;
  * each ({@code <id> nodes=N hops=H last=L ms=T ok}, or {@code FAIL <why>}). Variants that need JVM
  * flags (a one-carrier scheduler, Quasar's open java.lang) run in a child JVM started with them.
  */
-@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "check", sortOptions = false, usageHelpAutoWidth = true,
         description = "One verified pass per implementation, outside JMH (exit status 1 if any fails).")
 final class Check implements Callable<Integer> {
+
+    @Mixin
+    Cli.Help help;
 
     static final int DEFAULT_HOPS = 1_000_000;
 

@@ -11,6 +11,8 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
@@ -64,8 +66,11 @@ final class Cli {
         return cli.execute(args.toArray(String[]::new));
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "Implementation ids and the benchmark that measures each.")
+    @Command(name = "list", description = "Implementation ids and the benchmark that measures each.")
     static final class ListIds implements Callable<Integer> {
+        @Mixin
+        Help help;
+
         @Override
         public Integer call() {
             PrintStream out = System.out;
@@ -87,8 +92,11 @@ final class Cli {
         }
     }
 
-    @Command(name = "report", mixinStandardHelpOptions = true, description = "Rewrite RUN's report.md and chart from its run.json.")
+    @Command(name = "report", description = "Rewrite RUN's report.md and chart from its run.json.")
     static final class ReportRun implements Callable<Integer> {
+        @Mixin
+        Help help;
+
         @Parameters(paramLabel = "RUN")
         String run;
 
@@ -99,9 +107,12 @@ final class Cli {
         }
     }
 
-    @Command(name = "compare", mixinStandardHelpOptions = true, description = "B against A per id: the ratio B/A of ns per hop with its 95% interval "
+    @Command(name = "compare", description = "B against A per id: the ratio B/A of ns per hop with its 95% interval "
             + "and a verdict; written to RUN_B/compare-<A>.md.")
     static final class CompareRuns implements Callable<Integer> {
+        @Mixin
+        Help help;
+
         @Parameters(index = "0", paramLabel = "RUN_A")
         String a;
 
@@ -129,6 +140,12 @@ final class Cli {
             RunFile.writeJson(file, Env.jvm());
             return 0;
         }
+    }
+
+    /** -h and --help on every command (picocli's standard mixin would add a -V with nothing to say). */
+    static final class Help {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+        boolean help;
     }
 
     /** A run directory, a run id under results/, or "latest". */

@@ -280,8 +280,11 @@ final class Report {
         md.append("\n### Profiling pass: ").append(label).append("\n\n");
         md.append("Separate JVMs after each id's scored passes, ").append(shape(p.forks(), p.warmups(), p.iterations()))
                 .append(", with ").append(String.join(", ", run.settings().profilers()))
-                .append(". No score above comes from these passes; *profiled / scored* is their median pass time "
-                        + "over the scored median: what the profilers cost.\n\n");
+                .append(". No score above comes from these passes. *profiled / scored* is their median pass time "
+                        + "over the scored median: what the profilers cost, plus the usual spread between JVMs (a "
+                        + "ratio inside the row's fork spread above shows no cost). Hot methods are the top frames "
+                        + "of JFR's execution samples (threads in Java code; a thread blocked in the kernel is not "
+                        + "sampled), with the number of samples.\n\n");
         md.append("| id | profiled / scored | B/hop | hot methods (JFR execution samples, top frames) | files |\n");
         md.append("|---|---:|---:|---|---|\n");
         List<String> problems = new ArrayList<>();
@@ -291,11 +294,12 @@ final class Report {
             double profiledMs = pr.msPerPass().isEmpty() ? Double.NaN
                     : new org.apache.commons.math3.stat.descriptive.rank.Median()
                             .evaluate(pr.msPerPass().stream().mapToDouble(Double::doubleValue).toArray());
+            String hot = pr.hotMethods().isEmpty() ? "n/a" : pr.hotMethods().stream()
+                    .map(h -> code(h.method()) + String.format(Locale.ROOT, " %.1f%%", h.percent()))
+                    .collect(Collectors.joining("<br>")) + "<br>(" + pr.executionSamples() + " samples)";
             md.append("| ").append(r.id()).append(" | ").append(String.format(Locale.ROOT, "%.2f", profiledMs / scoredMs))
                     .append(" | ").append(pr.allocBytesPerOp() == null ? "n/a" : bytes(pr.allocBytesPerOp() / r.hops()))
-                    .append(" | ").append(pr.hotMethods().isEmpty() ? "n/a" : pr.hotMethods().stream()
-                            .map(h -> code(h.method()) + String.format(Locale.ROOT, " %.1f%%", h.percent()))
-                            .collect(Collectors.joining("<br>")))
+                    .append(" | ").append(hot)
                     .append(" | ").append(pr.files().isEmpty() ? "" : links(pr.files())).append(" |\n");
             if (pr.problem() != null) {
                 problems.add(r.id() + ": " + pr.problem());

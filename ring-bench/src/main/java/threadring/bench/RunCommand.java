@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
@@ -16,9 +17,12 @@ import picocli.CommandLine.TypeConversionException;
  * environment variables ({@code workerCount} = nodes, {@code ringSize} = hops, {@code cpuList} =
  * cpu sets separated by spaces), then to each benchmark's own defaults.
  */
-@Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+@Command(name = "run", sortOptions = false, usageHelpAutoWidth = true,
         description = "Run the JMH sweep and write results/<run-id>/ (the default command).")
 final class RunCommand implements Callable<Integer> {
+
+    @Mixin
+    Cli.Help help;
 
     /** --quick divides each id's default hops by this (10^6 -> 10^5), unless --hops is given. */
     static final int QUICK_DIVISOR = 10;

@@ -46,8 +46,15 @@ class ChartTest {
 
         int y = (int) Math.round(area.getMinY() + area.getHeight() * (0 - ids.getLowerBound())
                 / (ids.getUpperBound() - ids.getLowerBound())); // row 0 on top (inverted axis)
-        Color akka = new Color(image.getRGB((int) x(area, ns, s.median()), y));
-        int[] span = span(image, y, akka);
+        Color akka = (Color) d.plot().getRenderer().getItemPaint(0, 0); // the row drawn first: akka/typed-p1
+        int[] span = {Integer.MAX_VALUE, -1};
+        for (int row = y - 2; row <= y + 2; row++) { // the whisker's stroke is 2 px wide, antialiased
+            int[] s2 = span(image, area, row, akka);
+            if (s2[1] >= 0) {
+                span[0] = Math.min(span[0], s2[0]);
+                span[1] = Math.max(span[1], s2[1]);
+            }
+        }
         assertEquals(x(area, ns, s.interval().low()), span[0], 2.0, "left end of the whisker");
         assertEquals(x(area, ns, s.interval().high()), span[1], 2.0, "right end of the whisker");
         // and the interval is asymmetric on a linear scale, symmetric on the log one
@@ -61,20 +68,35 @@ class ChartTest {
         return area.getMinX() + area.getWidth() * (Math.log10(value) - lo) / (hi - lo);
     }
 
-    /** The leftmost and rightmost pixel of a colour close to {@code c} in row {@code y}. */
-    private static int[] span(BufferedImage image, int y, Color c) {
+    /**
+     * The leftmost and rightmost pixel of the plot area in row {@code y} drawn in colour {@code c}
+     * (antialiased edges count when at least half covered).
+     */
+    private static int[] span(BufferedImage image, Rectangle2D area, int y, Color c) {
         int first = -1;
         int last = -1;
-        for (int x = 0; x < image.getWidth(); x++) {
+        for (int x = (int) area.getMinX(); x < area.getMaxX(); x++) {
             Color p = new Color(image.getRGB(x, y));
-            int distance = Math.abs(p.getRed() - c.getRed()) + Math.abs(p.getGreen() - c.getGreen())
-                    + Math.abs(p.getBlue() - c.getBlue());
-            if (distance < 60) {
+            if (blendOf(p, c)) {
                 first = first < 0 ? x : first;
                 last = x;
             }
         }
         return new int[] {first, last};
+    }
+
+    /** True if {@code p} is {@code c} blended with white, at least half {@code c} (an antialiased edge). */
+    private static boolean blendOf(Color p, Color c) {
+        int[] pc = {p.getRed(), p.getGreen(), p.getBlue()};
+        int[] cc = {c.getRed(), c.getGreen(), c.getBlue()};
+        double lo = Double.MAX_VALUE;
+        double hi = -Double.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            double share = (255.0 - pc[i]) / (255.0 - cc[i]);
+            lo = Math.min(lo, share);
+            hi = Math.max(hi, share);
+        }
+        return lo >= 0.45 && hi <= 1.15 && hi - lo < 0.25;
     }
 
     @Test

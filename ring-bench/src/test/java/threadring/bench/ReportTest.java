@@ -77,7 +77,7 @@ class ReportTest {
         assertTrue(md.contains("No score above comes from these passes"), md);
         // profiled passes of 0.105 ms over a scored median of 95 ns x 1000 hops = 0.095 ms
         assertTrue(line(md.substring(md.indexOf("### Profiling pass")), "quasar/fiber-p2")
-                .startsWith("| quasar/fiber-p2 | 1.11 | 0.01 | `co.paralleluniverse.X.run` 42.5% | [profile.jfr]"), md);
+                .startsWith("| quasar/fiber-p2 | 1.11 | 0.01 | `co.paralleluniverse.X.run` 42.5%<br>(400 samples) | [profile.jfr]"), md);
         assertTrue(md.contains("Student's t over the logarithms of the fork medians"), "the method is named");
     }
 

@@ -48,12 +48,18 @@ class QuasarInstrumentationTest {
                 throw new AssertionError("verifyInstrumentation run did not end in 120 s:\n" + read(log));
             }
             String out = read(log);
+            // Quasar's complaints are messages about instrumentation, or stack frames it marks '**'
+            // (uninstrumented method) or '!!' (uninstrumented call). Other stack frames are not:
+            // its watchdog prints the stack of a fiber that ran long ("hogging the CPU"), which on
+            // a slow machine may be inside Quasar's own instrumentation check.
             List<String> complaints = out.lines()
-                    .filter(l -> l.toLowerCase(Locale.ROOT).contains("instrument"))
+                    .filter(l -> l.trim().startsWith("at ") ? l.contains("**") || l.contains("!!")
+                            : l.toLowerCase(Locale.ROOT).contains("instrument"))
                     .filter(l -> !l.contains("Java Agent isn't running")) // expected: no agent
                     .collect(Collectors.toList());
             assertTrue(complaints.isEmpty(), () -> "Quasar reports uninstrumented code:\n" + out);
-            assertFalse(out.contains("Exception"), () -> "a ring failed:\n" + out);
+            assertFalse(out.lines().anyMatch(l -> l.contains("Exception") && !l.trim().startsWith("at ")),
+                    () -> "a ring failed:\n" + out);
             assertEquals(0, p.exitValue(), () -> "exit status " + p.exitValue() + ":\n" + out);
             long ran = RingsOfModel.count();
             assertTrue(out.contains("OK " + ran + " ring(s)"), () -> "expected " + ran + " rings to run:\n" + out);
