@@ -41,7 +41,7 @@ abstract class ActorSystemRing extends AbstractRing {
     /** Adds the live threads of this ring's ActorSystem to {@link #threads()}. */
     protected final void trackSystemThreads() {
         String prefix = systemName + "-";
-        var known = threads();
+        var known = new java.util.HashSet<>(threads());
         Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.getName().startsWith(prefix) && !known.contains(t))
                 .forEach(this::track);

@@ -36,7 +36,6 @@ import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.SVGUtils;
-import threadring.bench.RunFile.Configuration;
 import threadring.bench.RunFile.Run;
 
 /**
@@ -49,6 +48,8 @@ final class Chart {
 
     static final String PNG = "chart.png";
     static final String SVG = "chart.svg";
+    /** ns per hop against ring size, log-log, for runs with several sizes. */
+    static final String SCALE_PNG = "chart-scale.png";
     static final int WIDTH = 1100;
     static final int ROW_HEIGHT = 24;
 
@@ -99,10 +100,11 @@ final class Chart {
         if (ids.isEmpty()) {
             return Optional.empty();
         }
-        List<Configuration> configs = run.configurations();
+        List<Report.Series> configs = Report.series(run);
         Map<String, Report.Row> rows = new HashMap<>();
-        for (Configuration c : configs) {
-            Report.rows(run, c.label()).forEach(r -> rows.put(c.label() + " " + r.id(), r));
+        for (int s = 0; s < configs.size(); s++) {
+            int series = s;
+            Report.rows(run, configs.get(s)).forEach(r -> rows.put(series + " " + r.id(), r));
         }
         Map<String, Color> colours = new HashMap<>();
         new TreeSet<>(ids.stream().map(id -> id.substring(0, id.indexOf('/'))).toList())
@@ -113,11 +115,11 @@ final class Chart {
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;
         for (int s = 0; s < configs.size(); s++) {
-            YIntervalSeries series = new YIntervalSeries(configs.get(s).label(), false, true);
+            YIntervalSeries series = new YIntervalSeries(configs.get(s).name(run), false, true);
             List<Report.Row> drawn = new ArrayList<>();
             double offset = configs.size() == 1 ? 0 : (s - (configs.size() - 1) / 2.0) * 0.6 / configs.size();
             for (int i = 0; i < ids.size(); i++) {
-                Report.Row r = rows.get(configs.get(s).label() + " " + ids.get(i));
+                Report.Row r = rows.get(s + " " + ids.get(i));
                 if (r == null) {
                     continue;
                 }
@@ -188,7 +190,7 @@ final class Chart {
         plot.setRangeGridlinePaint(new Color(0xcccccc));
         plot.setRangeMinorGridlinesVisible(true);
         plot.setRangeMinorGridlinePaint(new Color(0xf2f2f2));
-        plot.setFixedLegendItems(legend(colours, configs, shapes));
+        plot.setFixedLegendItems(legend(colours, configs.stream().map(c -> c.name(run)).toList(), shapes));
 
         JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": ns per hop, median and 95% interval over "
                 + "forks", new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
@@ -200,13 +202,104 @@ final class Chart {
         return Optional.of(new Drawing(chart, WIDTH, height, ids));
     }
 
-    private static LegendItemCollection legend(Map<String, Color> colours, List<Configuration> configs, Shape[] shapes) {
+    /** Draws chart-scale.png if the run has several ring sizes; a reason otherwise or on failure. */
+    static Outcome writeScale(Path runDir, Run run) {
+        try {
+            Optional<Drawing> d = buildScale(run);
+            if (d.isEmpty()) {
+                return new Outcome(null, null, "one ring size only");
+            }
+            ChartUtils.saveChartAsPNG(runDir.resolve(SCALE_PNG).toFile(), d.get().chart(), d.get().width(),
+                    d.get().height());
+            return new Outcome(SCALE_PNG, null, null);
+        } catch (Exception | LinkageError e) {
+            return new Outcome(null, null, e.toString());
+        }
+    }
+
+    /**
+     * One line per id (and configuration): median ns per hop against nodes, whiskers to the 95%
+     * interval, both axes logarithmic, so that a constant slope is a power law.
+     */
+    static Optional<Drawing> buildScale(Run run) {
+        System.setProperty("java.awt.headless", "true");
+        if (!Report.severalSizes(run)) {
+            return Optional.empty();
+        }
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        int minNodes = Integer.MAX_VALUE;
+        int maxNodes = 0;
+        for (RunFile.Configuration c : run.configurations()) {
+            for (String id : Report.ids(run)) {
+                String name = run.configurations().size() > 1 ? id + " (" + c.label() + ")" : id;
+                YIntervalSeries line = new YIntervalSeries(name, true, true);
+                for (Report.Series s : Report.series(run)) {
+                    if (!s.config().equals(c)) {
+                        continue;
+                    }
+                    Optional<Report.Row> r = Report.rows(run, s).stream().filter(x -> x.id().equals(id)).findFirst();
+                    if (r.isPresent()) {
+                        Stats.Summary sum = r.get().summary();
+                        double low = sum.interval() == null ? sum.median() : Math.min(sum.interval().low(), sum.median());
+                        double high = sum.interval() == null ? sum.median() : Math.max(sum.interval().high(), sum.median());
+                        line.add(s.nodes(), sum.median(), low, high);
+                        lo = Math.min(lo, low);
+                        hi = Math.max(hi, high);
+                        minNodes = Math.min(minNodes, s.nodes());
+                        maxNodes = Math.max(maxNodes, s.nodes());
+                    }
+                }
+                if (line.getItemCount() > 0) {
+                    data.addSeries(line);
+                }
+            }
+        }
+        if (data.getSeriesCount() == 0) {
+            return Optional.empty();
+        }
+        LogAxis nodesAxis = new LogAxis("nodes in the ring (log scale)");
+        nodesAxis.setBase(10);
+        nodesAxis.setRange(minNodes / 1.5, maxNodes * 1.5);
+        nodesAxis.setTickUnit(new NumberTickUnit(1.0));
+        nodesAxis.setNumberFormatOverride(new DecimalFormat("#,##0"));
+        LogAxis nsAxis = new LogAxis("ns per hop (log scale)");
+        nsAxis.setBase(10);
+        nsAxis.setRange(Math.pow(10, Math.floor(Math.log10(lo / 1.2))), hi * 1.3);
+        nsAxis.setTickUnit(new NumberTickUnit(1.0));
+        nsAxis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
+        XYErrorRenderer renderer = new XYErrorRenderer();
+        renderer.setDrawXError(false);
+        renderer.setDrawYError(true);
+        renderer.setDefaultLinesVisible(true);
+        renderer.setDefaultShapesVisible(true);
+        renderer.setCapLength(6);
+        for (int s = 0; s < data.getSeriesCount(); s++) {
+            renderer.setSeriesPaint(s, PALETTE[s % PALETTE.length]);
+            renderer.setSeriesShape(s, new Ellipse2D.Double(-4, -4, 8, 8));
+            // past the palette's ten colours, dashed lines tell the colours' second use apart
+            renderer.setSeriesStroke(s, new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f,
+                    s < PALETTE.length ? null : new float[] {6f, 4f}, 0f));
+        }
+        XYPlot plot = new XYPlot(data, nodesAxis, nsAxis, renderer);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(new Color(0xcccccc));
+        plot.setRangeGridlinePaint(new Color(0xcccccc));
+        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": ns per hop against ring size, median and "
+                + "95% interval", new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.getLegend().setPosition(RectangleEdge.RIGHT);
+        return Optional.of(new Drawing(chart, WIDTH, 700, Report.ids(run)));
+    }
+
+    private static LegendItemCollection legend(Map<String, Color> colours, List<String> configs, Shape[] shapes) {
         LegendItemCollection items = new LegendItemCollection();
         Shape dot = new Ellipse2D.Double(-5, -5, 10, 10);
         new TreeSet<>(colours.keySet()).forEach(m -> items.add(new LegendItem(m, null, null, null, dot, colours.get(m))));
         if (configs.size() > 1) {
             for (int s = 0; s < configs.size(); s++) {
-                items.add(new LegendItem(configs.get(s).label(), null, null, null, shapes[s % shapes.length],
+                items.add(new LegendItem(configs.get(s), null, null, null, shapes[s % shapes.length],
                         Color.DARK_GRAY));
             }
         }

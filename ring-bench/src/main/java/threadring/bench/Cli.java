@@ -18,19 +18,19 @@ import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 
 /**
- * The commands behind benchmark.sh, parsed by picocli: run (the default), check, list, report,
- * compare. A bad option or value is one line naming it and exit status 2; any other error is one
+ * The commands behind benchmark.sh, parsed by picocli: run (the default), check, footprint, list,
+ * report, compare. A bad option or value is one line naming it and exit status 2; any other error is one
  * line and exit status 1.
  */
 @Command(name = "benchmark.sh", usageHelpAutoWidth = true,
         description = "JMH sweeps of JVM concurrency models on the thread ring.",
-        subcommands = {RunCommand.class, Check.class, Cli.ListIds.class, Cli.ReportRun.class, Cli.CompareRuns.class,
-                Cli.ProbeJvm.class},
+        subcommands = {RunCommand.class, Check.class, FootprintCommand.class, Cli.ListIds.class, Cli.ReportRun.class,
+                Cli.CompareRuns.class, Cli.ProbeJvm.class},
         footer = {"", "Without a command, benchmark.sh runs the sweep: 'benchmark.sh [run] [OPTIONS]'; "
                 + "'benchmark.sh run -h' lists its options. RUN is a run directory, a run id under results/, or latest."})
 final class Cli {
 
-    static final Set<String> COMMANDS = Set.of("run", "check", "list", "report", "compare", "env", "help");
+    static final Set<String> COMMANDS = Set.of("run", "check", "footprint", "list", "report", "compare", "env", "help");
 
     private Cli() {}
 

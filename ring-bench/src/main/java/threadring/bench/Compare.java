@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import threadring.bench.RunFile.Configuration;
 import threadring.bench.RunFile.Run;
 
 /**
@@ -66,11 +65,11 @@ final class Compare {
         return out;
     }
 
-    /** The pairs of one matched configuration, in A's order (fastest first). */
-    static List<Pair> pairs(Run a, String la, Run b, String lb) {
+    /** The pairs of one matched series, in A's order (fastest first). */
+    static List<Pair> pairs(Run a, Report.Series sa, Run b, Report.Series sb) {
         List<Pair> pairs = new ArrayList<>();
-        for (Report.Row ra : Report.rows(a, la)) {
-            Report.rows(b, lb).stream().filter(rb -> rb.id().equals(ra.id())).findFirst()
+        for (Report.Row ra : Report.rows(a, sa)) {
+            Report.rows(b, sb).stream().filter(rb -> rb.id().equals(ra.id())).findFirst()
                     .ifPresent(rb -> pairs.add(new Pair(ra.id(), ra.summary(), rb.summary())));
         }
         return pairs;
@@ -83,24 +82,27 @@ final class Compare {
         md.append("- B: ").append(describe(b, dirB)).append('\n');
         md.append("\nB/A < 1: B is faster. The interval is 95% (Welch's t on the log fork medians of both runs); "
                 + "**B faster** or **B slower** only where it excludes 1 (p < 0.05), else *within noise*. A row "
-                + "unstable in either run (forks disagree) gets no verdict. Values: median ns/hop [95% interval].\n");
-        List<String[]> matched = matchConfigurations(a, b);
-        for (String[] m : matched) {
-            String la = m[0];
-            String lb = m[1];
-            md.append("\n## ").append(la.equals(lb) ? la : la + " (A) vs " + lb + " (B)").append("\n\n");
+                + "unstable in either run (forks disagree) gets no verdict. The test sees the spread between "
+                + "forks, not the machine's drift between the two runs. Values: median ns/hop [95% interval].\n");
+        List<Report.Series[]> matched = match(a, b);
+        for (Report.Series[] m : matched) {
+            Report.Series sa = m[0];
+            Report.Series sb = m[1];
+            String na = sa.name(a);
+            String nb = sb.name(b);
+            md.append("\n## ").append(na.equals(nb) ? na : na + " (A) vs " + nb + " (B)").append("\n\n");
             md.append("| id | A ns/hop | B ns/hop | B/A [95%] | p | verdict |\n|---|---:|---:|---:|---:|---|\n");
-            for (Pair p : pairs(a, la, b, lb)) {
+            for (Pair p : pairs(a, sa, b, sb)) {
                 Stats.Ratio r = p.ratio();
                 md.append("| ").append(p.id()).append(" | ").append(value(p.a())).append(" | ").append(value(p.b()))
                         .append(" | ").append(ratio(r)).append(" | ")
                         .append(Double.isNaN(r.p()) ? "n/a" : String.format(Locale.ROOT, "%.2g", r.p()))
                         .append(" | ").append(p.verdict().text).append(" |\n");
             }
-            List<String> onlyA = Report.rows(a, la).stream().map(Report.Row::id)
-                    .filter(id -> b.measured(lb, id).isEmpty()).toList();
-            List<String> onlyB = Report.rows(b, lb).stream().map(Report.Row::id)
-                    .filter(id -> a.measured(la, id).isEmpty()).toList();
+            List<String> onlyA = Report.rows(a, sa).stream().map(Report.Row::id)
+                    .filter(id -> Report.rows(b, sb).stream().noneMatch(r -> r.id().equals(id))).toList();
+            List<String> onlyB = Report.rows(b, sb).stream().map(Report.Row::id)
+                    .filter(id -> Report.rows(a, sa).stream().noneMatch(r -> r.id().equals(id))).toList();
             if (!onlyA.isEmpty()) {
                 md.append("\n- only in A: ").append(String.join(", ", onlyA));
             }
@@ -109,32 +111,37 @@ final class Compare {
             }
             md.append('\n');
         }
-        List<String> unmatchedA = a.configurations().stream().map(Configuration::label)
-                .filter(l -> matched.stream().noneMatch(m -> m[0].equals(l))).toList();
-        List<String> unmatchedB = b.configurations().stream().map(Configuration::label)
-                .filter(l -> matched.stream().noneMatch(m -> m[1].equals(l))).toList();
+        List<Report.Series> unmatchedA = Report.series(a).stream()
+                .filter(s -> matched.stream().noneMatch(m -> m[0].equals(s))).toList();
+        List<Report.Series> unmatchedB = Report.series(b).stream()
+                .filter(s -> matched.stream().noneMatch(m -> m[1].equals(s))).toList();
         if (!unmatchedA.isEmpty() || !unmatchedB.isEmpty()) {
             md.append("\n## Configurations in only one run\n");
-            unmatchedA.forEach(l -> md.append("\n- only in A: ").append(l).append(" (").append(count(a, l)).append(')'));
-            unmatchedB.forEach(l -> md.append("\n- only in B: ").append(l).append(" (").append(count(b, l)).append(')'));
+            unmatchedA.forEach(s -> md.append("\n- only in A: ").append(s.name(a)).append(" (")
+                    .append(count(a, s)).append(')'));
+            unmatchedB.forEach(s -> md.append("\n- only in B: ").append(s.name(b)).append(" (")
+                    .append(count(b, s)).append(')'));
             md.append('\n');
         }
         return md.toString();
     }
 
     /**
-     * Configurations with the same label; if none match and each run has exactly one, those two
-     * (e.g. the same sweep on two JDKs).
+     * Series with the same configuration label and ring size; if no label matches and each run
+     * has exactly one configuration, those two at each common ring size (e.g. the same sweep on
+     * two JDKs).
      */
-    static List<String[]> matchConfigurations(Run a, Run b) {
-        List<String[]> matched = new ArrayList<>();
-        for (Configuration c : a.configurations()) {
-            if (b.configuration(c.label()).isPresent()) {
-                matched.add(new String[] {c.label(), c.label()});
-            }
+    static List<Report.Series[]> match(Run a, Run b) {
+        List<Report.Series[]> matched = new ArrayList<>();
+        for (Report.Series sa : Report.series(a)) {
+            Report.series(b).stream().filter(sb -> sb.label().equals(sa.label()) && sb.nodes() == sa.nodes())
+                    .findFirst().ifPresent(sb -> matched.add(new Report.Series[] {sa, sb}));
         }
         if (matched.isEmpty() && a.configurations().size() == 1 && b.configurations().size() == 1) {
-            matched.add(new String[] {a.configurations().get(0).label(), b.configurations().get(0).label()});
+            for (Report.Series sa : Report.series(a)) {
+                Report.series(b).stream().filter(sb -> sb.nodes() == sa.nodes()).findFirst()
+                        .ifPresent(sb -> matched.add(new Report.Series[] {sa, sb}));
+            }
         }
         return matched;
     }
@@ -148,8 +155,8 @@ final class Compare {
                 : String.format(Locale.ROOT, " [%.2f–%.2f]", r.interval().low(), r.interval().high()));
     }
 
-    private static String count(Run run, String label) {
-        int n = run.measured(label).size();
+    private static String count(Run run, Report.Series s) {
+        int n = Report.rows(run, s).size();
         return n == 0 ? "no results" : n + " ids";
     }
 

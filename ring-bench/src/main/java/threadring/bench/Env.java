@@ -54,7 +54,7 @@ final class Env {
     /** The cpus the kernel has online ({@code /sys/devices/system/cpu/online}); empty if unknown. */
     static List<Integer> onlineCpus() {
         try {
-            return CpuList.parse(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim());
+            return CpuList.parse(Files.readAllLines(Path.of("/sys/devices/system/cpu/online")).get(0).trim());
         } catch (IOException | IllegalArgumentException e) {
             return List.of();
         }

@@ -41,10 +41,10 @@ import threadring.bench.RunFile.Score;
 public final class JmhJob {
 
     /**
-     * What to run. Null forks, warmups, iterations and nodes mean the benchmark's annotations.
-     * Paths are absolute; profiler files go under {@code profileDir/<id>/}.
+     * What to run. Null forks, warmups and iterations mean the benchmark's annotations. Paths are
+     * absolute; profiler files go under {@code profileDir/<id>/}.
      */
-    record Spec(String benchmark, List<String> ids, int hops, Integer nodes, Integer forks, Integer warmups,
+    record Spec(String benchmark, List<String> ids, int hops, int nodes, Integer forks, Integer warmups,
             Integer iterations, int timeoutMinutes, List<String> profilers, RunFile.Profiling profiling,
             String asyncLibrary, String runDir, String profileDir, String resultFile) {}
 
@@ -85,20 +85,21 @@ public final class JmhJob {
         RunFile.writeJson(Path.of(spec.resultFile()), new JobResult(spec.benchmark(), List.copyOf(done)));
     }
 
-    /** One id, with the benchmark's JVM flags only (not this JVM's), ms per pass, failing on any error. */
+    /**
+     * One id, with the benchmark's JVM flags and a heap for its ring size (not this JVM's flags),
+     * ms per pass, failing on any error.
+     */
     private ChainedOptionsBuilder options(String id) {
-        ChainedOptionsBuilder o = new OptionsBuilder()
+        return new OptionsBuilder()
                 .include("^" + Pattern.quote(spec.benchmark()) + "$")
                 .param("impl", id)
                 .param("hops", String.valueOf(spec.hops()))
+                .param("nodes", String.valueOf(spec.nodes()))
                 .jvmArgs()
+                .jvmArgsPrepend(Heap.flags(spec.nodes()).toArray(String[]::new))
                 .timeUnit(TimeUnit.MILLISECONDS)
                 .timeout(TimeValue.minutes(spec.timeoutMinutes()))
                 .shouldFailOnError(true);
-        if (spec.nodes() != null) {
-            o.param("nodes", String.valueOf(spec.nodes()));
-        }
-        return o;
     }
 
     private Measured score(String id) {
@@ -153,7 +154,7 @@ public final class JmhJob {
     }
 
     private static Profile failed(List<String> profilers, String problem) {
-        return new Profile(profilers, List.of(), null, List.of(), 0, List.of(), problem);
+        return new Profile(profilers, List.of(), null, null, List.of(), 0, List.of(), problem);
     }
 
     private Profile profile(String id, Path dir, List<String> profilers, String problem) throws RunnerException {
@@ -176,6 +177,9 @@ public final class JmhJob {
         Map<String, Result> secondary = r.getAggregatedResult().getSecondaryResults();
         Double alloc = secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("gc.alloc.rate.norm"))
                 .map(e -> e.getValue().getScore()).findFirst().orElse(null);
+        // gc.time: milliseconds the collectors reported over the measured passes of the fork
+        Double gcMs = secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("gc.time"))
+                .map(e -> e.getValue().getScore() / Math.max(1, ms.size())).findFirst().orElse(null);
         try {
             secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("stack")).findFirst().ifPresent(e -> {
                 try {
@@ -194,9 +198,9 @@ public final class JmhJob {
                     written.add(Path.of(spec.runDir()).relativize(f).toString().replace('\\', '/'));
                 }
             }
-            return new Profile(profilers, ms, alloc, hot.top(HotMethods.SHOWN), hot.samples(), written, problem);
+            return new Profile(profilers, ms, alloc, gcMs, hot.top(HotMethods.SHOWN), hot.samples(), written, problem);
         } catch (IOException | UncheckedIOException e) {
-            return new Profile(profilers, ms, alloc, List.<HotMethod>of(), 0, List.of(),
+            return new Profile(profilers, ms, alloc, gcMs, List.<HotMethod>of(), 0, List.of(),
                     (problem == null ? "" : problem + "; ") + "could not read the profilers' files: " + e.getMessage());
         }
     }

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import threadring.bench.RunFile.Configuration;
 import threadring.bench.RunFile.Job;
@@ -20,6 +21,7 @@ import threadring.bench.RunFile.Profile;
 import threadring.bench.RunFile.Run;
 import threadring.bench.RunFile.Status;
 import threadring.core.RingBenchmark;
+import threadring.core.Rings;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Warmup;
@@ -52,17 +54,49 @@ final class Report {
         }
     }
 
-    /** The measured ids of a configuration, fastest first. */
-    static List<Row> rows(Run run, String label) {
-        return run.measured(label).stream().map(m -> new Row(label, m, m.score().summary()))
+    /** One configuration (JDK and cpu set) at one ring size: a table of its own, a series in the chart. */
+    record Series(Configuration config, int nodes) {
+        String label() {
+            return config.label();
+        }
+
+        /** "jdk25-cpusall", or with the ring size when the run has several. */
+        String name(Run run) {
+            return severalSizes(run) ? config.label() + ", " + String.format(Locale.ROOT, "%,d", nodes) + " nodes"
+                    : config.label();
+        }
+    }
+
+    /** A job's ring size; runs written before ring sizes were recorded per job used 503. */
+    static int nodes(Job j) {
+        return j.nodes() > 0 ? j.nodes() : Rings.DEFAULT_NODES;
+    }
+
+    /** Every configuration at every ring size it has a job for, smallest ring first. */
+    static List<Series> series(Run run) {
+        List<Series> series = new ArrayList<>();
+        for (Configuration c : run.configurations()) {
+            new TreeSet<>(run.jobs(c.label()).stream().map(Report::nodes).toList())
+                    .forEach(n -> series.add(new Series(c, n)));
+        }
+        return series;
+    }
+
+    static boolean severalSizes(Run run) {
+        return run.jobs().stream().map(Report::nodes).distinct().count() > 1;
+    }
+
+    /** The measured ids of a series, fastest first. */
+    static List<Row> rows(Run run, Series s) {
+        return run.measured(s.label(), s.nodes()).stream().map(m -> new Row(s.label(), m, m.score().summary()))
                 .sorted(Comparator.comparingDouble(r -> r.summary().median())).toList();
     }
 
-    /** Every measured id, fastest first in the first configuration that has it. */
+    /** Every measured id, fastest first in the first series that has it. */
     static List<String> ids(Run run) {
         List<String> ids = new ArrayList<>();
-        for (Configuration c : run.configurations()) {
-            rows(run, c.label()).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add);
+        for (Series s : series(run)) {
+            rows(run, s).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add);
         }
         return ids;
     }
@@ -71,6 +105,7 @@ final class Report {
     static Path write(Path runDir) throws IOException {
         Run run = RunFile.read(runDir);
         Chart.Outcome chart = Chart.write(runDir, run);
+        Chart.writeScale(runDir, run);
         Path file = runDir.resolve(FILE);
         Path tmp = runDir.resolve(FILE + ".tmp");
         Files.writeString(tmp, render(run, History.load(), chart));
@@ -96,11 +131,14 @@ final class Report {
             md.append("Chart: not drawn (").append(chart.problem()).append(").\n\n");
         }
         method(md);
-        if (run.configurations().size() > 1) {
-            allConfigurations(run, md);
+        if (severalSizes(run)) {
+            scale(run, md);
         }
-        for (Configuration c : run.configurations()) {
-            configuration(run, history, c, md);
+        if (series(run).size() > 1) {
+            allSeries(run, md);
+        }
+        for (Series s : series(run)) {
+            series(run, history, s, md);
         }
         published(run, history, md);
         return md.toString();
@@ -118,7 +156,8 @@ final class Report {
         double minutes = run.minutes();
         md.append(Double.isNaN(minutes) ? "not finished" : String.format(Locale.ROOT, "took %.1f minutes", minutes))
                 .append('\n');
-        md.append("- workload: ").append(s.nodes() == null ? "503" : s.nodes()).append(" nodes; hops per pass: ")
+        md.append("- workload: ").append(series(run).stream().map(x -> String.format(Locale.ROOT, "%,d", x.nodes()))
+                .distinct().collect(Collectors.joining(", "))).append(" nodes; hops per pass: ")
                 .append(s.hops() == null ? "each id's own (column hops)" : String.valueOf(s.hops()))
                 .append(s.quick() ? " (**--quick**: a smoke run, not for quoting)" : "").append('\n');
         md.append("- scored passes: ").append(shape(s.forks(), s.warmups(), s.iterations()))
@@ -195,13 +234,14 @@ final class Report {
         return text;
     }
 
-    private static void configuration(Run run, History history, Configuration c, StringBuilder md) {
+    private static void series(Run run, History history, Series series, StringBuilder md) {
+        Configuration c = series.config();
         String label = c.label();
-        md.append("## ").append(label).append("\n\n");
+        md.append("## ").append(series.name(run)).append("\n\n");
         md.append("JDK ").append(c.jvm().javaVersion()).append(" (").append(c.jvm().javaVendor()).append("), cpus ")
                 .append(c.cpus() == null ? "unpinned" : "pinned with taskset -c " + c.cpus())
                 .append(", availableProcessors=").append(c.jvm().availableProcessors()).append("\n\n");
-        List<Row> rows = rows(run, label);
+        List<Row> rows = rows(run, series);
         Optional<Row> base = rows.stream().filter(r -> r.id().equals(BASELINE)).findFirst();
         if (!rows.isEmpty()) {
             md.append("| id | hops | forks x passes | median ns/hop | 95% interval | fork medians | min | max "
@@ -232,11 +272,11 @@ final class Report {
         } else {
             md.append("No id was measured in this configuration.\n");
         }
-        for (String problem : problems(run, label)) {
+        for (String problem : problems(run, series)) {
             md.append("\n- ").append(problem);
         }
         md.append('\n');
-        profiles(run, label, rows, md);
+        profiles(run, series.name(run), rows, md);
     }
 
     private static String versus(Row slower, Row r) {
@@ -253,10 +293,10 @@ final class Report {
         return history.oneThreadOf(History.STUDY_2014, id).map(e -> "(" + times(history.speedUp(e)) + ")").orElse("");
     }
 
-    /** Ids the sweep planned in this configuration that have no score, and skipped or interrupted jobs. */
-    private static List<String> problems(Run run, String label) {
+    /** Ids the sweep planned in this series that have no score, and skipped or interrupted jobs. */
+    private static List<String> problems(Run run, Series series) {
         List<String> problems = new ArrayList<>();
-        for (Job j : run.jobs(label)) {
+        for (Job j : run.jobs(series.label()).stream().filter(j -> nodes(j) == series.nodes()).toList()) {
             if (j.status() == Status.SKIPPED) {
                 problems.add("skipped " + j.ids() + ": " + j.reason());
                 continue;
@@ -285,8 +325,9 @@ final class Report {
                         + "ratio inside the row's fork spread above shows no cost). Hot methods are the top frames "
                         + "of JFR's execution samples (threads in Java code; a thread blocked in the kernel is not "
                         + "sampled), with the number of samples.\n\n");
-        md.append("| id | profiled / scored | B/hop | hot methods (JFR execution samples, top frames) | files |\n");
-        md.append("|---|---:|---:|---|---|\n");
+        md.append("| id | profiled / scored | B/hop | GC ms/pass (share) | hot methods (JFR execution samples, top "
+                + "frames) | files |\n");
+        md.append("|---|---:|---:|---:|---|---|\n");
         List<String> problems = new ArrayList<>();
         for (Row r : profiled) {
             Profile pr = r.measured().profile();
@@ -299,6 +340,8 @@ final class Report {
                     .collect(Collectors.joining("<br>")) + "<br>(" + pr.executionSamples() + " samples)";
             md.append("| ").append(r.id()).append(" | ").append(String.format(Locale.ROOT, "%.2f", profiledMs / scoredMs))
                     .append(" | ").append(pr.allocBytesPerOp() == null ? "n/a" : bytes(pr.allocBytesPerOp() / r.hops()))
+                    .append(" | ").append(pr.gcMsPerPass() == null ? "n/a" : String.format(Locale.ROOT, "%,.1f (%.0f%%)",
+                            pr.gcMsPerPass(), 100 * pr.gcMsPerPass() / profiledMs))
                     .append(" | ").append(hot)
                     .append(" | ").append(pr.files().isEmpty() ? "" : links(pr.files())).append(" |\n");
             if (pr.problem() != null) {
@@ -311,24 +354,68 @@ final class Report {
         md.append('\n');
     }
 
+    /**
+     * How ns/hop grows with the ring, per configuration: one column per ring size, and the largest
+     * ring's median over the smallest's with its interval.
+     */
+    private static void scale(Run run, StringBuilder md) {
+        md.append("## Scale: median ns/hop [95% interval] against ring size\n\n");
+        if (run.settings().hops() == null) {
+            md.append("Every size runs each id's own hops per pass. ");
+        }
+        md.append("*largest / smallest*: the growth from the smallest ring to the largest, with its 95% interval "
+                + "(Welch's t on the log fork medians). Log-log chart: [chart-scale.png](" + Chart.SCALE_PNG + ").\n\n");
+        for (Configuration c : run.configurations()) {
+            List<Series> sizes = series(run).stream().filter(s -> s.config().equals(c)).toList();
+            if (sizes.size() < 2) {
+                continue;
+            }
+            if (run.configurations().size() > 1) {
+                md.append("### ").append(c.label()).append("\n\n");
+            }
+            md.append("| id |");
+            sizes.forEach(s -> md.append(String.format(Locale.ROOT, " %,d nodes |", s.nodes())));
+            md.append(" largest / smallest |\n|---|");
+            sizes.forEach(s -> md.append("---:|"));
+            md.append("---:|\n");
+            List<String> ids = new ArrayList<>();
+            sizes.forEach(s -> rows(run, s).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add));
+            for (String id : ids) {
+                md.append("| ").append(id).append(" |");
+                List<Optional<Row>> cells = sizes.stream()
+                        .map(s -> rows(run, s).stream().filter(r -> r.id().equals(id)).findFirst()).toList();
+                for (Optional<Row> r : cells) {
+                    md.append(' ').append(r.map(x -> ns(x.summary().median()) + " [" + interval(x.summary().interval())
+                            + "]" + (x.summary().isUnstable() ? " unstable" : "")).orElse("–")).append(" |");
+                }
+                Optional<Row> first = cells.stream().flatMap(Optional::stream).findFirst();
+                Optional<Row> last = cells.stream().flatMap(Optional::stream).reduce((x, y) -> y);
+                md.append(' ').append(first.isPresent() && last.get() != first.get()
+                        ? ratio(Stats.ratio(last.get().summary(), first.get().summary())) : "").append(" |\n");
+            }
+            md.append('\n');
+        }
+    }
+
     private static String links(List<String> files) {
         // Ids hold '/', so their folders nest; escape what a Markdown link would decode.
         return files.stream().map(f -> "[" + f.substring(f.lastIndexOf('/') + 1) + "](" + f.replace("%", "%25")
                 .replace(" ", "%20") + ")").collect(Collectors.joining("<br>"));
     }
 
-    private static void allConfigurations(Run run, StringBuilder md) {
+    private static void allSeries(Run run, StringBuilder md) {
+        List<Series> all = series(run);
         md.append("## All configurations: median ns/hop [95% interval]\n\n| id |");
-        run.configurations().forEach(c -> md.append(' ').append(c.label()).append(" |"));
+        all.forEach(s -> md.append(' ').append(s.name(run)).append(" |"));
         md.append("\n|---|");
-        run.configurations().forEach(c -> md.append("---:|"));
+        all.forEach(s -> md.append("---:|"));
         md.append('\n');
         for (String id : ids(run)) {
             md.append("| ").append(id).append(" |");
-            for (Configuration c : run.configurations()) {
-                Optional<Row> r = rows(run, c.label()).stream().filter(x -> x.id().equals(id)).findFirst();
-                md.append(' ').append(r.map(x -> ns(x.summary().median()) + " " + interval(x.summary().interval())
-                        + (x.summary().isUnstable() ? " unstable" : "")).orElse("–")).append(" |");
+            for (Series s : all) {
+                Optional<Row> r = rows(run, s).stream().filter(x -> x.id().equals(id)).findFirst();
+                md.append(' ').append(r.map(x -> ns(x.summary().median()) + " [" + interval(x.summary().interval())
+                        + "]" + (x.summary().isUnstable() ? " unstable" : "")).orElse("–")).append(" |");
             }
             md.append('\n');
         }
@@ -354,14 +441,15 @@ final class Report {
 
     private static String thisRun(Run run, List<String> ids) {
         List<String> parts = new ArrayList<>();
+        List<Series> all = series(run);
         for (String id : ids) {
-            for (Configuration c : run.configurations()) {
-                List<Row> rows = rows(run, c.label());
+            for (Series s : all) {
+                List<Row> rows = rows(run, s);
                 Optional<Row> r = rows.stream().filter(x -> x.id().equals(id)).findFirst();
                 Optional<Row> b = rows.stream().filter(x -> x.id().equals(BASELINE)).findFirst();
                 if (r.isPresent() && b.isPresent()) {
                     parts.add(id + " " + ratio(Stats.ratio(b.get().summary(), r.get().summary()))
-                            + (run.configurations().size() > 1 ? " (" + c.label() + ")" : ""));
+                            + (all.size() > 1 ? " (" + s.name(run) + ")" : ""));
                     break;
                 }
             }

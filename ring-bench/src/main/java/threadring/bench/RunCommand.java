@@ -40,8 +40,9 @@ final class RunCommand implements Callable<Integer> {
     List<String> cpus = new ArrayList<>();
 
     @Option(names = "--nodes", paramLabel = "N", converter = OptionValues.Nodes.class,
-            description = "Ring size (default: $workerCount, else 503).")
-    Integer nodes;
+            description = "Ring size; repeat for one series per size (--nodes 503 --nodes 1000000). "
+                    + "Default: $workerCount, else 503.")
+    List<Integer> nodes = new ArrayList<>();
 
     @Option(names = "--hops", paramLabel = "H", converter = OptionValues.Positive.class,
             description = "Hops per pass for every id (default: $ringSize, else each id's own: 10^6, "
@@ -88,7 +89,11 @@ final class RunCommand implements Callable<Integer> {
 
     /** Applies the environment and defaults, or a usage error. */
     Request resolve(Map<String, String> env, Path defaultResults) {
-        Integer n = nodes != null ? nodes : fromEnv(env, "workerCount", 2);
+        List<Integer> n = new ArrayList<>(nodes.stream().distinct().toList());
+        Integer workerCount = fromEnv(env, "workerCount", 2);
+        if (n.isEmpty() && workerCount != null) {
+            n.add(workerCount);
+        }
         Integer h = hops != null ? hops : fromEnv(env, "ringSize", 1);
         List<String> cpuSets = new ArrayList<>(cpus);
         String cpuList = env.get("cpuList");
@@ -119,7 +124,7 @@ final class RunCommand implements Callable<Integer> {
             i = i == null ? Integer.valueOf(2) : i;
         }
         Path dir = (results != null ? results : defaultResults).toAbsolutePath().normalize();
-        RunFile.Settings settings = new RunFile.Settings(n, h, quick, List.copyOf(includes), cpuSets,
+        RunFile.Settings settings = new RunFile.Settings(List.copyOf(n), h, quick, List.copyOf(includes), cpuSets,
                 jdks.stream().map(Path::toString).toList(), f, w, i, profilers, quick ? QUICK_PROFILING : PROFILING);
         return new Request(settings, List.copyOf(jdks), dir);
     }

@@ -57,13 +57,18 @@ final class RunFile {
             return jobs.stream().filter(j -> j.configuration().equals(label)).toList();
         }
 
-        /** Every id measured (with a score) in a configuration. */
+        /** Every id measured (with a score) in a configuration, at any ring size. */
         List<Measured> measured(String label) {
             return jobs(label).stream().flatMap(j -> j.results().stream()).filter(m -> m.score() != null).toList();
         }
 
-        Optional<Measured> measured(String label, String id) {
-            return measured(label).stream().filter(m -> m.id().equals(id)).findFirst();
+        /** Every id measured in a configuration at one ring size. */
+        List<Measured> measured(String label, int nodes) {
+            return measured(label).stream().filter(m -> m.score().nodes() == nodes).toList();
+        }
+
+        Optional<Measured> measured(String label, int nodes, String id) {
+            return measured(label, nodes).stream().filter(m -> m.id().equals(id)).findFirst();
         }
 
         /** Minutes from start to finish, or NaN while running. */
@@ -78,9 +83,10 @@ final class RunFile {
 
     /**
      * What the user asked for (null: the benchmark's default) and the profiling pass's shape.
+     * {@code nodes} are the ring sizes, one series each (empty: the benchmark's 503);
      * {@code forks}, {@code warmups} and {@code iterations} are those of the scored passes.
      */
-    record Settings(Integer nodes, Integer hops, boolean quick, List<String> includes, List<String> cpus,
+    record Settings(List<Integer> nodes, Integer hops, boolean quick, List<String> includes, List<String> cpus,
             List<String> jdks, Integer forks, Integer warmups, Integer iterations, List<String> profilers,
             Profiling profiling) {}
 
@@ -93,9 +99,12 @@ final class RunFile {
     /** One JDK and cpu set; {@code cpus} null means unpinned. */
     record Configuration(String label, String jdk, String cpus, Env.Jvm jvm) {}
 
-    /** One JMH child: a benchmark class narrowed to ids of the same hops, in one configuration. */
-    record Job(String configuration, String benchmark, List<String> ids, int hops, Status status, String reason,
-            Integer exitStatus, List<Measured> results) {
+    /**
+     * One JMH child: a benchmark class narrowed to ids of the same hops, at one ring size, in one
+     * configuration.
+     */
+    record Job(String configuration, String benchmark, List<String> ids, int nodes, int hops, Status status,
+            String reason, Integer exitStatus, List<Measured> results) {
 
         String shortName() {
             String cls = benchmark.substring(0, benchmark.lastIndexOf('.'));
@@ -143,10 +152,10 @@ final class RunFile {
 
     /**
      * The separate, shorter profiling pass: its ms per pass (to show what profiling cost), the gc
-     * profiler's bytes per operation, JFR's hot methods, and files (run-relative) that profilers
-     * wrote. {@code problem} says what did not work.
+     * profiler's bytes per operation and milliseconds of collection per pass, JFR's hot methods,
+     * and files (run-relative) that profilers wrote. {@code problem} says what did not work.
      */
-    record Profile(List<String> profilers, List<Double> msPerPass, Double allocBytesPerOp,
+    record Profile(List<String> profilers, List<Double> msPerPass, Double allocBytesPerOp, Double gcMsPerPass,
             List<HotMethod> hotMethods, long executionSamples, List<String> files, String problem) {}
 
     /** A method on top of the stack in {@code percent} of JFR's execution samples. */

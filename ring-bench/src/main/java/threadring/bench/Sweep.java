@@ -48,10 +48,10 @@ final class Sweep {
     /** JMH's per-pass timeout in the child: a deadlocked ring fails its id instead of hanging. */
     static final int PASS_TIMEOUT_MINUTES = 10;
 
-    /** One JMH child to run: a benchmark narrowed to some ids, all at {@code hops}. */
-    record Plan(Benchmark benchmark, int hops) {
+    /** One JMH child to run: a benchmark narrowed to some ids, all at {@code hops}, on rings of {@code nodes}. */
+    record Plan(Benchmark benchmark, int hops, int nodes) {
         String file() {
-            return benchmark.shortName() + "-" + hops;
+            return benchmark.shortName() + "-" + hops + "-n" + nodes;
         }
     }
 
@@ -79,20 +79,23 @@ final class Sweep {
     }
 
     /**
-     * Splits each benchmark by its ids' hops: the user's for all, else each id's default (divided
-     * for --quick), so slow ids run shorter passes as a job of their own.
+     * For each ring size, splits each benchmark by its ids' hops: the user's for all, else each
+     * id's default (divided for --quick), so slow ids run shorter passes as a job of their own.
      */
-    static List<Plan> plan(List<Benchmark> selected, Integer userHops, boolean quick, ToIntFunction<String> defaultHops) {
+    static List<Plan> plan(List<Benchmark> selected, List<Integer> nodes, Integer userHops, boolean quick,
+            ToIntFunction<String> defaultHops) {
         List<Plan> plans = new ArrayList<>();
-        for (Benchmark b : selected) {
-            Map<Integer, List<String>> byHops = new TreeMap<>(Comparator.reverseOrder());
-            for (String id : b.ids()) {
-                int hops = userHops != null ? userHops
-                        : quick ? Math.max(1, defaultHops.applyAsInt(id) / RunCommand.QUICK_DIVISOR)
-                        : defaultHops.applyAsInt(id);
-                byHops.computeIfAbsent(hops, h -> new ArrayList<>()).add(id);
+        for (int n : nodes.isEmpty() ? List.of(Rings.DEFAULT_NODES) : nodes) {
+            for (Benchmark b : selected) {
+                Map<Integer, List<String>> byHops = new TreeMap<>(Comparator.reverseOrder());
+                for (String id : b.ids()) {
+                    int hops = userHops != null ? userHops
+                            : quick ? Math.max(1, defaultHops.applyAsInt(id) / RunCommand.QUICK_DIVISOR)
+                            : defaultHops.applyAsInt(id);
+                    byHops.computeIfAbsent(hops, h -> new ArrayList<>()).add(id);
+                }
+                byHops.forEach((hops, ids) -> plans.add(new Plan(new Benchmark(b.name(), ids), hops, n)));
             }
-            byHops.forEach((hops, ids) -> plans.add(new Plan(new Benchmark(b.name(), ids), hops)));
         }
         return plans;
     }
@@ -110,7 +113,8 @@ final class Sweep {
         }
         RunCommand.requireWritable(request.results());
         RingFactories factories = RingFactories.load();
-        List<Plan> plans = plan(selected, settings.hops(), settings.quick(), id -> defaultHops(factories, id));
+        List<Plan> plans = plan(selected, settings.nodes(), settings.hops(), settings.quick(),
+                id -> defaultHops(factories, id));
         List<Configuration> configs = configurations();
 
         runDir = createRunDir(request.results());
@@ -205,14 +209,14 @@ final class Sweep {
         if (needs > c.jvm().javaFeature()) {
             String why = b.shortName() + " needs JDK " + needs + "+, this is JDK " + c.jvm().javaFeature();
             log(console, "threadring: skipping " + b.ids() + " on " + c.label() + ": " + why);
-            return new Job(c.label(), b.name(), b.ids(), p.hops(), Status.SKIPPED, why, null, List.of());
+            return new Job(c.label(), b.name(), b.ids(), p.nodes(), p.hops(), Status.SKIPPED, why, null, List.of());
         }
         Path jobs = Files.createDirectories(runDir.resolve("jobs").resolve(c.label()));
         Path specFile = jobs.resolve(p.file() + ".spec.json");
         Path resultFile = jobs.resolve(p.file() + ".json");
         String asyncLib = async == null || async.library() == null || async.problems().containsKey(c.label())
                 ? null : async.library();
-        JmhJob.Spec spec = new JmhJob.Spec(b.name(), b.ids(), p.hops(), settings.nodes(), settings.forks(),
+        JmhJob.Spec spec = new JmhJob.Spec(b.name(), b.ids(), p.hops(), p.nodes(), settings.forks(),
                 settings.warmups(), settings.iterations(), PASS_TIMEOUT_MINUTES, settings.profilers(),
                 settings.profiling(), asyncLib, runDir.toString(),
                 runDir.resolve("profiles").resolve(c.label()).toString(), resultFile.toString());
@@ -220,10 +224,11 @@ final class Sweep {
         List<String> cmd = Processes.pinned(c.cpus(), List.of(Processes.java(c.jdk()), "-cp", jar.toString(),
                 JmhJob.class.getName(), specFile.toString()));
         synchronized (lock) {
-            current = new Job(c.label(), b.name(), b.ids(), p.hops(), Status.RUNNING, null, null, List.of());
+            current = new Job(c.label(), b.name(), b.ids(), p.nodes(), p.hops(), Status.RUNNING, null, null, List.of());
             currentResult = resultFile;
         }
-        log(console, "threadring: [" + c.label() + "] " + b.shortName() + " " + b.ids() + " hops=" + p.hops());
+        log(console, "threadring: [" + c.label() + "] " + b.shortName() + " " + b.ids() + " nodes=" + p.nodes()
+                + " hops=" + p.hops());
         Processes.Exit exit = Processes.stream(cmd, jobTimeout(b.ids().size()), line -> log(console, line));
         List<Measured> results = results(resultFile);
         Status status = exit.timedOut() ? Status.TIMED_OUT : exit.status() == 0 ? Status.OK : Status.FAILED;
@@ -233,8 +238,8 @@ final class Sweep {
         if (exit.status() != 0) {
             log(console, "threadring: " + b.shortName() + " on " + c.label() + ": " + reason);
         }
-        return new Job(c.label(), b.name(), b.ids(), p.hops(), status, reason, exit.timedOut() ? null : exit.status(),
-                results);
+        return new Job(c.label(), b.name(), b.ids(), p.nodes(), p.hops(), status, reason,
+                exit.timedOut() ? null : exit.status(), results);
     }
 
     /** A backstop far beyond any normal job: JMH's own per-pass timeout ends a hung pass first. */
@@ -307,8 +312,8 @@ final class Sweep {
             Processes.destroyAll();
             try {
                 if (current != null) {
-                    current = new Job(current.configuration(), current.benchmark(), current.ids(), current.hops(),
-                            Status.INTERRUPTED, "interrupted", null, results(currentResult));
+                    current = new Job(current.configuration(), current.benchmark(), current.ids(), current.nodes(),
+                            current.hops(), Status.INTERRUPTED, "interrupted", null, results(currentResult));
                 }
                 save(State.INTERRUPTED);
                 Report.write(runDir);
@@ -321,8 +326,13 @@ final class Sweep {
     }
 
     static Path createRunDir(Path results) throws IOException {
+        return createRunDir(results, "");
+    }
+
+    /** {@code results/<prefix><UTC time>}, with a suffix if that exists already. */
+    static Path createRunDir(Path results, String prefix) throws IOException {
         Files.createDirectories(results);
-        String base = ZonedDateTime.now(ZoneOffset.UTC).format(RUN_ID);
+        String base = prefix + ZonedDateTime.now(ZoneOffset.UTC).format(RUN_ID);
         for (int n = 1; ; n++) {
             Path dir = results.resolve(n == 1 ? base : base + "-" + n);
             try {

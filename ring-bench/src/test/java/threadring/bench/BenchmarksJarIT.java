@@ -109,7 +109,7 @@ class BenchmarksJarIT {
         RunFile.Run data = RunFile.read(run);
         assertEquals(RunFile.State.COMPLETE, data.state());
         String label = data.configurations().get(0).label();
-        RunFile.Measured m = data.measured(label, "coroutines/continuation-loop").orElseThrow();
+        RunFile.Measured m = data.measured(label, 503, "coroutines/continuation-loop").orElseThrow();
         assertEquals(2, m.score().msPerPass().size(), "forks");
         assertTrue(m.score().msPerPass().stream().allMatch(f -> f.size() == 2), "measured passes per fork");
         assertEquals(20000, m.score().hops());

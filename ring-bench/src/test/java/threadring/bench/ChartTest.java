@@ -36,7 +36,7 @@ class ChartTest {
         // 55 ns/hop with forks 40..75 (the old chart drew +-15 at 55 ns as 6..900 ns)
         Run run = Runs.run("20260101-000000", ALL, Runs.forks("akka/typed-p1", 40, 55, 75),
                 Runs.forks("threads/park", 20_000, 21_000, 22_000));
-        Stats.Summary s = Report.rows(run, "jdk25-cpusall").get(0).summary();
+        Stats.Summary s = Report.rows(run, Report.series(run).get(0)).get(0).summary();
         Chart.Drawing d = Chart.build(run).orElseThrow();
         ChartRenderingInfo info = new ChartRenderingInfo();
         BufferedImage image = d.chart().createBufferedImage(d.width(), d.height(), info);

@@ -39,7 +39,7 @@ class CliTest {
     void defaultsLeaveTheShapeToTheBenchmarksAndProfileWithGcAndJfr() {
         RunCommand.Request r = resolve(Map.of());
         RunFile.Settings s = r.settings();
-        assertNull(s.nodes());
+        assertEquals(List.of(), s.nodes());
         assertNull(s.hops());
         assertNull(s.forks());
         assertEquals(List.of(), s.cpus());
@@ -53,13 +53,19 @@ class CliTest {
         RunFile.Settings s = resolve(Map.of(), "--nodes", "7", "--hops", "1000", "--forks", "5", "--warmups", "0",
                 "--iterations", "3", "--include", "virtual/park", "--include", "^threads/", "--cpus", "0",
                 "--cpus", "0-1", "--results", "/tmp/r").settings();
-        assertEquals(7, s.nodes());
+        assertEquals(List.of(7), s.nodes());
         assertEquals(1000, s.hops());
         assertEquals(5, s.forks());
         assertEquals(0, s.warmups());
         assertEquals(3, s.iterations());
         assertEquals(List.of("virtual/park", "^threads/"), s.includes());
         assertEquals(List.of("0", "0-1"), s.cpus());
+    }
+
+    @Test
+    void nodesRepeatForOneSeriesPerRingSize() {
+        assertEquals(List.of(503, 100_000, 1_000_000), resolve(Map.of("workerCount", "7"), "--nodes", "503", "--nodes",
+                "100000", "--nodes", "1000000", "--nodes", "503").settings().nodes());
     }
 
     @Test
@@ -76,12 +82,12 @@ class CliTest {
     @Test
     void the2014EnvironmentVariablesStillWork() {
         RunFile.Settings s = resolve(Map.of("workerCount", "101", "ringSize", "5000", "cpuList", "0 0-1")).settings();
-        assertEquals(101, s.nodes());
+        assertEquals(List.of(101), s.nodes());
         assertEquals(5000, s.hops());
         assertEquals(List.of("0", "0-1"), s.cpus());
         RunFile.Settings overridden = resolve(Map.of("workerCount", "101", "cpuList", "0"), "--nodes", "3",
                 "--cpus", "1").settings();
-        assertEquals(3, overridden.nodes());
+        assertEquals(List.of(3), overridden.nodes());
         assertEquals(List.of("1"), overridden.cpus());
         assertEquals("workerCount must be an integer >= 2, was '1'",
                 assertThrows(UsageException.class, () -> resolve(Map.of("workerCount", "1"))).getMessage());
@@ -104,7 +110,7 @@ class CliTest {
     @Test
     void badValuesAreOneLineNamingOptionAndValueWithExitTwo() {
         String[][] cases = {
-            {"--nodes", "1"}, {"Invalid value for option '--nodes': must be an integer >= 2, was '1'"},
+            {"--nodes", "1"}, {"Invalid value for option '--nodes' (N): must be an integer >= 2, was '1'"},
             {"--hops", "x"}, {"Invalid value for option '--hops': must be an integer >= 1, was 'x'"},
             {"--hops", "0"}, {"Invalid value for option '--hops': must be an integer >= 1, was '0'"},
             {"--cpus", "99"}, {"Invalid value for option '--cpus' (LIST): names cpu 99, which is not online"},

@@ -77,7 +77,7 @@ class ReportTest {
         assertTrue(md.contains("No score above comes from these passes"), md);
         // profiled passes of 0.105 ms over a scored median of 95 ns x 1000 hops = 0.095 ms
         assertTrue(line(md.substring(md.indexOf("### Profiling pass")), "quasar/fiber-p2")
-                .startsWith("| quasar/fiber-p2 | 1.11 | 0.01 | `co.paralleluniverse.X.run` 42.5%<br>(400 samples) | [profile.jfr]"), md);
+                .startsWith("| quasar/fiber-p2 | 1.11 | 0.01 | 0.0 (10%) | `co.paralleluniverse.X.run` 42.5%<br>(400 samples) | [profile.jfr]"), md);
         assertTrue(md.contains("Student's t over the logarithms of the fork medians"), "the method is named");
     }
 
@@ -85,9 +85,9 @@ class ReportTest {
     void anInterruptedRunSaysSoAndListsWhatDidNotFinish() {
         Run r = sample();
         List<Job> jobs = new ArrayList<>(r.jobs());
-        jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("akka/typed"), 1000, Status.INTERRUPTED,
+        jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("akka/typed"), 503, 1000, Status.INTERRUPTED,
                 "interrupted", null, List.of()));
-        jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("virtual/park-p1"), 1000, Status.SKIPPED,
+        jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("virtual/park-p1"), 503, 1000, Status.SKIPPED,
                 "VirtualOneCarrierBenchmark needs JDK 21+, this is JDK 17", null, List.of()));
         Run interrupted = new Run(r.schema(), r.runId(), State.INTERRUPTED, r.started(), r.finished(), r.machine(),
                 r.settings(), r.asyncProfiler(), r.configurations(), jobs);
@@ -107,6 +107,31 @@ class ReportTest {
         assertTrue(md.contains("![ns per hop: median and 95% interval over forks, log scale](chart.png)"), md);
         assertTrue(Files.size(dir.resolve("chart.png")) > 1000);
         assertFalse(md.contains("Incomplete"), md);
+    }
+
+    /** Several ring sizes: a table of ns/hop against nodes per id, the growth with its interval, and a chart. */
+    @Test
+    void severalRingSizesGetAScaleTableAndALogLogChart() throws IOException {
+        Run small = Runs.run("20260101-000000", ALL, Runs.forks("virtual/park-p1", 300, 310, 320),
+                Runs.forks("akka/typed-p1", 100, 105, 110));
+        List<Job> jobs = new ArrayList<>(small.jobs());
+        jobs.add(Runs.job("jdk25-cpusall", Runs.forksAt("virtual/park-p1", 1_000_000, 900, 930, 960),
+                Runs.forksAt("akka/typed-p1", 1_000_000, 1500, 1600, 1700)));
+        Run run = new Run(small.schema(), small.runId(), small.state(), small.started(), small.finished(),
+                small.machine(), small.settings(), small.asyncProfiler(), small.configurations(), jobs);
+        String md = Report.render(run, History.load(), new Chart.Outcome("chart.png", null, null));
+        assertTrue(md.contains("## Scale: median ns/hop [95% interval] against ring size"), md);
+        assertTrue(md.contains("| id | 503 nodes | 1,000,000 nodes | largest / smallest |"), md);
+        assertTrue(line(md, "akka/typed-p1").startsWith("| akka/typed-p1 | 105.0 ["), line(md, "akka/typed-p1"));
+        assertTrue(line(md, "akka/typed-p1").contains("| 15.2x ["), line(md, "akka/typed-p1"));
+        assertTrue(md.contains("## jdk25-cpusall, 1,000,000 nodes"), md);
+        assertTrue(md.contains("## jdk25-cpusall, 503 nodes"), md);
+        Chart.Drawing scale = Chart.buildScale(run).orElseThrow();
+        assertEquals(2, scale.plot().getDataset().getSeriesCount(), "one line per id");
+        assertTrue(Chart.buildScale(small).isEmpty(), "one size: no scale chart");
+        Path dir = Runs.write(results, run);
+        Report.write(dir);
+        assertTrue(Files.size(dir.resolve(Chart.SCALE_PNG)) > 1000);
     }
 
     @Test

@@ -29,7 +29,7 @@ final class Runs {
     }
 
     static Settings settings(List<String> profilers) {
-        return new Settings(null, null, false, List.of(), List.of(), List.of(), null, null, null, profilers,
+        return new Settings(List.of(), null, false, List.of(), List.of(), List.of(), null, null, null, profilers,
                 RunCommand.PROFILING);
     }
 
@@ -45,7 +45,8 @@ final class Runs {
     }
 
     static Job job(String label, Measured... measured) {
-        return new Job(label, BENCHMARK, Arrays.stream(measured).map(Measured::id).toList(), hops(measured),
+        int nodes = measured.length == 0 || measured[0].score() == null ? 503 : measured[0].score().nodes();
+        return new Job(label, BENCHMARK, Arrays.stream(measured).map(Measured::id).toList(), nodes, hops(measured),
                 Status.OK, null, 0, List.of(measured));
     }
 
@@ -53,11 +54,15 @@ final class Runs {
         return measured.length == 0 || measured[0].score() == null ? 1000 : measured[0].score().hops();
     }
 
-    /** An id measured at 1000 hops: {@code nsPerHop[fork][pass]}. */
+    /** An id measured at 1000 hops on 503 nodes: {@code nsPerHop[fork][pass]}. */
     static Measured measured(String id, double[]... nsPerHop) {
+        return measured(id, 503, nsPerHop);
+    }
+
+    static Measured measured(String id, int nodes, double[]... nsPerHop) {
         List<List<Double>> ms = Arrays.stream(nsPerHop)
                 .map(f -> Arrays.stream(f).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
-        return new Measured(id, new Score(BENCHMARK, 503, 1000, 1, List.of("-Xmx512m"), ms), null, null);
+        return new Measured(id, new Score(BENCHMARK, nodes, 1000, 1, List.of("-Xmx512m"), ms), null, null);
     }
 
     /**
@@ -65,12 +70,16 @@ final class Runs {
      * median: about the spread of passes inside one JVM on the 2-core machine.
      */
     static Measured forks(String id, double... medians) {
+        return forksAt(id, 503, medians);
+    }
+
+    static Measured forksAt(String id, int nodes, double... medians) {
         double[][] passes = new double[medians.length][];
         for (int f = 0; f < medians.length; f++) {
             double m = medians[f];
             passes[f] = new double[] {m * 0.92, m * 0.98, m * 1.02, m * 1.08};
         }
-        return measured(id, passes);
+        return measured(id, nodes, passes);
     }
 
     static Measured failed(String id, String error) {
@@ -78,13 +87,13 @@ final class Runs {
     }
 
     static Measured withProfile(Measured m, double msPerPass, double bytesPerOp, String hot) {
-        return m.withProfile(new Profile(List.of("gc", "jfr"), List.of(msPerPass, msPerPass), bytesPerOp,
+        return m.withProfile(new Profile(List.of("gc", "jfr"), List.of(msPerPass, msPerPass), bytesPerOp, msPerPass / 10,
                 List.of(new RunFile.HotMethod(hot, 42.5)), 400, List.of("profiles/x/profile.jfr"), null));
     }
 
     /** The same run with every pass multiplied by {@code factor}. */
     static Run scaled(Run run, String runId, double factor) {
-        List<Job> jobs = run.jobs().stream().map(j -> new Job(j.configuration(), j.benchmark(), j.ids(), j.hops(),
+        List<Job> jobs = run.jobs().stream().map(j -> new Job(j.configuration(), j.benchmark(), j.ids(), j.nodes(), j.hops(),
                 j.status(), j.reason(), j.exitStatus(), j.results().stream().map(m -> m.score() == null ? m
                         : new Measured(m.id(), new Score(m.score().benchmark(), m.score().nodes(), m.score().hops(),
                                 m.score().warmups(), m.score().jvmArgs(), m.score().msPerPass().stream()

@@ -17,23 +17,29 @@ class SweepTest {
 
     @Test
     void slowIdsRunAsAJobOfTheirOwnAtTheirDefaultHops() {
-        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), null, false, DEFAULT_HOPS::get);
+        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(), null, false, DEFAULT_HOPS::get);
         assertEquals(List.of(
-                new Plan(new Benchmark(VIRTUAL.name(), List.of("virtual/park", "virtual/lock")), 1_000_000),
-                new Plan(new Benchmark(VIRTUAL.name(), List.of("virtual/sync")), 10_000)), plans);
-        assertEquals("VirtualBenchmark-10000", plans.get(1).file());
+                new Plan(new Benchmark(VIRTUAL.name(), List.of("virtual/park", "virtual/lock")), 1_000_000, 503),
+                new Plan(new Benchmark(VIRTUAL.name(), List.of("virtual/sync")), 10_000, 503)), plans);
+        assertEquals("VirtualBenchmark-10000-n503", plans.get(1).file());
     }
 
     @Test
     void quickDividesEachIdsHops() {
-        assertEquals(List.of(new Plan(new Benchmark(VIRTUAL.name(), List.of("virtual/park", "virtual/lock")), 100_000),
-                new Plan(new Benchmark(VIRTUAL.name(), List.of("virtual/sync")), 1_000)),
-                Sweep.plan(List.of(VIRTUAL), null, true, DEFAULT_HOPS::get));
+        assertEquals(List.of(new Plan(new Benchmark(VIRTUAL.name(), List.of("virtual/park", "virtual/lock")), 100_000, 503),
+                new Plan(new Benchmark(VIRTUAL.name(), List.of("virtual/sync")), 1_000, 503)),
+                Sweep.plan(List.of(VIRTUAL), List.of(), null, true, DEFAULT_HOPS::get));
+    }
+
+    @Test
+    void everyRingSizeGetsItsOwnJobs() {
+        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(503, 1_000_000), 5000, false, DEFAULT_HOPS::get);
+        assertEquals(List.of(new Plan(VIRTUAL, 5000, 503), new Plan(VIRTUAL, 5000, 1_000_000)), plans);
     }
 
     @Test
     void userHopsKeepEachBenchmarkWhole() {
-        assertEquals(List.of(new Plan(VIRTUAL, 5000)), Sweep.plan(List.of(VIRTUAL), 5000, false, DEFAULT_HOPS::get));
-        assertEquals(List.of(new Plan(VIRTUAL, 5000)), Sweep.plan(List.of(VIRTUAL), 5000, true, DEFAULT_HOPS::get));
+        assertEquals(List.of(new Plan(VIRTUAL, 5000, 503)), Sweep.plan(List.of(VIRTUAL), List.of(), 5000, false, DEFAULT_HOPS::get));
+        assertEquals(List.of(new Plan(VIRTUAL, 5000, 503)), Sweep.plan(List.of(VIRTUAL), List.of(), 5000, true, DEFAULT_HOPS::get));
     }
 }

@@ -33,6 +33,9 @@ public abstract class AbstractRingFactory implements RingFactory {
         unsupportedReason().ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
+        cannotOpen(nodes).ifPresent(reason -> {
+            throw new IllegalStateException(id + ": " + reason);
+        });
         return newRing(nodes);
     }
 }

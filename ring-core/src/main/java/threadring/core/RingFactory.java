@@ -60,6 +60,14 @@ public interface RingFactory {
                 .collect(Collectors.toList());
     }
 
+    /**
+     * Why a ring of {@code nodes} nodes cannot be opened here, e.g. more OS threads than the
+     * kernel allows; empty if nothing is known against it. {@link #open} fails with this reason.
+     */
+    default Optional<String> cannotOpen(int nodes) {
+        return Optional.empty();
+    }
+
     /** Why this JVM cannot run the variant, or empty if it can. */
     default Optional<String> unsupportedReason() {
         int feature = Runtime.version().feature();

@@ -34,6 +34,16 @@ public abstract class RingContract {
     /** Per check; generous because platform-thread rings run ~10 us per hop on a busy 2-core box. */
     static final Duration TIMEOUT = Duration.ofSeconds(90);
 
+    /**
+     * A ring this large must open, pass once around and close within {@link #SCALE_TIMEOUT}: linear
+     * code needs 1-15 s here, one quadratic step minutes. Measured with `footprint` on the 2-core
+     * machine: a CopyOnWriteArrayList of the ring's threads (one copy per thread started) made a
+     * virtual-thread ring open in 4.2 s at 10^5 nodes, when a linear Akka ring needs 2 s, but in
+     * 97 s at 2x10^5; so 10^5 nodes cannot tell the two apart and 2x10^5 can.
+     */
+    static final int SCALE_NODES = 200_000;
+    static final Duration SCALE_TIMEOUT = Duration.ofSeconds(60);
+
     /** N=503 answers from the Benchmarks Game's thread-ring (H=1000 -> 498 is its expected output). */
     static final int[][] ANSWERS_503 = {{0, 1}, {1, 2}, {502, 503}, {503, 1}, {1000, 498}, {100_000, 407}};
 
@@ -47,7 +57,8 @@ public abstract class RingContract {
                 check(f, "Benchmarks Game answers for N=503, N=2, N=3", () -> answers(f)),
                 check(f, "five passes on one ring", () -> reuse(f)),
                 check(f, "close() leaves no thread alive", () -> closeStopsEverything(f)),
-                check(f, "bad arguments fail at once, naming the value", () -> badArguments(f)))));
+                check(f, "bad arguments fail at once, naming the value", () -> badArguments(f)),
+                scaleCheck(f))));
     }
 
     static List<RingFactory> factories(String model) {
@@ -68,6 +79,34 @@ public abstract class RingContract {
             assertTimeoutPreemptively(TIMEOUT, body, () -> f.id() + ": " + name
                     + " did not finish in " + TIMEOUT.toSeconds() + " s (deadlock?)");
         });
+    }
+
+    private static DynamicTest scaleCheck(RingFactory f) {
+        String name = String.format(java.util.Locale.ROOT, "a ring of %,d nodes opens, passes and closes in %d s",
+                SCALE_NODES, SCALE_TIMEOUT.toSeconds());
+        return DynamicTest.dynamicTest(name, () -> {
+            Optional<String> unsupported = f.unsupportedReason().or(() -> f.cannotOpen(SCALE_NODES));
+            Assumptions.assumeTrue(unsupported.isEmpty(), () -> "skipped: " + unsupported.orElse(""));
+            scaleWithin(f, SCALE_NODES, SCALE_TIMEOUT);
+        });
+    }
+
+    public static void scaleWithin(RingFactory f, int nodes, Duration timeout) {
+        assertTimeoutPreemptively(timeout, () -> scale(f, nodes), () -> f.id() + ": " + nodes
+                + " nodes did not open, pass and close in " + timeout.toSeconds()
+                + " s: a step that grows faster than the ring (quadratic?)");
+    }
+
+    /** A lap and a bit around a large ring, then nothing it started is left alive. */
+    public static void scale(RingFactory f, int nodes) {
+        Ring ring = f.open(nodes);
+        try {
+            int hops = nodes + 7;
+            assertEquals(Rings.expectedLast(nodes, hops), ring.pass(hops), f.id() + ": nodes=" + nodes);
+        } finally {
+            ring.close();
+        }
+        assertTrue(ring.threads().stream().noneMatch(Thread::isAlive), () -> f.id() + ": alive after close()");
     }
 
     public static void answers(RingFactory f) {

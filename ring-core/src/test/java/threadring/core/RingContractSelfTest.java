@@ -98,6 +98,39 @@ class RingContractSelfTest {
         }
     }
 
+    /** A ring that copies a growing list once per node, as a CopyOnWriteArrayList of threads would. */
+    static RingFactory quadratic() {
+        return new RingFactory() {
+            @Override
+            public String id() {
+                return "fake/quadratic";
+            }
+
+            @Override
+            public String description() {
+                return "test double";
+            }
+
+            @Override
+            public Ring open(int nodes) {
+                Object[] tracked = new Object[0];
+                for (int i = 0; i < nodes && !Thread.currentThread().isInterrupted(); i++) {
+                    tracked = java.util.Arrays.copyOf(tracked, i + 1);
+                    tracked[i] = Integer.valueOf(i);
+                }
+                return new FakeRing(nodes, 0, false);
+            }
+        };
+    }
+
+    @Test
+    void aQuadraticStepFailsTheScaleCheckAndALinearRingPassesIt() {
+        RingContract.scaleWithin(factory(0, false), RingContract.SCALE_NODES, Duration.ofSeconds(10));
+        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                () -> RingContract.scaleWithin(quadratic(), 400_000, Duration.ofSeconds(2)));
+        assertTrue(e.getMessage().contains("quadratic?"), e.getMessage());
+    }
+
     @Test
     void aLeakedThreadFails() {
         IllegalStateException e = assertThrows(IllegalStateException.class,

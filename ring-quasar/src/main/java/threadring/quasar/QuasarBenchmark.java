@@ -8,7 +8,7 @@ import threadring.core.RingBenchmark;
  * Quasar fibers, channels and actors (classes instrumented at build time, no agent). The fork
  * opens java.lang to Quasar; the flags must equal {@link QuasarRings#JVM_ARGS} (a test checks).
  */
-@Fork(jvmArgsAppend = {"-Xms512m", "-Xmx512m", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+@Fork(jvmArgsAppend = {"--add-opens", "java.base/java.lang=ALL-UNNAMED",
         "-Dco.paralleluniverse.fibers.disableAgentWarning=true"})
 public class QuasarBenchmark extends RingBenchmark {
 

@@ -1,5 +1,6 @@
 package threadring.threads;
 
+import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import threadring.core.Rings;
@@ -18,6 +19,12 @@ public final class PlatformRings {
         @Override
         public int defaultHops() {
             return Rings.SLOW_HOPS;
+        }
+
+        /** The kernel's limits on threads (pid_max, max_map_count, ...), checked before any starts. */
+        @Override
+        public Optional<String> cannotOpen(int nodes) {
+            return OsThreadLimits.tooMany(nodes);
         }
 
         @Override

@@ -30,8 +30,14 @@ public final class ThreadRing extends AbstractRing {
             nodeThreads[i] = factory.newThread(() -> run(name, in, out));
             in.bind(nodeThreads[i]);
         }
-        for (Thread t : nodeThreads) {
-            t.start();
+        for (int i = 0; i < nodes; i++) {
+            try {
+                nodeThreads[i].start();
+            } catch (OutOfMemoryError e) { // "unable to create native thread": a limit the checks missed
+                stopFirst(i);
+                throw new IllegalStateException(id + ": the OS refused thread " + (i + 1) + " of " + nodes + " ("
+                        + e.getMessage() + ")", e);
+            }
         }
     }
 
@@ -49,6 +55,17 @@ public final class ThreadRing extends AbstractRing {
             }
         } catch (Throwable e) {
             fail(e);
+        }
+    }
+
+    /** Stops the first {@code started} nodes of a ring that could not start the rest. */
+    private void stopFirst(int started) {
+        try {
+            for (int j = 0; j < started; j++) {
+                inboxes[j].put(STOP);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

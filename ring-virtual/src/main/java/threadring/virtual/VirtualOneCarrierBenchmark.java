@@ -8,7 +8,7 @@ import threadring.core.RingBenchmark;
  * Virtual threads on a single carrier: every handoff is a continuation switch on one OS thread,
  * with no cross-core wake-up. The flags must equal {@link VirtualRings#ONE_CARRIER} (a test checks).
  */
-@Fork(jvmArgsAppend = {"-Xms512m", "-Xmx512m",
+@Fork(jvmArgsAppend = {
         "-Djdk.virtualThreadScheduler.parallelism=1",
         "-Djdk.virtualThreadScheduler.maxPoolSize=1",
         "-Djdk.virtualThreadScheduler.minRunnable=1"})
