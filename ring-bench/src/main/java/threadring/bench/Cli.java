@@ -102,7 +102,13 @@ final class Cli {
 
         @Override
         public Integer call() throws Exception {
-            System.out.println(Report.write(resolve("report", run, home().resolve("results"))));
+            Path dir = resolve("report", run, home().resolve("results"));
+            if (Files.isRegularFile(dir.resolve(FootprintCommand.FILE))) {
+                System.out.println(FootprintCommand.write(dir,
+                        RunFile.readJson(dir.resolve(FootprintCommand.FILE), Footprint.Run.class)));
+            } else {
+                System.out.println(Report.write(dir));
+            }
             return 0;
         }
     }
@@ -148,10 +154,10 @@ final class Cli {
         boolean help;
     }
 
-    /** A run directory, a run id under results/, or "latest". */
+    /** A run directory (a sweep, or for report also a footprint run), a run id under results/, or "latest". */
     static Path resolve(String command, String arg, Path results) {
         for (Path p : List.of(Path.of(arg), results.resolve(arg))) {
-            if (RunFile.isRun(p)) {
+            if (RunFile.isRun(p) || command.equals("report") && Files.isRegularFile(p.resolve(FootprintCommand.FILE))) {
                 try {
                     return p.toRealPath();
                 } catch (java.io.IOException e) {

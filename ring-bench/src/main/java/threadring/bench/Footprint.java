@@ -28,6 +28,11 @@ public final class Footprint {
 
     /** Hops of the warm ring that loads and compiles the model's classes before the readings. */
     static final int WARM_HOPS = 200_000;
+    /**
+     * Nodes of the warm ring: small, because the OS threads of a platform ring free their stacks
+     * only after they exit (glibc even caches some for reuse), which would blur the baseline.
+     */
+    static final int WARM_NODES = 64;
 
     /** One id at one size; the per-node figures are null when {@code error} says why. */
     record Measurement(String id, int nodes, Double openNsPerNode, Double heapBytesPerNode, Double nativeBytesPerNode,
@@ -61,12 +66,12 @@ public final class Footprint {
     }
 
     static Measurement measure(RingFactory f, int nodes) {
-        try (Ring warm = f.open(Math.min(nodes, 1000))) {
+        try (Ring warm = f.open(Math.min(nodes, WARM_NODES))) {
             Rings.verify(f.id(), warm.nodes(), WARM_HOPS, warm.pass(WARM_HOPS));
         }
         settle();
         long heap0 = heapUsed();
-        long rss0 = rss();
+        long rss0 = steadyRss();
         long start = System.nanoTime();
         Ring ring = f.open(nodes);
         long openNs = System.nanoTime() - start;
@@ -75,7 +80,7 @@ public final class Footprint {
             Rings.verify(f.id(), nodes, hops, ring.pass(hops));
             settle();
             long heap1 = heapUsed();
-            long rss1 = rss();
+            long rss1 = steadyRss();
             return new Measurement(f.id(), nodes, (double) openNs / nodes, (double) (heap1 - heap0) / nodes,
                     rss0 < 0 ? null : (double) (rss1 - rss0) / nodes, null, null);
         } finally {
@@ -91,6 +96,28 @@ public final class Footprint {
 
     private static long heapUsed() {
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    /**
+     * The resident set once it stops moving (two readings 100 ms apart within 1 MiB, at most 3 s):
+     * threads that just ended may still be giving their stacks back.
+     */
+    private static long steadyRss() {
+        long last = rss();
+        for (int i = 0; i < 30 && last >= 0; i++) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            long now = rss();
+            if (Math.abs(now - last) < (1 << 20)) {
+                return now;
+            }
+            last = now;
+        }
+        return last;
     }
 
     /** The resident set size in bytes (Linux /proc/self/status VmRSS), or -1 elsewhere. */

@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -172,18 +171,39 @@ final class FootprintCommand implements Callable<Integer> {
         if (chart != null) {
             md.append("![bytes per node](").append(chart).append(")\n\n");
         }
-        md.append("| id | nodes | open ns/node | heap B/node | native B/node | total B/node | |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---|\n");
-        List<Measurement> sorted = new ArrayList<>(run.measurements());
-        sorted.sort(Comparator.comparing(Measurement::nodes).thenComparing(Measurement::id));
-        for (Measurement m : sorted) {
-            md.append("| ").append(m.id()).append(" | ").append(String.format(Locale.ROOT, "%,d", m.nodes()))
-                    .append(" | ").append(num(m.openNsPerNode())).append(" | ").append(num(m.heapBytesPerNode()))
-                    .append(" | ").append(num(m.nativeBytesPerNode())).append(" | ").append(num(m.totalBytesPerNode()))
-                    .append(" | ").append(m.skipped() != null ? "skipped: " + m.skipped()
-                            : m.error() != null ? "**failed**: " + Report.code(m.error()) : "ok")
-                    .append(" |\n");
+        // one row per id; per ring size: open time (us per node), heap, native and total bytes per node
+        List<String> ids = run.measurements().stream().map(Measurement::id).distinct().sorted().toList();
+        md.append("| id |");
+        for (int n : run.nodes()) {
+            String size = String.format(Locale.ROOT, "%,d", n);
+            md.append(" open us/node (").append(size).append(") | heap B/node | native B/node | total B/node |");
         }
+        md.append("\n|---|").append("---:|---:|---:|---:|".repeat(run.nodes().size())).append('\n');
+        List<String> notes = new ArrayList<>();
+        for (String id : ids) {
+            md.append("| ").append(id).append(" |");
+            for (int n : run.nodes()) {
+                Optional<Measurement> m = run.measurements().stream()
+                        .filter(x -> x.id().equals(id) && x.nodes() == n).findFirst();
+                if (m.isEmpty() || m.get().totalBytesPerNode() == null) {
+                    md.append(" ").append(m.map(x -> x.skipped() != null ? "skipped" : "failed").orElse("–"))
+                            .append(" | | | |");
+                    m.filter(x -> x.skipped() != null || x.error() != null).ifPresent(x -> notes.add(
+                            String.format(Locale.ROOT, "%s at %,d nodes: %s", id, n, x.skipped() != null
+                                    ? "skipped: " + x.skipped() : "**failed**: " + Report.code(x.error()))));
+                    continue;
+                }
+                Measurement x = m.get();
+                md.append(' ').append(String.format(Locale.ROOT, "%,.1f", x.openNsPerNode() / 1000)).append(" | ")
+                        .append(num(x.heapBytesPerNode())).append(" | ").append(num(x.nativeBytesPerNode()))
+                        .append(" | ").append(num(x.totalBytesPerNode())).append(" |");
+            }
+            md.append('\n');
+        }
+        for (String note : notes) {
+            md.append("\n- ").append(note);
+        }
+        md.append('\n');
         Path file = runDir.resolve(Report.FILE);
         Path tmp = runDir.resolve(Report.FILE + ".tmp");
         Files.writeString(tmp, md.toString());

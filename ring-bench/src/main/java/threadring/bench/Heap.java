@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The heap the runner gives a JVM that opens rings of {@code nodes} nodes: 512 MiB plus 4 KiB per
- * node (the heaviest model here keeps under 3 KiB per node after a pass, measured with `footprint`; the
+ * node (the heaviest model here keeps under 4 KiB per node after a pass, measured with `footprint`; the
  * rest is room for the young generation), at most three quarters of the machine's memory. Fixed (-Xms = -Xmx) so
  * that no run measures heap resizing. A ring of 503 nodes gets 514 MiB, one of 10^6 nodes 4.4 GiB.
  */

@@ -177,9 +177,11 @@ public final class JmhJob {
         Map<String, Result> secondary = r.getAggregatedResult().getSecondaryResults();
         Double alloc = secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("gc.alloc.rate.norm"))
                 .map(e -> e.getValue().getScore()).findFirst().orElse(null);
-        // gc.time: milliseconds the collectors reported over the measured passes of the fork
+        // gc.time: milliseconds the collectors reported over the measured passes of the fork; the
+        // gc profiler leaves it out when no collection ran
         Double gcMs = secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("gc.time"))
-                .map(e -> e.getValue().getScore() / Math.max(1, ms.size())).findFirst().orElse(null);
+                .map(e -> e.getValue().getScore() / Math.max(1, ms.size())).findFirst()
+                .orElse(alloc != null ? 0.0 : null);
         try {
             secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("stack")).findFirst().ifPresent(e -> {
                 try {

@@ -122,4 +122,30 @@ class BenchmarksJarIT {
         assertTrue(report.contains("### Profiling pass: " + label), report);
         assertTrue(Files.size(run.resolve("chart.png")) > 1000);
     }
+
+    /** Past the kernel's thread limits a platform ring fails at once, in one line naming the limit. */
+    @Test
+    void aPlatformRingPastTheKernelsLimitFailsInOneLineNamingIt() throws Exception {
+        Result r = cli(tmp, "check", "--nodes", "1000000", "--hops", "10", "--include", "^threads/park$");
+        assertEquals(1, r.exit(), r.output());
+        String line = r.output().lines().filter(l -> l.startsWith("threads/park ")).findFirst().orElseThrow();
+        assertTrue(line.matches("threads/park nodes=1000000 hops=10 FAIL .*1,000,000 nodes need 1,000,000 OS "
+                + "threads, but .* is [0-9,]+ with [0-9,]+ in use \\(/.*\\)"), line);
+    }
+
+    /** footprint: one line per id and size, and a run folder with its report. */
+    @Test
+    void footprintPrintsOneLinePerMeasurementAndWritesARunFolder() throws Exception {
+        Result r = cli(tmp, "footprint", "--nodes", "1000", "--include", "^coroutines/continuation-loop$",
+                "--results", tmp.resolve("fp").toString());
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().lines().anyMatch(l -> l.matches("coroutines/continuation-loop nodes=1000 "
+                + "open_ns_per_node=\\d+ heap_bytes_per_node=-?\\d+ native_bytes_per_node=-?\\d+ ok")), r.output());
+        Path run;
+        try (var dirs = Files.list(tmp.resolve("fp"))) {
+            run = dirs.filter(d -> d.getFileName().toString().startsWith("footprint-")).findFirst().orElseThrow();
+        }
+        assertTrue(Files.readString(run.resolve("report.md")).contains("| coroutines/continuation-loop |"));
+        assertTrue(Files.size(run.resolve(FootprintCommand.FILE)) > 0);
+    }
 }

@@ -29,9 +29,9 @@ final class OsThreadLimits {
 
     private OsThreadLimits() {}
 
-    /** Why this process cannot start {@code threads} more OS threads, or empty if it can. */
+    /** Why this process cannot start {@code threads} more OS threads (the tightest limit), or empty if it can. */
     static Optional<String> tooMany(int threads) {
-        for (Limit l : read()) {
+        for (Limit l : read().stream().sorted(java.util.Comparator.comparingLong(Limit::room)).toList()) {
             if (threads > l.room() - HEADROOM) {
                 return Optional.of(String.format(java.util.Locale.ROOT,
                         "%,d nodes need %,d OS threads, but %s is %,d with %,d in use (%s)",
