@@ -28,22 +28,13 @@ class AkkaContractTest extends RingContract {
         for (RingFactory f : RingFactories.load().matching("^akka/")) {
             try (Ring ring = f.open(11)) {
                 assertEquals(Rings.expectedLast(11, 1000), ring.pass(1000), f.id());
-                List<String> paths = actorPaths(ring);
+                List<String> names = ring instanceof TypedRing typed ? typed.actorNames()
+                        : ((AkkaClassicRing) ring).actors().stream().map(a -> a.path().name()).toList();
                 Set<String> expected = IntStream.rangeClosed(1, 11).mapToObj(i -> "node-" + i).collect(Collectors.toSet());
-                assertEquals(expected, Set.copyOf(paths), f.id());
+                assertEquals(expected, Set.copyOf(names), f.id());
                 assertFalse(ring.threads().isEmpty(), f.id() + ": no ActorSystem thread tracked");
                 assertTrue(ring.threads().stream().allMatch(Thread::isDaemon), f.id() + ": non-daemon thread");
             }
         }
-    }
-
-    private static List<String> actorPaths(Ring ring) {
-        if (ring instanceof AkkaTypedRing) {
-            return ((AkkaTypedRing) ring).actors().stream().map(a -> a.path().name()).collect(Collectors.toList());
-        }
-        if (ring instanceof PekkoTypedRing) {
-            return ((PekkoTypedRing) ring).actors().stream().map(a -> a.path().name()).collect(Collectors.toList());
-        }
-        return ((AkkaClassicRing) ring).actors().stream().map(a -> a.path().name()).collect(Collectors.toList());
     }
 }

@@ -66,7 +66,7 @@ final class Cli {
         return cli.execute(args.toArray(String[]::new));
     }
 
-    @Command(name = "list", description = "Implementation ids and the benchmark that measures each.")
+    @Command(name = "list", description = "Implementation ids, what each measures and the JVM flags it needs.")
     static final class ListIds implements Callable<Integer> {
         @Mixin
         Help help;
@@ -84,10 +84,7 @@ final class Cli {
                 out.println("  (" + factories.unloadable().size() + " more cannot load on JDK "
                         + Runtime.version().feature() + ", e.g. " + factories.unloadable().get(0) + ")");
             }
-            out.println("benchmarks:");
-            for (Catalog.Benchmark b : Catalog.load().benchmarks()) {
-                out.printf("  %-56s %s%n", b.name(), String.join(" ", b.ids()));
-            }
+            out.println("benchmark: " + Catalog.BENCHMARK + " (the runner sets -p impl=<id>, and the id's JVM flags)");
             return 0;
         }
     }

@@ -29,6 +29,7 @@ import threadring.bench.RunFile.JobResult;
 import threadring.bench.RunFile.Measured;
 import threadring.bench.RunFile.Profile;
 import threadring.bench.RunFile.Score;
+import threadring.core.RingFactories;
 
 /**
  * The JMH child of a sweep, one per benchmark class, hops and configuration, started by
@@ -86,8 +87,8 @@ public final class JmhJob {
     }
 
     /**
-     * One id, with the benchmark's JVM flags and a heap for its ring size (not this JVM's flags),
-     * ms per pass, failing on any error.
+     * One id, with a heap for its ring size and the id's own JVM flags (from its factory, the
+     * only place they are written; never this JVM's flags), ms per pass, failing on any error.
      */
     private ChainedOptionsBuilder options(String id) {
         return new OptionsBuilder()
@@ -97,6 +98,7 @@ public final class JmhJob {
                 .param("nodes", String.valueOf(spec.nodes()))
                 .jvmArgs()
                 .jvmArgsPrepend(Heap.flags(spec.nodes()).toArray(String[]::new))
+                .jvmArgsAppend(RingFactories.load().require(id).jvmArgs().toArray(String[]::new))
                 .timeUnit(TimeUnit.MILLISECONDS)
                 .timeout(TimeValue.minutes(spec.timeoutMinutes()))
                 .shouldFailOnError(true);

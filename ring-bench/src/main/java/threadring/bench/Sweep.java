@@ -21,8 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.ToIntFunction;
-import threadring.bench.Catalog.Benchmark;
 import threadring.bench.RunFile.Configuration;
 import threadring.bench.RunFile.Job;
 import threadring.bench.RunFile.JobResult;
@@ -48,10 +46,14 @@ final class Sweep {
     /** JMH's per-pass timeout in the child: a deadlocked ring fails its id instead of hanging. */
     static final int PASS_TIMEOUT_MINUTES = 10;
 
-    /** One JMH child to run: a benchmark narrowed to some ids, all at {@code hops}, on rings of {@code nodes}. */
-    record Plan(Benchmark benchmark, int hops, int nodes) {
+    /** One JMH child to run: some ids of one model, all at {@code hops}, on rings of {@code nodes}. */
+    record Plan(String model, List<RingFactory> factories, int hops, int nodes) {
+        List<String> ids() {
+            return factories.stream().map(RingFactory::id).toList();
+        }
+
         String file() {
-            return benchmark.shortName() + "-" + hops + "-n" + nodes;
+            return model + "-" + hops + "-n" + nodes;
         }
     }
 
@@ -82,39 +84,29 @@ final class Sweep {
      * For each ring size, splits each benchmark by its ids' hops: the user's for all, else each
      * id's default (divided for --quick), so slow ids run shorter passes as a job of their own.
      */
-    static List<Plan> plan(List<Benchmark> selected, List<Integer> nodes, Integer userHops, boolean quick,
-            ToIntFunction<String> defaultHops) {
+    static List<Plan> plan(List<Catalog.Model> selected, List<Integer> nodes, Integer userHops, boolean quick) {
         List<Plan> plans = new ArrayList<>();
         for (int n : nodes.isEmpty() ? List.of(Rings.DEFAULT_NODES) : nodes) {
-            for (Benchmark b : selected) {
-                Map<Integer, List<String>> byHops = new TreeMap<>(Comparator.reverseOrder());
-                for (String id : b.ids()) {
+            for (Catalog.Model m : selected) {
+                Map<Integer, List<RingFactory>> byHops = new TreeMap<>(Comparator.reverseOrder());
+                for (RingFactory f : m.factories()) {
                     int hops = userHops != null ? userHops
-                            : quick ? Math.max(1, defaultHops.applyAsInt(id) / RunCommand.QUICK_DIVISOR)
-                            : defaultHops.applyAsInt(id);
-                    byHops.computeIfAbsent(hops, h -> new ArrayList<>()).add(id);
+                            : quick ? Math.max(1, f.defaultHops() / RunCommand.QUICK_DIVISOR) : f.defaultHops();
+                    byHops.computeIfAbsent(hops, h -> new ArrayList<>()).add(f);
                 }
-                byHops.forEach((hops, ids) -> plans.add(new Plan(new Benchmark(b.name(), ids), hops, n)));
+                byHops.forEach((hops, factories) -> plans.add(new Plan(m.name(), List.copyOf(factories), hops, n)));
             }
         }
         return plans;
     }
 
-    /** The id's default hops, or the mission's if its factory cannot load in this JVM. */
-    static int defaultHops(RingFactories factories, String id) {
-        return factories.all().stream().filter(f -> f.id().equals(id)).findFirst()
-                .map(RingFactory::defaultHops).orElse(Rings.DEFAULT_HOPS);
-    }
-
     int run() throws IOException, InterruptedException {
-        List<Benchmark> selected = Catalog.load().select(settings.includes());
+        List<Catalog.Model> selected = Catalog.select(RingFactories.load(), settings.includes());
         if (selected.isEmpty()) {
             throw new UsageException("--include " + settings.includes() + " matches no implementation id (see 'list')");
         }
         RunCommand.requireWritable(request.results());
-        RingFactories factories = RingFactories.load();
-        List<Plan> plans = plan(selected, settings.nodes(), settings.hops(), settings.quick(),
-                id -> defaultHops(factories, id));
+        List<Plan> plans = plan(selected, settings.nodes(), settings.hops(), settings.quick());
         List<Configuration> configs = configurations();
 
         runDir = createRunDir(request.results());
@@ -132,7 +124,23 @@ final class Sweep {
         try (Writer console = Files.newBufferedWriter(runDir.resolve("console.log"), StandardCharsets.UTF_8)) {
             for (Configuration c : configs) {
                 for (Plan p : plans) {
-                    Job job = runJob(c, p, console, async);
+                    // ids that need a newer JDK than this configuration's are skipped, with the reason
+                    int feature = c.jvm().javaFeature();
+                    List<RingFactory> tooNew = p.factories().stream().filter(f -> f.minimumJavaVersion() > feature).toList();
+                    if (!tooNew.isEmpty()) {
+                        String why = tooNew.stream().map(f -> f.id() + " needs JDK " + f.minimumJavaVersion() + "+")
+                                .collect(java.util.stream.Collectors.joining(", ")) + "; this is JDK " + feature;
+                        log(console, "threadring: skipping on " + c.label() + ": " + why);
+                        synchronized (lock) {
+                            jobs.add(new Job(c.label(), Catalog.BENCHMARK, tooNew.stream().map(RingFactory::id).toList(),
+                                    p.nodes(), p.hops(), Status.SKIPPED, why, null, List.of()));
+                        }
+                    }
+                    List<RingFactory> runnable = p.factories().stream().filter(f -> !tooNew.contains(f)).toList();
+                    if (runnable.isEmpty()) {
+                        continue;
+                    }
+                    Job job = runJob(c, new Plan(p.model(), runnable, p.hops(), p.nodes()), console, async);
                     synchronized (lock) {
                         current = null;
                         jobs.add(job);
@@ -204,19 +212,13 @@ final class Sweep {
 
     private Job runJob(Configuration c, Plan p, Writer console, RunFile.AsyncStatus async)
             throws IOException, InterruptedException {
-        Benchmark b = p.benchmark();
-        int needs = b.javaFeature();
-        if (needs > c.jvm().javaFeature()) {
-            String why = b.shortName() + " needs JDK " + needs + "+, this is JDK " + c.jvm().javaFeature();
-            log(console, "threadring: skipping " + b.ids() + " on " + c.label() + ": " + why);
-            return new Job(c.label(), b.name(), b.ids(), p.nodes(), p.hops(), Status.SKIPPED, why, null, List.of());
-        }
+        List<String> ids = p.ids();
         Path jobs = Files.createDirectories(runDir.resolve("jobs").resolve(c.label()));
         Path specFile = jobs.resolve(p.file() + ".spec.json");
         Path resultFile = jobs.resolve(p.file() + ".json");
         String asyncLib = async == null || async.library() == null || async.problems().containsKey(c.label())
                 ? null : async.library();
-        JmhJob.Spec spec = new JmhJob.Spec(b.name(), b.ids(), p.hops(), p.nodes(), settings.forks(),
+        JmhJob.Spec spec = new JmhJob.Spec(Catalog.BENCHMARK, ids, p.hops(), p.nodes(), settings.forks(),
                 settings.warmups(), settings.iterations(), PASS_TIMEOUT_MINUTES, settings.profilers(),
                 settings.profiling(), asyncLib, runDir.toString(),
                 runDir.resolve("profiles").resolve(c.label()).toString(), resultFile.toString());
@@ -224,21 +226,20 @@ final class Sweep {
         List<String> cmd = Processes.pinned(c.cpus(), List.of(Processes.java(c.jdk()), "-cp", jar.toString(),
                 JmhJob.class.getName(), specFile.toString()));
         synchronized (lock) {
-            current = new Job(c.label(), b.name(), b.ids(), p.nodes(), p.hops(), Status.RUNNING, null, null, List.of());
+            current = new Job(c.label(), Catalog.BENCHMARK, ids, p.nodes(), p.hops(), Status.RUNNING, null, null, List.of());
             currentResult = resultFile;
         }
-        log(console, "threadring: [" + c.label() + "] " + b.shortName() + " " + b.ids() + " nodes=" + p.nodes()
-                + " hops=" + p.hops());
-        Processes.Exit exit = Processes.stream(cmd, jobTimeout(b.ids().size()), line -> log(console, line));
+        log(console, "threadring: [" + c.label() + "] " + ids + " nodes=" + p.nodes() + " hops=" + p.hops());
+        Processes.Exit exit = Processes.stream(cmd, jobTimeout(ids.size()), line -> log(console, line));
         List<Measured> results = results(resultFile);
         Status status = exit.timedOut() ? Status.TIMED_OUT : exit.status() == 0 ? Status.OK : Status.FAILED;
-        String reason = exit.timedOut() ? "the JMH child did not end within " + jobTimeout(b.ids().size()).toHours()
+        String reason = exit.timedOut() ? "the JMH child did not end within " + jobTimeout(ids.size()).toHours()
                 + " h and was killed"
                 : exit.status() == 0 ? null : "the JMH child exited with status " + exit.status();
         if (exit.status() != 0) {
-            log(console, "threadring: " + b.shortName() + " on " + c.label() + ": " + reason);
+            log(console, "threadring: " + p.model() + " on " + c.label() + ": " + reason);
         }
-        return new Job(c.label(), b.name(), b.ids(), p.nodes(), p.hops(), status, reason,
+        return new Job(c.label(), Catalog.BENCHMARK, ids, p.nodes(), p.hops(), status, reason,
                 exit.timedOut() ? null : exit.status(), results);
     }
 

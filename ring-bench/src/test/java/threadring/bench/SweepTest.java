@@ -3,43 +3,47 @@ package threadring.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import threadring.bench.Catalog.Benchmark;
 import threadring.bench.Sweep.Plan;
+import threadring.core.RingFactories;
 
 class SweepTest {
 
-    static final Benchmark VIRTUAL = new Benchmark("v.VirtualBenchmark.pass",
-            List.of("virtual/park", "virtual/sync", "virtual/lock"));
-    static final Map<String, Integer> DEFAULT_HOPS = Map.of("virtual/park", 1_000_000, "virtual/sync", 10_000,
-            "virtual/lock", 1_000_000);
+    /** virtual/park and virtual/lock at the sweep's 10^6 hops, virtual/sync (50-150 us a hop) at 10^4. */
+    static final Catalog.Model VIRTUAL = Catalog.select(RingFactories.load(),
+            List.of("^virtual/(park|sync|lock)$")).get(0);
+
+    static List<String> ids(Plan p) {
+        return p.ids();
+    }
 
     @Test
     void slowIdsRunAsAJobOfTheirOwnAtTheirDefaultHops() {
-        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(), null, false, DEFAULT_HOPS::get);
-        assertEquals(List.of(
-                new Plan(new Benchmark(VIRTUAL.name(), List.of("virtual/park", "virtual/lock")), 1_000_000, 503),
-                new Plan(new Benchmark(VIRTUAL.name(), List.of("virtual/sync")), 10_000, 503)), plans);
-        assertEquals("VirtualBenchmark-10000-n503", plans.get(1).file());
+        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(), null, false);
+        assertEquals(2, plans.size());
+        assertEquals(List.of("virtual/lock", "virtual/park"), ids(plans.get(0)));
+        assertEquals(1_000_000, plans.get(0).hops());
+        assertEquals(List.of("virtual/sync"), ids(plans.get(1)));
+        assertEquals(10_000, plans.get(1).hops());
+        assertEquals("virtual-10000-n503", plans.get(1).file());
     }
 
     @Test
     void quickDividesEachIdsHops() {
-        assertEquals(List.of(new Plan(new Benchmark(VIRTUAL.name(), List.of("virtual/park", "virtual/lock")), 100_000, 503),
-                new Plan(new Benchmark(VIRTUAL.name(), List.of("virtual/sync")), 1_000, 503)),
-                Sweep.plan(List.of(VIRTUAL), List.of(), null, true, DEFAULT_HOPS::get));
+        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(), null, true);
+        assertEquals(List.of(100_000, 1_000), plans.stream().map(Plan::hops).toList());
     }
 
     @Test
     void everyRingSizeGetsItsOwnJobs() {
-        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(503, 1_000_000), 5000, false, DEFAULT_HOPS::get);
-        assertEquals(List.of(new Plan(VIRTUAL, 5000, 503), new Plan(VIRTUAL, 5000, 1_000_000)), plans);
+        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(503, 1_000_000), 5000, false);
+        assertEquals(List.of(503, 1_000_000), plans.stream().map(Plan::nodes).toList());
+        assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), ids(plans.get(1)));
     }
 
     @Test
-    void userHopsKeepEachBenchmarkWhole() {
-        assertEquals(List.of(new Plan(VIRTUAL, 5000, 503)), Sweep.plan(List.of(VIRTUAL), List.of(), 5000, false, DEFAULT_HOPS::get));
-        assertEquals(List.of(new Plan(VIRTUAL, 5000, 503)), Sweep.plan(List.of(VIRTUAL), List.of(), 5000, true, DEFAULT_HOPS::get));
+    void userHopsKeepEachModelWhole() {
+        assertEquals(1, Sweep.plan(List.of(VIRTUAL), List.of(), 5000, false).size());
+        assertEquals(5000, Sweep.plan(List.of(VIRTUAL), List.of(), 5000, true).get(0).hops());
     }
 }

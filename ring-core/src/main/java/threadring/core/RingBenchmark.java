@@ -17,9 +17,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The one experiment of this suite: the time of one verified pass of {@code hops} hops around a
- * ring of {@code nodes} nodes. Each model's benchmark class extends this and only names its
- * implementation ids in an {@code @Param String impl} field (plus, where a variant needs it, the
- * fork's JVM flags). Settings here are the defaults; classes of slow rows override them.
+ * ring of {@code nodes} nodes of implementation {@code impl}. The runner sets {@code impl} (every
+ * registered id, one at a time) and appends the id's own JVM flags ({@link RingFactory#jvmArgs})
+ * to the forks; by hand: {@code java -jar benchmarks.jar -p impl=virtual/park}, and for ids that
+ * need flags also {@code -jvmArgsAppend "..."} (the ring refuses to run without them).
  *
  * <p>One operation is one pass (a pass is already 10^6-10^7 handoffs), so the mode is
  * single-shot: every sample is a whole pass, and there is no loop around it for JMH to amortise.
@@ -35,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(3)
 @Warmup(iterations = 1)
 @Measurement(iterations = 4)
-public abstract class RingBenchmark {
+public class RingBenchmark {
 
     /** Hops of the short, verified pass at setup that warms the JIT before the first sample. */
     static final int WARM_HOPS = 20_000;
@@ -46,16 +47,26 @@ public abstract class RingBenchmark {
     @Param({"10000000"})
     public int hops;
 
+    /**
+     * The implementation id, e.g. {@code virtual/park}: the runner or {@code -p impl=} sets it; the
+     * default only says so, since JMH needs one.
+     */
+    @Param({UNSET})
+    public String impl;
+
+    static final String UNSET = "unset";
+
     private String id;
     private int expected;
     private Ring ring;
 
-    /** The implementation id under test: the subclass's {@code @Param impl} field. */
-    protected abstract String impl();
-
     @Setup(Level.Trial)
     public void open() {
-        id = impl();
+        if (UNSET.equals(impl)) {
+            throw new IllegalStateException("no implementation: run with -p impl=<id> (ids: benchmark.sh list), "
+                    + "or through benchmark.sh");
+        }
+        id = impl;
         RingFactory factory = RingFactories.load().require(id);
         factory.unsupportedReason().ifPresent(reason -> {
             throw new IllegalStateException(reason);

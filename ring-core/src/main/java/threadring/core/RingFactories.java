@@ -12,9 +12,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Every {@link RingFactory} on the class path, sorted by id. A provider that cannot load in
- * this JVM (a Loom module on JDK 17 throws UnsupportedClassVersionError) is recorded in
- * {@link #unloadable()} instead of breaking discovery of the others.
+ * Every {@link RingFactory} of every {@link RingProvider} on the class path, sorted by id. A
+ * provider that cannot load in this JVM (a Loom module on JDK 17 throws
+ * UnsupportedClassVersionError) is recorded in {@link #unloadable()} instead of breaking discovery
+ * of the others.
  */
 public final class RingFactories {
 
@@ -29,13 +30,13 @@ public final class RingFactories {
     public static RingFactories load() {
         List<RingFactory> found = new ArrayList<>();
         List<String> unloadable = new ArrayList<>();
-        Iterator<RingFactory> it = ServiceLoader.load(RingFactory.class).iterator();
+        Iterator<RingProvider> it = ServiceLoader.load(RingProvider.class).iterator();
         while (true) {
             try {
                 if (!it.hasNext()) {
                     break;
                 }
-                found.add(it.next());
+                found.addAll(it.next().factories());
             } catch (ServiceConfigurationError | LinkageError e) {
                 // e.g. UnsupportedClassVersionError: a release-21 class on JDK 17
                 unloadable.add(e.getMessage());

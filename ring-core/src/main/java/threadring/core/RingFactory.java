@@ -1,14 +1,12 @@
 package threadring.core;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
- * Opens rings of one implementation. Implementations register with
- * {@code META-INF/services/threadring.core.RingFactory} so that tests, {@code check} and the
- * benchmarks enumerate them without a hand-kept list.
+ * Opens rings of one implementation. Modules list theirs in a {@link RingProvider}, usually as
+ * {@link Variant}s, so that tests, {@code check} and the runner enumerate them without a
+ * hand-kept list.
  */
 public interface RingFactory {
 
@@ -23,15 +21,17 @@ public interface RingFactory {
      *
      * @throws IllegalArgumentException if nodes &lt; 2
      * @throws IllegalStateException if this JVM cannot run the variant (see {@link #unsupportedReason()})
+     *     or cannot hold that many nodes (see {@link #cannotOpen})
      */
     Ring open(int nodes);
 
     /**
-     * System properties the variant needs from JVM start, e.g. a one-carrier virtual thread
-     * scheduler. Benchmarks pass them with {@code @Fork(jvmArgsAppend)}.
+     * Every JVM flag the variant needs from JVM start (e.g. a one-carrier scheduler's system
+     * properties, Quasar's {@code --add-opens}). The runner appends them to JMH's forks; {@code
+     * check} and the contract kit start a child JVM with them when this JVM lacks them.
      */
-    default Map<String, String> systemProperties() {
-        return Map.of();
+    default List<String> jvmArgs() {
+        return List.of();
     }
 
     /**
@@ -50,17 +50,6 @@ public interface RingFactory {
     }
 
     /**
-     * Every JVM flag the variant needs ({@link #systemProperties()} as {@code -Dkey=value}, plus
-     * e.g. {@code --add-opens}); {@code check} starts a child JVM with them when this JVM lacks them.
-     */
-    default List<String> jvmArgs() {
-        return systemProperties().entrySet().stream()
-                .sorted(Map.Entry.comparingByKey())
-                .map(e -> "-D" + e.getKey() + "=" + e.getValue())
-                .collect(Collectors.toList());
-    }
-
-    /**
      * Why a ring of {@code nodes} nodes cannot be opened here, e.g. more OS threads than the
      * kernel allows; empty if nothing is known against it. {@link #open} fails with this reason.
      */
@@ -68,16 +57,11 @@ public interface RingFactory {
         return Optional.empty();
     }
 
-    /** Why this JVM cannot run the variant, or empty if it can. */
+    /** Why this JVM cannot run the variant (too old a JDK, or started without its flags), or empty. */
     default Optional<String> unsupportedReason() {
         int feature = Runtime.version().feature();
         if (feature < minimumJavaVersion()) {
             return Optional.of(id() + " needs JDK " + minimumJavaVersion() + "+, this is JDK " + feature);
-        }
-        for (Map.Entry<String, String> p : systemProperties().entrySet()) {
-            if (!p.getValue().equals(System.getProperty(p.getKey()))) {
-                return Optional.of(id() + " needs a JVM started with " + String.join(" ", jvmArgs()));
-            }
         }
         return Optional.empty();
     }

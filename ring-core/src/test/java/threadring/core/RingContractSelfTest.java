@@ -131,6 +131,29 @@ class RingContractSelfTest {
         assertTrue(e.getMessage().contains("quadratic?"), e.getMessage());
     }
 
+    /** The kit itself, on the fake model: flagged variants run in a child JVM with their flag. */
+    static final class FakeContract extends RingContract {
+        @Override
+        protected String model() {
+            return "fake";
+        }
+    }
+
+    @Test
+    void aVariantThatNeedsAFlagIsCheckedInAChildJvmStartedWithIt() {
+        RingFactory good = RingFactories.load().require("fake/flagged");
+        RingFactory wrong = RingFactories.load().require("fake/flagged-wrong");
+        assertTrue(good.unsupportedReason().isPresent(), "this JVM must lack the flag");
+        FakeContract kit = new FakeContract();
+        for (RingContract.Check c : RingContract.CHECKS) {
+            kit.check(good, c);
+        }
+        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                () -> kit.check(wrong, RingContract.CHECKS.get(0)));
+        assertTrue(e.getMessage().startsWith("fake/flagged-wrong in a JVM started with -Dthreadring.fake=on: "),
+                e.getMessage());
+    }
+
     @Test
     void aLeakedThreadFails() {
         IllegalStateException e = assertThrows(IllegalStateException.class,

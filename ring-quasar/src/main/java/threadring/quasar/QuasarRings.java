@@ -1,9 +1,10 @@
 package threadring.quasar;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import threadring.core.AbstractRingFactory;
-import threadring.core.Ring;
+import threadring.core.RingFactory;
+import threadring.core.RingProvider;
+import threadring.core.Variant;
 
 /**
  * Quasar 0.8.0 rings. The base ids run on a one-thread {@code FiberForkJoinScheduler} of the
@@ -12,94 +13,40 @@ import threadring.core.Ring;
  * close() can stop it (Quasar's default scheduler is a JVM-wide singleton). The parallelism is
  * fixed in the id, not taken from the machine, so that ids mean the same everywhere.
  *
- * <p>Classes are instrumented at build time; at run time Quasar needs {@link #JVM_ARGS}.
+ * <p>Classes are instrumented at build time; at run time Quasar needs {@link #JVM_ARGS}, declared
+ * here only: the runner passes them to JMH's forks, {@code check} and the contract kit to child JVMs.
  */
-public final class QuasarRings {
+public final class QuasarRings implements RingProvider {
 
     /**
-     * What a JVM running Quasar needs (QuasarBenchmark's @Fork and surefire pass the same): the
-     * open java.lang, and silence for Quasar's "agent isn't running" warning, which is moot
+     * What a JVM running Quasar needs: the open java.lang (Quasar reads and writes private fields
+     * of java.lang.Thread), and silence for Quasar's "agent isn't running" warning, which is moot
      * because the classes are instrumented at build time (a test proves they are).
      */
-    public static final List<String> JVM_ARGS = List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED",
+    static final List<String> JVM_ARGS = List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED",
             "-Dco.paralleluniverse.fibers.disableAgentWarning=true");
-
-    private QuasarRings() {}
 
     /** Builds one ring of a variant: the id, the node count and the scheduler's parallelism. */
     interface Shape {
         QuasarRing open(String id, int nodes, int parallelism);
     }
 
-    abstract static class Quasar extends AbstractRingFactory {
-        private final Shape shape;
-        private final int parallelism;
-
-        Quasar(String variant, String description, Shape shape, int parallelism) {
-            super("quasar/" + variant + (parallelism == 1 ? "" : "-p" + parallelism),
-                    description + ", " + (parallelism == 1 ? "one-thread" : parallelism + "-thread")
-                            + " FiberForkJoinScheduler");
-            this.shape = shape;
-            this.parallelism = parallelism;
+    @Override
+    public List<RingFactory> factories() {
+        List<RingFactory> all = new ArrayList<>();
+        for (int parallelism : new int[] {1, 2}) {
+            all.add(quasar("fiber", "fibers, Strand.park/unpark", FiberRing::new, parallelism));
+            all.add(quasar("channel", "fibers, buffered(1) single-consumer IntChannel", ChannelRing::new, parallelism));
+            all.add(quasar("actor", "BasicActor, unbounded mailbox", ActorRing::new, parallelism));
         }
-
-        @Override
-        protected final Ring newRing(int nodes) {
-            return shape.open(id(), nodes, parallelism);
-        }
-
-        @Override
-        public List<String> jvmArgs() {
-            return JVM_ARGS;
-        }
-
-        /** Quasar reads and writes private fields of java.lang.Thread. */
-        @Override
-        public Optional<String> unsupportedReason() {
-            Optional<String> base = super.unsupportedReason();
-            if (base.isPresent()) {
-                return base;
-            }
-            if (!Thread.class.getModule().isOpen("java.lang", Quasar.class.getModule())) {
-                return Optional.of(id() + " needs a JVM started with " + String.join(" ", JVM_ARGS));
-            }
-            return Optional.empty();
-        }
+        return all;
     }
 
-    public static final class FiberPark extends Quasar {
-        public FiberPark() {
-            super("fiber", "fibers, Strand.park/unpark", FiberRing::new, 1);
-        }
-    }
-
-    public static final class FiberParkP2 extends Quasar {
-        public FiberParkP2() {
-            super("fiber", "fibers, Strand.park/unpark", FiberRing::new, 2);
-        }
-    }
-
-    public static final class Channel extends Quasar {
-        public Channel() {
-            super("channel", "fibers, buffered(1) single-consumer IntChannel", ChannelRing::new, 1);
-        }
-    }
-
-    public static final class ChannelP2 extends Quasar {
-        public ChannelP2() {
-            super("channel", "fibers, buffered(1) single-consumer IntChannel", ChannelRing::new, 2);
-        }
-    }
-
-    public static final class Actor extends Quasar {
-        public Actor() {
-            super("actor", "BasicActor, unbounded mailbox", ActorRing::new, 1);
-        }
-    }
-
-    public static final class ActorP2 extends Quasar {
-        public ActorP2() {
-            super("actor", "BasicActor, unbounded mailbox", ActorRing::new, 2);
-        }
+    private static RingFactory quasar(String variant, String description, Shape shape, int parallelism) {
+        return Variant.of("quasar/" + variant + (parallelism == 1 ? "" : "-p" + parallelism), description + ", "
+                        + (parallelism == 1 ? "one-thread" : parallelism + "-thread") + " FiberForkJoinScheduler",
+                        (id, nodes) -> shape.open(id, nodes, parallelism))
+                .jvmArgs(JVM_ARGS, () -> Thread.class.getModule().isOpen("java.lang", QuasarRings.class.getModule()))
+                .build();
     }
 }

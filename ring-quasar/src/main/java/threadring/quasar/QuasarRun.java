@@ -7,8 +7,8 @@ import threadring.core.Rings;
 
 /**
  * Runs verified passes of the quasar rings outside JMH: for the instrumentation test (in a JVM
- * with {@code -Dco.paralleluniverse.fibers.verifyInstrumentation=true}) and for quick manual runs
- * on another JDK. Usage: {@code QuasarRun [id-regex] [nodes] [hops] [passes]}; prints one line
+ * with {@code -Dco.paralleluniverse.fibers.verifyInstrumentation=true}, which also checks that
+ * each ring tracks its scheduler's threads) and for quick manual runs on another JDK. Usage: {@code QuasarRun [id-regex] [nodes] [hops] [passes]}; prints one line
  * per pass, goes on to the next ring when one fails, and exits with status 1 if any failed.
  */
 public final class QuasarRun {
@@ -28,14 +28,20 @@ public final class QuasarRun {
                 continue;
             }
             ran++;
-            try (Ring ring = f.open(nodes)) {
-                for (int p = 1; p <= passes; p++) {
-                    long t0 = System.nanoTime();
-                    int last = Rings.verify(f.id(), nodes, hops, ring.pass(hops));
-                    long ns = System.nanoTime() - t0;
-                    System.out.printf("%-18s nodes=%d hops=%d last=%d  %.1f ms  %.0f ns/hop%n", f.id(), nodes, hops,
-                            last, ns / 1e6, hops == 0 ? 0.0 : (double) ns / hops);
+            try {
+                Ring ring = f.open(nodes);
+                try {
+                    for (int p = 1; p <= passes; p++) {
+                        long t0 = System.nanoTime();
+                        int last = Rings.verify(f.id(), nodes, hops, ring.pass(hops));
+                        long ns = System.nanoTime() - t0;
+                        System.out.printf("%-18s nodes=%d hops=%d last=%d  %.1f ms  %.0f ns/hop%n", f.id(), nodes,
+                                hops, last, ns / 1e6, hops == 0 ? 0.0 : (double) ns / hops);
+                    }
+                } finally {
+                    ring.close();
                 }
+                requireSchedulerThreadsTracked(f.id(), ring);
             } catch (RuntimeException e) {
                 failed++;
                 System.out.println("FAILED " + f.id() + ":");
@@ -50,5 +56,21 @@ public final class QuasarRun {
             System.exit(1);
         }
         System.out.println("OK " + ran + " ring(s)");
+    }
+
+    /**
+     * The ring tracked its scheduler's threads (a pool worker and the timer), so that the
+     * contract's "close() leaves no thread alive" is about real threads (nodes are fibers), and
+     * none of them outlived close().
+     */
+    private static void requireSchedulerThreadsTracked(String id, Ring ring) {
+        var names = ring.threads().stream().map(Thread::getName).toList();
+        if (names.stream().noneMatch(n -> n.startsWith("FiberTimedScheduler-"))
+                || names.stream().noneMatch(n -> !n.startsWith("FiberTimedScheduler-"))) {
+            throw new IllegalStateException(id + ": the ring does not track its scheduler's threads: " + names);
+        }
+        if (ring.threads().stream().anyMatch(Thread::isAlive)) {
+            throw new IllegalStateException(id + ": scheduler threads alive after close(): " + names);
+        }
     }
 }

@@ -1,64 +1,39 @@
 package threadring.threads;
 
-import java.util.Optional;
+import java.util.List;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import threadring.core.RingFactory;
+import threadring.core.RingProvider;
 import threadring.core.Rings;
+import threadring.core.Variant;
 
-/** Platform (OS) threads, one per node: the 2014 study's baseline. One factory per primitive. */
-public final class PlatformRings {
+/**
+ * Platform (OS) threads, one per node, on each blocking handoff: the 2014 study's baseline. A
+ * hop is a kernel wake-up (10-40 us here), so the sweep runs 10^5 hops per pass, and a ring
+ * stops at the kernel's thread limits ({@link OsThreadLimits}) before it starts a thread.
+ */
+public final class PlatformRings implements RingProvider {
 
-    private PlatformRings() {}
-
-    abstract static class Platform extends ThreadRingFactory {
-        Platform(Handoff handoff) {
-            super("threads/" + handoff.variant(), "platform threads", handoff);
-        }
-
-        /** 10-40 us per hop here (a kernel wake-up per hop): 10^5 hops take 1-4 s. */
-        @Override
-        public int defaultHops() {
-            return Rings.SLOW_HOPS;
-        }
-
-        /** The kernel's limits on threads (pid_max, max_map_count, ...), checked before any starts. */
-        @Override
-        public Optional<String> cannotOpen(int nodes) {
-            return OsThreadLimits.tooMany(nodes);
-        }
-
-        @Override
-        protected ThreadFactory threads(String id) {
-            AtomicInteger n = new AtomicInteger();
-            return task -> {
-                Thread t = new Thread(task, id + "#" + n.incrementAndGet());
-                t.setDaemon(true);
-                return t;
-            };
-        }
+    @Override
+    public List<RingFactory> factories() {
+        return Stream.of(Handoff.PARK, Handoff.LOCK, Handoff.SYNC, Handoff.QUEUE)
+                .<RingFactory>map(h -> Variant.of("threads/" + h.variant(), "platform threads, " + h.description(),
+                                (id, nodes) -> new ThreadRing(id, nodes, platformThreads(id), h))
+                        .defaultHops(Rings.SLOW_HOPS)
+                        .limit(OsThreadLimits::tooMany)
+                        .build())
+                .toList();
     }
 
-    public static final class Park extends Platform {
-        public Park() {
-            super(Handoff.PARK);
-        }
-    }
-
-    public static final class Lock extends Platform {
-        public Lock() {
-            super(Handoff.LOCK);
-        }
-    }
-
-    public static final class Sync extends Platform {
-        public Sync() {
-            super(Handoff.SYNC);
-        }
-    }
-
-    public static final class Queue extends Platform {
-        public Queue() {
-            super(Handoff.QUEUE);
-        }
+    /** Daemon threads named after the ring, so a leaked one is easy to spot in a thread dump. */
+    static ThreadFactory platformThreads(String id) {
+        AtomicInteger n = new AtomicInteger();
+        return task -> {
+            Thread t = new Thread(task, id + "#" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
     }
 }

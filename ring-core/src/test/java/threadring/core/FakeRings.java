@@ -1,0 +1,23 @@
+package threadring.core;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Test doubles that need a JVM flag, registered for ring-core's own tests only (the test-jar
+ * leaves the services file out): the kit must run them in a child JVM with the flag, and must
+ * see the broken one fail there.
+ */
+public final class FakeRings implements RingProvider {
+
+    static final Map<String, String> FLAG = Map.of("threadring.fake", "on");
+
+    @Override
+    public List<RingFactory> factories() {
+        return List.of(
+                Variant.of("fake/flagged", "a correct ring that needs a flag",
+                        (id, n) -> new RingContractSelfTest.FakeRing(n, 0, false)).systemProperties(FLAG).build(),
+                Variant.of("fake/flagged-wrong", "a ring that needs a flag and answers wrong",
+                        (id, n) -> new RingContractSelfTest.FakeRing(n, 1, false)).systemProperties(FLAG).build());
+    }
+}
