@@ -22,6 +22,8 @@ public abstract class AbstractRing implements Ring {
     /** Every thread started for the ring; adding is O(1), so a ring of 10^6 virtual threads opens in linear time. */
     private final Collection<Thread> threads = new ConcurrentLinkedQueue<>();
     private volatile CompletableFuture<Integer> current;
+    /** A node's failure that no pass was there to receive: every later pass reports it. */
+    private volatile Throwable broken;
     private boolean closed;
 
     protected AbstractRing(String id, int nodes) {
@@ -49,11 +51,17 @@ public abstract class AbstractRing implements Ring {
         current.complete(name);
     }
 
-    /** Called by a node that hit an unexpected error: fails the pass instead of hanging it. */
+    /**
+     * Called by a node that hit an unexpected error: fails the pass instead of hanging it. A
+     * failure between passes (or before the first) breaks the ring, so the next pass fails at
+     * once instead of waiting for a node that is gone.
+     */
     protected final void fail(Throwable error) {
         CompletableFuture<Integer> pass = current;
-        if (pass != null) {
-            pass.completeExceptionally(error);
+        if (pass == null || !pass.completeExceptionally(error)) {
+            if (broken == null) {
+                broken = error;
+            }
         }
     }
 
@@ -86,6 +94,9 @@ public abstract class AbstractRing implements Ring {
             throw new IllegalStateException(id + ": pass(hops=" + hops + ") on a closed ring");
         }
         Rings.requireHops(hops);
+        if (broken != null) {
+            throw new IllegalStateException(id + ": a node failed between passes", broken);
+        }
         CompletableFuture<Integer> pass = new CompletableFuture<>();
         current = pass;
         try {

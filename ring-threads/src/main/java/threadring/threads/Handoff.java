@@ -76,8 +76,12 @@ public enum Handoff {
 
     abstract Mailbox newMailbox();
 
-    /** A node's inbox: one token at a time, one consumer (the node), one producer at a time. */
-    interface Mailbox {
+    /**
+     * A node's inbox: one token at a time, one consumer (the node), one producer at a time.
+     * Public so that other modules can run their own blocking primitives (jox channels) in
+     * {@link ThreadRing}'s node loop.
+     */
+    public interface Mailbox {
         /** Marks an empty slot; tokens are >= 0 and the stop signal is -1. */
         int EMPTY = Integer.MIN_VALUE;
 

@@ -1,13 +1,15 @@
 package threadring.threads;
 
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Supplier;
 import threadring.core.AbstractRing;
 import threadring.threads.Handoff.Mailbox;
 
 /**
  * A ring of one thread per node, each blocked on its own {@link Mailbox}. Which threads
  * (platform or virtual) is the caller's {@link ThreadFactory}; how they block is the
- * {@link Handoff}. This is the only node loop for both thread models.
+ * {@link Handoff} (or another module's {@link Mailbox}). This is the only node loop for both
+ * thread models.
  */
 public final class ThreadRing extends AbstractRing {
 
@@ -16,11 +18,15 @@ public final class ThreadRing extends AbstractRing {
     private final Mailbox[] inboxes;
 
     public ThreadRing(String id, int nodes, ThreadFactory threads, Handoff handoff) {
+        this(id, nodes, threads, handoff::newMailbox);
+    }
+
+    public ThreadRing(String id, int nodes, ThreadFactory threads, Supplier<? extends Mailbox> mailboxes) {
         super(id, nodes);
         ThreadFactory factory = tracked(threads);
         inboxes = new Mailbox[nodes];
         for (int i = 0; i < nodes; i++) {
-            inboxes[i] = handoff.newMailbox();
+            inboxes[i] = mailboxes.get();
         }
         Thread[] nodeThreads = new Thread[nodes];
         for (int i = 0; i < nodes; i++) {

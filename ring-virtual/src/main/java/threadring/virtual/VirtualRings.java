@@ -3,6 +3,7 @@ package threadring.virtual;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadFactory;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Rings;
@@ -24,6 +25,11 @@ public final class VirtualRings implements RingProvider {
             "jdk.virtualThreadScheduler.maxPoolSize", "1",
             "jdk.virtualThreadScheduler.minRunnable", "1");
 
+    /** Virtual threads named prefix1, prefix2, ...; for Scala modules, whose scalac targets 17. */
+    public static ThreadFactory threads(String prefix) {
+        return Thread.ofVirtual().name(prefix, 1).factory();
+    }
+
     @Override
     public List<RingFactory> factories() {
         List<RingFactory> all = new ArrayList<>();
@@ -32,7 +38,7 @@ public final class VirtualRings implements RingProvider {
                 all.add(Variant.of("virtual/" + h.variant() + (oneCarrier ? "-p1" : ""),
                                 (oneCarrier ? "virtual threads on one carrier, " : "virtual threads, default scheduler, ")
                                         + h.description(),
-                                (id, nodes) -> new ThreadRing(id, nodes, Thread.ofVirtual().name(id + "#", 1).factory(), h))
+                                (id, nodes) -> new ThreadRing(id, nodes, threads(id + "#"), h))
                         .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
                         .minimumJava(h == Handoff.SYNC ? 24 : 21)
                         .defaultHops(defaultHops(h))

@@ -1,0 +1,61 @@
+package threadring.cats
+
+import cats.effect.{FiberIO, IO}
+import cats.effect.unsafe.IORuntime
+import cats.syntax.all.*
+import java.util.concurrent.atomic.AtomicInteger
+import scala.concurrent.duration.*
+import scala.jdk.CollectionConverters.*
+import threadring.core.AbstractRing
+
+object CatsRing:
+  /** cats-effect's own default size of its compute pool. */
+  val defaultWorkers: Int = math.max(2, Runtime.getRuntime.availableProcessors)
+  private val sequence = AtomicInteger()
+
+/**
+ * One cats-effect fiber per node, on a work-stealing IORuntime the ring owns: its workers are
+ * started by the pool with a name prefix unique to the ring (the pool takes no ThreadFactory),
+ * so they are found by name and tracked; close() cancels the node fibers and shuts the runtime
+ * down.
+ */
+final class CatsRing(id: String, nodes: Int, handoff: Handoff, workers: Int) extends AbstractRing(id, nodes):
+
+  private val prefix = s"${id.replace('/', '-')}-${CatsRing.sequence.incrementAndGet()}"
+
+  // The pool is also the runtime's Scheduler, so there is no extra timer thread; blocking would
+  // use "<prefix>-blocker" threads, but a node never blocks.
+  private val (pool, poller, poolShutdown) = IORuntime.createWorkStealingComputeThreadPool(
+    threads = workers,
+    threadPrefix = s"$prefix-compute",
+    blockerThreadPrefix = s"$prefix-blocker",
+    shutdownTimeout = closeTimeout().toMillis.millis)
+  Thread.getAllStackTraces.keySet.asScala.filter(_.getName.startsWith(s"$prefix-")).foreach(track)
+
+  private val runtime: IORuntime = IORuntime.builder()
+    .setCompute(pool, poolShutdown)
+    .addPoller(poller, () => ())
+    .build()
+  private given IORuntime = runtime
+
+  // One run for all inboxes and one for all fibers: a trip through the pool per node would
+  // make opening a big ring slow.
+  private val inboxes: Vector[Inbox] = Vector.fill(nodes)(handoff.newInbox).sequence.unsafeRunSync()
+
+  private def node(name: Int, in: Inbox, out: Inbox): IO[Unit] =
+    in.take.flatMap(token => if token > 0 then out.offer(token - 1) else IO(finish(name)))
+      .foreverM
+      .handleErrorWith(e => IO(fail(e)))
+
+  private val fibers: List[FiberIO[Unit]] =
+    (0 until nodes).toList.traverse(i => node(i + 1, inboxes(i), inboxes((i + 1) % nodes)).start).unsafeRunSync()
+
+  override protected def start(hops: Int): Unit = inboxes(0).offer(hops).unsafeRunSync()
+
+  override protected def stop(): Unit =
+    try
+      if fibers.traverse_(_.cancel).unsafeRunTimed(closeTimeout().toMillis.millis).isEmpty then
+        throw IllegalStateException(s"$id: node fibers not cancelled within ${closeTimeout()}")
+    finally
+      runtime.shutdown()
+      Thread.getAllStackTraces.keySet.asScala.filter(_.getName.startsWith(s"$prefix-")).foreach(track)

@@ -1,0 +1,23 @@
+package threadring.cats
+
+import java.util.{List => JList}
+import scala.jdk.CollectionConverters.*
+import threadring.core.{RingFactory, RingProvider, Rings, Variant}
+
+/**
+ * `cats/<handoff>` on a work-stealing runtime of the ring's own with cats-effect's default size
+ * (max(2, cores) workers), `cats/<handoff>-p1` on one worker. Every runtime is made per ring so
+ * that close() can stop it (IORuntime.global is a JVM-wide singleton). Passes are 10^5 hops in
+ * the default sweep: a hop costs microseconds here.
+ */
+final class CatsRings extends RingProvider:
+  override def factories(): JList[RingFactory] =
+    (for
+      handoff <- Handoff.values.toList
+      oneWorker <- List(false, true)
+    yield Variant.of(
+      s"cats/${handoff.variant}${if oneWorker then "-p1" else ""}",
+      s"cats-effect fibers, ${handoff.description}, " +
+        (if oneWorker then "one-worker runtime" else "default work-stealing runtime"),
+      (id, nodes) => CatsRing(id, nodes, handoff, if oneWorker then 1 else CatsRing.defaultWorkers)
+    ).defaultHops(Rings.SLOW_HOPS).build(): RingFactory).asJava

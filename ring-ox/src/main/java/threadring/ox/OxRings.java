@@ -1,0 +1,47 @@
+package threadring.ox;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import threadring.core.RingFactory;
+import threadring.core.RingProvider;
+import threadring.core.Rings;
+import threadring.core.Variant;
+import threadring.threads.ThreadRing;
+import threadring.virtual.VirtualRings;
+
+/**
+ * {@code ox/<channel>}: Ox forks in a supervised scope, passing on Ox channels;
+ * {@code ox/jox-<channel>}: the same jox channels used directly from Java, one virtual thread
+ * per node in ring-threads' node loop, so the difference is Ox's layer. Channels are rendezvous
+ * or buffered(1); every form runs on the default virtual-thread scheduler and, as {@code -p1},
+ * on one carrier.
+ */
+public final class OxRings implements RingProvider {
+
+    @Override
+    public List<RingFactory> factories() {
+        List<RingFactory> all = new ArrayList<>();
+        for (boolean direct : new boolean[] {false, true}) {
+            for (int capacity : new int[] {0, 1}) {
+                for (boolean oneCarrier : new boolean[] {false, true}) {
+                    String channel = capacity == 0 ? "rendezvous" : "buffered";
+                    String id = "ox/" + (direct ? "jox-" : "") + channel + (oneCarrier ? "-p1" : "");
+                    String description = (direct ? "jox channels from Java, a virtual thread per node" : "Ox forks in a supervised scope")
+                            + ", " + (capacity == 0 ? "rendezvous channels" : "buffered(1) channels")
+                            + (oneCarrier ? ", one carrier" : ", default scheduler");
+                    Variant.Opener opener = direct
+                            ? (ringId, nodes) -> new ThreadRing(ringId, nodes, VirtualRings.threads(ringId + "#"),
+                                    () -> new JoxMailbox(capacity))
+                            : (ringId, nodes) -> new OxRing(ringId, nodes, capacity);
+                    all.add(Variant.of(id, description, opener)
+                            .systemProperties(oneCarrier ? VirtualRings.ONE_CARRIER : Map.of())
+                            .minimumJava(21)
+                            .defaultHops(Rings.SLOW_HOPS) // microseconds per hop here
+                            .build());
+                }
+            }
+        }
+        return all;
+    }
+}

@@ -1,0 +1,66 @@
+package threadring.ox
+
+import java.util.concurrent.CountDownLatch
+import ox.{forever, forkDiscard, setOxThreadFactory, supervised}
+import ox.channels.Channel
+import threadring.core.AbstractRing
+import threadring.virtual.VirtualRings
+
+/**
+ * Ox makes its forks with one JVM-wide thread factory. This one makes virtual threads (Ox's own
+ * default) and reports each to the ring whose scope created it, found through an inheritable
+ * thread local: a scope's body fork inherits it from the ring's owner thread, and node forks
+ * from the body.
+ */
+object OxThreads:
+  private val owner = InheritableThreadLocal[Thread => Unit]()
+  private val virtual = VirtualRings.threads("ox-fork-")
+
+  setOxThreadFactory { task =>
+    val thread = virtual.newThread(task)
+    val track = owner.get()
+    if track != null then track(thread)
+    thread
+  }
+
+  /** Installs the factory (once per JVM); throws if Ox already made a thread with its own. */
+  def install(): Unit = ()
+
+  /** Runs `body` with every Ox fork it starts, directly or not, reported to `track`. */
+  def trackedBy(track: Thread => Unit)(body: => Unit): Unit =
+    owner.set(track)
+    try body
+    finally owner.remove()
+
+/**
+ * Ox's direct style: one `supervised` scope per ring, one fork per node, each looping
+ * `receive` then `send` on Ox channels of the given capacity (0: rendezvous). The scope lives
+ * in an owner thread until close(); ending it interrupts every fork and waits for them.
+ */
+final class OxRing(id: String, nodes: Int, capacity: Int) extends AbstractRing(id, nodes):
+
+  OxThreads.install()
+  private val channels = Array.fill(nodes)(if capacity == 0 then Channel.rendezvous[Int] else Channel.buffered[Int](capacity))
+  private val closing = CountDownLatch(1)
+
+  private val owner = tracked(VirtualRings.threads(s"$id-scope-")).newThread(() =>
+    OxThreads.trackedBy(track) {
+      try
+        supervised {
+          for i <- 0 until nodes do
+            val (name, in, out) = (i + 1, channels(i), channels((i + 1) % nodes))
+            forkDiscard {
+              forever {
+                val token = in.receive()
+                if token > 0 then out.send(token - 1) else finish(name)
+              }
+            }
+          closing.await()
+        }
+      catch case e: Throwable => fail(e)
+    })
+  owner.start()
+
+  override protected def start(hops: Int): Unit = channels(0).send(hops)
+
+  override protected def stop(): Unit = closing.countDown()

@@ -1,0 +1,11 @@
+package threadring.ox;
+
+import threadring.core.RingContract;
+
+class OxContractTest extends RingContract {
+
+    @Override
+    protected String model() {
+        return "ox";
+    }
+}
