@@ -1,6 +1,6 @@
 package threadring.ox
 
-import java.util.concurrent.CountDownLatch
+import java.util.concurrent.{CompletableFuture, CountDownLatch, TimeUnit}
 import ox.{forever, forkDiscard, setOxThreadFactory, supervised}
 import ox.channels.Channel
 import threadring.core.AbstractRing
@@ -42,6 +42,8 @@ final class OxRing(id: String, nodes: Int, capacity: Int) extends AbstractRing(i
   OxThreads.install()
   private val channels = Array.fill(nodes)(if capacity == 0 then Channel.rendezvous[Int] else Channel.buffered[Int](capacity))
   private val closing = CountDownLatch(1)
+  /** Completed once every node's fork is started, so that open() includes starting them. */
+  private val started = CompletableFuture[Unit]()
 
   private val owner = tracked(VirtualRings.threads(s"$id-scope-")).newThread(() =>
     OxThreads.trackedBy(track) {
@@ -55,11 +57,20 @@ final class OxRing(id: String, nodes: Int, capacity: Int) extends AbstractRing(i
                 if token > 0 then out.send(token - 1) else finish(name)
               }
             }
+          started.complete(())
           closing.await()
         }
-      catch case e: Throwable => fail(e)
+      catch
+        case e: Throwable =>
+          started.completeExceptionally(e)
+          fail(e)
     })
   owner.start()
+  try started.get(closeTimeout().toMillis, TimeUnit.MILLISECONDS)
+  catch
+    case e: Exception =>
+      closing.countDown()
+      throw IllegalStateException(s"$id: the Ox scope did not start its $nodes forks", e)
 
   override protected def start(hops: Int): Unit = channels(0).send(hops)
 
