@@ -1,5 +1,7 @@
 package threadring.akka;
 
+import threadring.core.Shape;
+
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
@@ -25,8 +27,8 @@ abstract class ActorSystemRing extends AbstractRing {
     /** The ActorSystem's name, unique in this JVM: {@code akka/typed-p1} -> {@code akka-typed-p1-7}. */
     protected final String systemName;
 
-    protected ActorSystemRing(String id, int nodes) {
-        super(id, nodes);
+    protected ActorSystemRing(String id, Shape shape) {
+        super(id, shape);
         systemName = id.replace('/', '-') + "-" + SYSTEMS.incrementAndGet();
     }
 

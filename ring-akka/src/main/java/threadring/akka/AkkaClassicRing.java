@@ -1,5 +1,8 @@
 package threadring.akka;
 
+import threadring.core.Hop;
+import threadring.core.Shape;
+
 import akka.actor.AbstractActor;
 import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
@@ -16,8 +19,9 @@ final class AkkaClassicRing extends ActorSystemRing {
     private final ActorRef[] nodes;
     private final ActorSystem system;
 
-    AkkaClassicRing(String id, int n, String dispatcher) {
-        super(id, n);
+    AkkaClassicRing(String id, Shape shape, String dispatcher) {
+        super(id, shape);
+        int n = shape.nodes();
         system = ActorSystem.create(systemName, CONFIG);
         nodes = new ActorRef[n];
         for (int i = 0; i < n; i++) {
@@ -44,8 +48,10 @@ final class AkkaClassicRing extends ActorSystemRing {
             return receiveBuilder().match(Integer.class, this::onToken).build();
         }
 
+        /** No stack survives between messages: the handler makes its depth of calls, then works, then sends. */
         private void onToken(Integer token) {
             if (token > 0) {
+                Hop.call(ring.depth(), ring.work());
                 ring.nodes[name % ring.nodes.length].tell(token - 1, getSelf());
             } else {
                 ring.finish(name);
@@ -59,8 +65,8 @@ final class AkkaClassicRing extends ActorSystemRing {
     }
 
     @Override
-    protected void start(int hops) {
-        nodes[0].tell(hops, ActorRef.noSender());
+    protected void inject(int node, int hops) {
+        nodes[node - 1].tell(hops, ActorRef.noSender());
     }
 
     @Override

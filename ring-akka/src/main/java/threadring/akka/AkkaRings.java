@@ -23,11 +23,11 @@ public final class AkkaRings implements RingProvider {
             String p1 = oneThread ? "-p1" : "";
             String dispatcher = oneThread ? ", one-thread fork-join dispatcher" : ", default fork-join dispatcher";
             all.add(Variant.of("akka/typed" + p1, "Akka 2.6 typed actors (Behaviors)" + dispatcher,
-                    (id, n) -> new TypedRing(id, n, new AkkaTyped(), oneThread)).build());
+                    (id, shape) -> new TypedRing(id, shape, new AkkaTyped(), oneThread)).build());
             all.add(Variant.of("akka/pekko-typed" + p1, "Apache Pekko 1.x typed actors (Behaviors)" + dispatcher,
-                    (id, n) -> new TypedRing(id, n, new PekkoTyped(), oneThread)).build());
+                    (id, shape) -> new TypedRing(id, shape, new PekkoTyped(), oneThread)).build());
             all.add(Variant.of("akka/classic" + p1, "Akka 2.6 classic actors (AbstractActor)" + dispatcher,
-                    (id, n) -> new AkkaClassicRing(id, n, oneThread ? ONE_THREAD : "akka.actor.default-dispatcher"))
+                    (id, shape) -> new AkkaClassicRing(id, shape, oneThread ? ONE_THREAD : "akka.actor.default-dispatcher"))
                     .build());
         }
         return all;

@@ -1,5 +1,8 @@
 package threadring.akka;
 
+import threadring.core.Hop;
+import threadring.core.Shape;
+
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 
@@ -8,8 +11,9 @@ final class TypedRing extends ActorSystemRing {
 
     private final TypedActors.Nodes nodes;
 
-    TypedRing(String id, int n, TypedActors actors, boolean oneThread) {
-        super(id, n);
+    TypedRing(String id, Shape shape, TypedActors actors, boolean oneThread) {
+        super(id, shape);
+        int n = shape.nodes();
         try {
             nodes = actors.start(systemName, n, oneThread, closeTimeout(), this::receive);
         } catch (Exception e) {
@@ -18,9 +22,13 @@ final class TypedRing extends ActorSystemRing {
         trackSystemThreads();
     }
 
-    /** Node {@code node} (0-based) hands token-1 to its successor, or ends the pass. */
+    /**
+     * Node {@code node} (0-based) hands token-1 to its successor, or ends its token. No stack
+     * survives between messages: the handler makes its depth of calls, then works, then sends.
+     */
     private void receive(int node, int token) {
         if (token > 0) {
+            Hop.call(depth(), work());
             nodes.tell((node + 1) % nodes(), token - 1);
         } else {
             finish(node + 1);
@@ -33,8 +41,8 @@ final class TypedRing extends ActorSystemRing {
     }
 
     @Override
-    protected void start(int hops) {
-        nodes.tell(0, hops);
+    protected void inject(int node, int hops) {
+        nodes.tell(node - 1, hops);
     }
 
     @Override

@@ -23,6 +23,8 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;
 import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.plot.PlotOrientation;
@@ -49,7 +51,6 @@ final class Chart {
     static final String PNG = "chart.png";
     static final String SVG = "chart.svg";
     /** ns per hop against ring size, log-log, for runs with several sizes. */
-    static final String SCALE_PNG = "chart-scale.png";
     static final int WIDTH = 1100;
     static final int ROW_HEIGHT = 24;
 
@@ -202,28 +203,29 @@ final class Chart {
         return Optional.of(new Drawing(chart, WIDTH, height, ids));
     }
 
-    /** Draws chart-scale.png if the run has several ring sizes; a reason otherwise or on failure. */
-    static Outcome writeScale(Path runDir, Run run) {
+    /** Draws the chart of one ring parameter the run varies; a reason otherwise or on failure. */
+    static Outcome writeParameter(Path runDir, Run run, Parameter p) {
         try {
-            Optional<Drawing> d = buildScale(run);
+            Optional<Drawing> d = buildParameter(run, p);
             if (d.isEmpty()) {
-                return new Outcome(null, null, "one ring size only");
+                return new Outcome(null, null, "one value of " + p.option + " only");
             }
-            ChartUtils.saveChartAsPNG(runDir.resolve(SCALE_PNG).toFile(), d.get().chart(), d.get().width(),
+            ChartUtils.saveChartAsPNG(runDir.resolve(p.chartFile()).toFile(), d.get().chart(), d.get().width(),
                     d.get().height());
-            return new Outcome(SCALE_PNG, null, null);
+            return new Outcome(p.chartFile(), null, null);
         } catch (Exception | LinkageError e) {
             return new Outcome(null, null, e.toString());
         }
     }
 
     /**
-     * One line per id (and configuration): median ns per hop against nodes, whiskers to the 95%
-     * interval, both axes logarithmic, so that a constant slope is a power law.
+     * One line per id (and configuration, and combination of the other parameters): median ns per
+     * hop against the parameter, whiskers to the 95% interval. The ns axis is logarithmic; so is
+     * the ring-size axis, where a constant slope is then a power law.
      */
-    static Optional<Drawing> buildScale(Run run) {
+    static Optional<Drawing> buildParameter(Run run, Parameter p) {
         System.setProperty("java.awt.headless", "true");
-        if (!Report.severalSizes(run)) {
+        if (!Report.varied(run).contains(p)) {
             return Optional.empty();
         }
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
@@ -231,12 +233,15 @@ final class Chart {
         double hi = 0;
         int minNodes = Integer.MAX_VALUE;
         int maxNodes = 0;
+        List<String> others = Report.series(run).stream().map(s -> p.others(s.shape())).distinct().toList();
         for (RunFile.Configuration c : run.configurations()) {
+            for (String other : others) {
             for (String id : Report.ids(run)) {
-                String name = run.configurations().size() > 1 ? id + " (" + c.label() + ")" : id;
+                String name = id + (run.configurations().size() > 1 ? " (" + c.label() + ")" : "")
+                        + (others.size() > 1 ? " " + other : "");
                 YIntervalSeries line = new YIntervalSeries(name, true, true);
                 for (Report.Series s : Report.series(run)) {
-                    if (!s.config().equals(c)) {
+                    if (!s.config().equals(c) || !p.others(s.shape()).equals(other)) {
                         continue;
                     }
                     Optional<Report.Row> r = Report.rows(run, s).stream().filter(x -> x.id().equals(id)).findFirst();
@@ -244,26 +249,38 @@ final class Chart {
                         Stats.Summary sum = r.get().summary();
                         double low = sum.interval() == null ? sum.median() : Math.min(sum.interval().low(), sum.median());
                         double high = sum.interval() == null ? sum.median() : Math.max(sum.interval().high(), sum.median());
-                        line.add(s.nodes(), sum.median(), low, high);
+                        int x = p.of(s.shape());
+                        line.add(x, sum.median(), low, high);
                         lo = Math.min(lo, low);
                         hi = Math.max(hi, high);
-                        minNodes = Math.min(minNodes, s.nodes());
-                        maxNodes = Math.max(maxNodes, s.nodes());
+                        minNodes = Math.min(minNodes, x);
+                        maxNodes = Math.max(maxNodes, x);
                     }
                 }
                 if (line.getItemCount() > 0) {
                     data.addSeries(line);
                 }
             }
+            }
         }
         if (data.getSeriesCount() == 0) {
             return Optional.empty();
         }
-        LogAxis nodesAxis = new LogAxis("nodes in the ring (log scale)");
-        nodesAxis.setBase(10);
-        nodesAxis.setRange(minNodes / 1.5, maxNodes * 1.5);
-        nodesAxis.setTickUnit(new NumberTickUnit(1.0));
-        nodesAxis.setNumberFormatOverride(new DecimalFormat("#,##0"));
+        ValueAxis nodesAxis;
+        if (p.logScale) {
+            LogAxis log = new LogAxis(p.axis + " (log scale)");
+            log.setBase(10);
+            log.setRange(minNodes / 1.5, maxNodes * 1.5);
+            log.setTickUnit(new NumberTickUnit(1.0));
+            log.setNumberFormatOverride(new DecimalFormat("#,##0"));
+            nodesAxis = log;
+        } else {
+            NumberAxis linear = new NumberAxis(p.axis);
+            double pad = Math.max(1, (maxNodes - minNodes) * 0.05);
+            linear.setRange(minNodes - pad, maxNodes + pad);
+            linear.setNumberFormatOverride(new DecimalFormat("#,##0"));
+            nodesAxis = linear;
+        }
         LogAxis nsAxis = new LogAxis("ns per hop (log scale)");
         nsAxis.setBase(10);
         nsAxis.setRange(Math.pow(10, Math.floor(Math.log10(lo / 1.2))), hi * 1.3);
@@ -286,8 +303,8 @@ final class Chart {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(new Color(0xcccccc));
         plot.setRangeGridlinePaint(new Color(0xcccccc));
-        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": ns per hop against ring size, median and "
-                + "95% interval", new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": ns per hop against " + p.option
+                + ", median and 95% interval", new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.getLegend().setPosition(RectangleEdge.RIGHT);
         return Optional.of(new Drawing(chart, WIDTH, 700, Report.ids(run)));

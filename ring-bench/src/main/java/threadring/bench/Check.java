@@ -20,10 +20,12 @@ import threadring.core.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
+import threadring.core.Shape;
 
 /**
  * {@code benchmark.sh check}: one verified pass of every implementation outside JMH, one line
- * each ({@code <id> nodes=N hops=H last=L ms=T ok}, or {@code FAIL <why>}). Variants that need JVM
+ * each ({@code <id> nodes=N [tokens=T depth=D work=W] hops=H sum=S ms=T ok}, or {@code FAIL <why>};
+ * for one token the sum is the Benchmarks Game's last node). Variants that need JVM
  * flags (a one-carrier scheduler, Quasar's open java.lang) run in a child JVM started with them.
  */
 @Command(name = "check", sortOptions = false, usageHelpAutoWidth = true,
@@ -43,6 +45,18 @@ final class Check implements Callable<Integer> {
             description = "Ring size (default 503).")
     int nodes = Rings.DEFAULT_NODES;
 
+    @Option(names = "--tokens", paramLabel = "T", converter = OptionValues.Positive.class,
+            description = "Tokens in flight, 1 <= T < N (default 1).")
+    int tokens = 1;
+
+    @Option(names = "--depth", paramLabel = "D", converter = OptionValues.NonNegative.class,
+            description = "Frames each node waits below its loop (default 0).")
+    int depth;
+
+    @Option(names = "--work", paramLabel = "W", converter = OptionValues.NonNegative.class,
+            description = "Blackhole.consumeCPU units per hop (default 0).")
+    int work;
+
     @Option(names = "--hops", paramLabel = "H", converter = OptionValues.NonNegative.class,
             description = "Hops of the pass (default 1000000).")
     int hops = DEFAULT_HOPS;
@@ -61,8 +75,11 @@ final class Check implements Callable<Integer> {
 
     private final PrintStream out = System.out;
 
+    private Shape shape;
+
     @Override
     public Integer call() throws Exception {
+        shape = OptionValues.shape(nodes, tokens, depth, work);
         if (jdk != null && !jdk.toRealPath().equals(Path.of(System.getProperty("java.home")).toRealPath())) {
             return onOtherJdk();
         }
@@ -98,16 +115,16 @@ final class Check implements Callable<Integer> {
     }
 
     private String head(RingFactory f) {
-        return f.id() + " nodes=" + nodes + " hops=" + hops;
+        return f.id() + " " + shape + " hops=" + hops;
     }
 
     private boolean passOnce(RingFactory f) {
         CompletableFuture<long[]> result = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
-            try (Ring ring = f.open(nodes)) {
+            try (Ring ring = f.open(shape)) {
                 long start = System.nanoTime();
-                int last = ring.pass(hops);
-                result.complete(new long[] {last, System.nanoTime() - start});
+                long sum = ring.pass(hops);
+                result.complete(new long[] {sum, System.nanoTime() - start});
             } catch (Throwable e) {
                 result.completeExceptionally(e);
             }
@@ -116,10 +133,10 @@ final class Check implements Callable<Integer> {
         runner.start();
         try {
             long[] r = result.get(timeoutSeconds, TimeUnit.SECONDS);
-            int expected = Rings.expectedLast(nodes, hops);
-            String line = String.format(Locale.ROOT, "%s last=%d ms=%.1f", head(f), r[0], r[1] / 1e6);
+            long expected = shape.expected(hops);
+            String line = String.format(Locale.ROOT, "%s sum=%d ms=%.1f", head(f), r[0], r[1] / 1e6);
             if (r[0] != expected) {
-                out.println(line + " FAIL expected last=" + expected);
+                out.println(line + " FAIL expected sum=" + expected);
                 return false;
             }
             out.println(line + " ok");
@@ -151,8 +168,8 @@ final class Check implements Callable<Integer> {
         List<String> cmd = new ArrayList<>(List.of(Processes.java(System.getProperty("java.home"))));
         cmd.addAll(f.jvmArgs());
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Cli.class.getName(), "check", "--child",
-                "--include", "^" + Pattern.quote(f.id()) + "$", "--nodes", String.valueOf(nodes),
-                "--hops", String.valueOf(hops), "--timeout", String.valueOf(timeoutSeconds)));
+                "--include", "^" + Pattern.quote(f.id()) + "$"));
+        cmd.addAll(shapeArguments());
         Processes.Exit exit = Processes.stream(cmd, childTimeout(1), out::println);
         if (exit.timedOut()) {
             out.println(head(f) + " FAIL the child JVM (" + String.join(" ", f.jvmArgs()) + ") did not exit");
@@ -169,8 +186,13 @@ final class Check implements Callable<Integer> {
     private List<String> arguments() {
         List<String> args = new ArrayList<>();
         includes.forEach(i -> args.addAll(List.of("--include", i)));
-        args.addAll(List.of("--nodes", String.valueOf(nodes), "--hops", String.valueOf(hops),
-                "--timeout", String.valueOf(timeoutSeconds)));
+        args.addAll(shapeArguments());
         return args;
+    }
+
+    private List<String> shapeArguments() {
+        return List.of("--nodes", String.valueOf(nodes), "--tokens", String.valueOf(tokens), "--depth",
+                String.valueOf(depth), "--work", String.valueOf(work), "--hops", String.valueOf(hops), "--timeout",
+                String.valueOf(timeoutSeconds));
     }
 }

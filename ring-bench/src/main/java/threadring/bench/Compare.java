@@ -127,19 +127,19 @@ final class Compare {
     }
 
     /**
-     * Series with the same configuration label and ring size; if no label matches and each run
-     * has exactly one configuration, those two at each common ring size (e.g. the same sweep on
+     * Series with the same configuration label and ring shape; if no label matches and each run
+     * has exactly one configuration, those two at each common ring shape (e.g. the same sweep on
      * two JDKs).
      */
     static List<Report.Series[]> match(Run a, Run b) {
         List<Report.Series[]> matched = new ArrayList<>();
         for (Report.Series sa : Report.series(a)) {
-            Report.series(b).stream().filter(sb -> sb.label().equals(sa.label()) && sb.nodes() == sa.nodes())
+            Report.series(b).stream().filter(sb -> sb.label().equals(sa.label()) && sb.shape().equals(sa.shape()))
                     .findFirst().ifPresent(sb -> matched.add(new Report.Series[] {sa, sb}));
         }
         if (matched.isEmpty() && a.configurations().size() == 1 && b.configurations().size() == 1) {
             for (Report.Series sa : Report.series(a)) {
-                Report.series(b).stream().filter(sb -> sb.nodes() == sa.nodes()).findFirst()
+                Report.series(b).stream().filter(sb -> sb.shape().equals(sa.shape())).findFirst()
                         .ifPresent(sb -> matched.add(new Report.Series[] {sa, sb}));
             }
         }

@@ -30,6 +30,7 @@ import threadring.bench.RunFile.Measured;
 import threadring.bench.RunFile.Profile;
 import threadring.bench.RunFile.Score;
 import threadring.core.RingFactories;
+import threadring.core.Shape;
 
 /**
  * The JMH child of a sweep, one per benchmark class, hops and configuration, started by
@@ -45,7 +46,7 @@ public final class JmhJob {
      * What to run. Null forks, warmups and iterations mean the benchmark's annotations. Paths are
      * absolute; profiler files go under {@code profileDir/<id>/}.
      */
-    record Spec(String benchmark, List<String> ids, int hops, int nodes, Integer forks, Integer warmups,
+    record Spec(String benchmark, List<String> ids, int hops, Shape shape, Integer forks, Integer warmups,
             Integer iterations, int timeoutMinutes, List<String> profilers, RunFile.Profiling profiling,
             String asyncLibrary, String runDir, String profileDir, String resultFile) {}
 
@@ -95,9 +96,12 @@ public final class JmhJob {
                 .include("^" + Pattern.quote(spec.benchmark()) + "$")
                 .param("impl", id)
                 .param("hops", String.valueOf(spec.hops()))
-                .param("nodes", String.valueOf(spec.nodes()))
+                .param("nodes", String.valueOf(spec.shape().nodes()))
+                .param("tokens", String.valueOf(spec.shape().tokens()))
+                .param("depth", String.valueOf(spec.shape().depth()))
+                .param("work", String.valueOf(spec.shape().work()))
                 .jvmArgs()
-                .jvmArgsPrepend(Heap.flags(spec.nodes()).toArray(String[]::new))
+                .jvmArgsPrepend(Heap.flags(spec.shape().nodes()).toArray(String[]::new))
                 .jvmArgsAppend(RingFactories.load().require(id).jvmArgs().toArray(String[]::new))
                 .timeUnit(TimeUnit.MILLISECONDS)
                 .timeout(TimeValue.minutes(spec.timeoutMinutes()))
@@ -122,7 +126,9 @@ public final class JmhJob {
                     .toList();
             var params = r.getParams();
             return new Measured(id, new Score(params.getBenchmark(), Integer.parseInt(params.getParam("nodes")),
-                    spec.hops(), params.getWarmup().getCount(), List.copyOf(params.getJvmArgs()), forks), null, null);
+                    spec.hops(), params.getWarmup().getCount(), List.copyOf(params.getJvmArgs()), forks,
+                    Integer.parseInt(params.getParam("tokens")), Integer.parseInt(params.getParam("depth")),
+                    Integer.parseInt(params.getParam("work"))), null, null);
         } catch (RunnerException | RuntimeException e) {
             return new Measured(id, null, null, describe(e));
         }

@@ -1,5 +1,7 @@
 package threadring.bench;
 
+import threadring.core.Shape;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -27,6 +29,15 @@ final class OptionValues {
             // reported below
         }
         throw new TypeConversionException("must be an integer >= " + min + ", was '" + value + "'");
+    }
+
+    /** The ring's shape from its options; a combination Shape refuses is a usage error. */
+    static Shape shape(int nodes, int tokens, int depth, int work) {
+        try {
+            return new Shape(nodes, tokens, depth, work);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--" + e.getMessage().replaceFirst(" must", " must"));
+        }
     }
 
     /** Ring sizes: at least two nodes. */

@@ -1,5 +1,9 @@
 package threadring.bench;
 
+import threadring.core.RingFactories;
+import threadring.core.RingFactory;
+import threadring.core.Shape;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,41 +58,43 @@ final class Report {
         }
     }
 
-    /** One configuration (JDK and cpu set) at one ring size: a table of its own, a series in the chart. */
-    record Series(Configuration config, int nodes) {
+    /** One configuration (JDK and cpu set) on one ring shape: a table of its own, a series in the chart. */
+    record Series(Configuration config, Shape shape) {
         String label() {
             return config.label();
         }
 
-        /** "jdk25-cpusall", or with the ring size when the run has several. */
+        /** "jdk25-cpusall", then the values of the ring parameters the run varies. */
         String name(Run run) {
-            return severalSizes(run) ? config.label() + ", " + String.format(Locale.ROOT, "%,d", nodes) + " nodes"
-                    : config.label();
+            List<Parameter> varied = varied(run);
+            return varied.isEmpty() ? config.label() : config.label() + ", " + varied.stream()
+                    .map(p -> p.option + "=" + p.format(p.of(shape))).collect(Collectors.joining(" "));
         }
     }
 
-    /** A job's ring size; runs written before ring sizes were recorded per job used 503. */
-    static int nodes(Job j) {
-        return j.nodes() > 0 ? j.nodes() : Rings.DEFAULT_NODES;
-    }
+    /** Series in the order of their shapes' parameters. */
+    static final Comparator<Shape> SHAPES = Comparator.comparingInt(Shape::nodes).thenComparingInt(Shape::tokens)
+            .thenComparingInt(Shape::depth).thenComparingInt(Shape::work);
 
-    /** Every configuration at every ring size it has a job for, smallest ring first. */
+    /** Every configuration on every ring shape it has a job for. */
     static List<Series> series(Run run) {
         List<Series> series = new ArrayList<>();
         for (Configuration c : run.configurations()) {
-            new TreeSet<>(run.jobs(c.label()).stream().map(Report::nodes).toList())
-                    .forEach(n -> series.add(new Series(c, n)));
+            run.jobs(c.label()).stream().map(Job::shape).distinct().sorted(SHAPES)
+                    .forEach(shape -> series.add(new Series(c, shape)));
         }
         return series;
     }
 
-    static boolean severalSizes(Run run) {
-        return run.jobs().stream().map(Report::nodes).distinct().count() > 1;
+    /** The ring parameters that take more than one value in the run. */
+    static List<Parameter> varied(Run run) {
+        return java.util.Arrays.stream(Parameter.values())
+                .filter(p -> run.jobs().stream().map(j -> p.of(j.shape())).distinct().count() > 1).toList();
     }
 
     /** The measured ids of a series, fastest first. */
     static List<Row> rows(Run run, Series s) {
-        return run.measured(s.label(), s.nodes()).stream().map(m -> new Row(s.label(), m, m.score().summary()))
+        return run.measured(s.label(), s.shape()).stream().map(m -> new Row(s.label(), m, m.score().summary()))
                 .sorted(Comparator.comparingDouble(r -> r.summary().median())).toList();
     }
 
@@ -105,7 +111,7 @@ final class Report {
     static Path write(Path runDir) throws IOException {
         Run run = RunFile.read(runDir);
         Chart.Outcome chart = Chart.write(runDir, run);
-        Chart.writeScale(runDir, run);
+        varied(run).forEach(p -> Chart.writeParameter(runDir, run, p));
         Path file = runDir.resolve(FILE);
         Path tmp = runDir.resolve(FILE + ".tmp");
         Files.writeString(tmp, render(run, History.load(), chart));
@@ -131,8 +137,9 @@ final class Report {
             md.append("Chart: not drawn (").append(chart.problem()).append(").\n\n");
         }
         method(md);
-        if (severalSizes(run)) {
-            scale(run, md);
+        floors(run, md);
+        for (Parameter p : varied(run)) {
+            parameter(run, p, md);
         }
         if (series(run).size() > 1) {
             allSeries(run, md);
@@ -156,8 +163,8 @@ final class Report {
         double minutes = run.minutes();
         md.append(Double.isNaN(minutes) ? "not finished" : String.format(Locale.ROOT, "took %.1f minutes", minutes))
                 .append('\n');
-        md.append("- workload: ").append(series(run).stream().map(x -> String.format(Locale.ROOT, "%,d", x.nodes()))
-                .distinct().collect(Collectors.joining(", "))).append(" nodes; hops per pass: ")
+        md.append("- workload: ").append(series(run).stream().map(x -> x.shape().toString()).distinct()
+                .collect(Collectors.joining("; "))).append("; hops per pass: ")
                 .append(s.hops() == null ? "each id's own (column hops)" : String.valueOf(s.hops()))
                 .append(s.quick() ? " (**--quick**: a smoke run, not for quoting)" : "").append('\n');
         md.append("- scored passes: ").append(shape(s.forks(), s.warmups(), s.iterations()))
@@ -296,7 +303,7 @@ final class Report {
     /** Ids the sweep planned in this series that have no score, and skipped or interrupted jobs. */
     private static List<String> problems(Run run, Series series) {
         List<String> problems = new ArrayList<>();
-        for (Job j : run.jobs(series.label()).stream().filter(j -> nodes(j) == series.nodes()).toList()) {
+        for (Job j : run.jobs(series.label()).stream().filter(j -> j.shape().equals(series.shape())).toList()) {
             if (j.status() == Status.SKIPPED) {
                 problems.add("skipped " + j.ids() + ": " + j.reason());
                 continue;
@@ -355,34 +362,84 @@ final class Report {
     }
 
     /**
-     * How ns/hop grows with the ring, per configuration: one column per ring size, and the largest
-     * ring's median over the smallest's with its interval.
+     * Per model and series, its fastest row against its nearest floor row ({@code RingFactory.floor})
+     * measured in the same series: what the model's scheduler and library add to a hop.
      */
-    private static void scale(Run run, StringBuilder md) {
-        md.append("## Scale: median ns/hop [95% interval] against ring size\n\n");
-        if (run.settings().hops() == null) {
-            md.append("Every size runs each id's own hops per pass. ");
+    private static void floors(Run run, StringBuilder md) {
+        Map<String, String> floorOf = new java.util.HashMap<>();
+        RingFactories.load().all().forEach(f -> floorOf.put(f.id(), f.floor()));
+        StringBuilder table = new StringBuilder();
+        for (Series s : series(run)) {
+            List<Row> rows = rows(run, s);
+            Map<String, Row> fastest = new java.util.LinkedHashMap<>();
+            rows.stream().filter(r -> !r.model().equals(FLOOR_MODEL)).forEach(r -> fastest.putIfAbsent(r.model(), r));
+            for (Row r : fastest.values()) {
+                String floorId = floorOf.getOrDefault(r.id(), RingFactory.LOOP_FLOOR);
+                Optional<Row> floor = rows.stream().filter(x -> x.id().equals(floorId)).findFirst();
+                if (floor.isEmpty()) {
+                    continue;
+                }
+                Stats.Summary m = r.summary();
+                Stats.Summary f = floor.get().summary();
+                table.append("| ").append(s.name(run)).append(" | ").append(r.model()).append(" | ").append(r.id())
+                        .append(" | ").append(ns(m.median())).append(" [").append(interval(m.interval())).append("]")
+                        .append(m.isUnstable() ? " unstable" : "").append(" | ").append(floorId).append(" | ")
+                        .append(ns(f.median())).append(" [").append(interval(f.interval())).append("]")
+                        .append(f.isUnstable() ? " unstable" : "").append(" | ").append(ns(m.median() - f.median()))
+                        .append(" | ").append(ratio(Stats.ratio(m, f))).append(" |\n");
+            }
         }
-        md.append("*largest / smallest*: the growth from the smallest ring to the largest, with its 95% interval "
-                + "(Welch's t on the log fork medians). Log-log chart: [chart-scale.png](" + Chart.SCALE_PNG + ").\n\n");
-        for (Configuration c : run.configurations()) {
-            List<Series> sizes = series(run).stream().filter(s -> s.config().equals(c)).toList();
-            if (sizes.size() < 2) {
+        if (table.isEmpty()) {
+            return;
+        }
+        md.append("## Over the floor: what each model adds to a hop\n\n");
+        md.append("Each model's fastest row against the floor row nearest to its machinery (`floor/loop`: plain "
+                + "code; `floor/loom-continuation`: a bare Loom continuation per node; `floor/kotlin-intrinsics`: "
+                + "bare Kotlin coroutines; `floor/kilim-continuation`: bare Kilim fibers), in the same series. The "
+                + "difference is the scheduler's and the library's share of a hop; *x floor* is the ratio of "
+                + "medians with its 95% interval.\n\n");
+        md.append("| series | model | fastest row | ns/hop [95%] | floor | floor ns/hop [95%] | added ns/hop "
+                + "| x floor [95%] |\n|---|---|---|---:|---|---:|---:|---:|\n");
+        md.append(table).append('\n');
+    }
+
+    static final String FLOOR_MODEL = "floor";
+
+    /**
+     * How ns/hop changes with one ring parameter: per configuration and combination of the other
+     * parameters, one column per value, and the last value's median over the first's with its
+     * interval.
+     */
+    private static void parameter(Run run, Parameter p, StringBuilder md) {
+        md.append("## ").append(p.option).append(": median ns/hop [95% interval] against ").append(p.axis)
+                .append("\n\n");
+        if (run.settings().hops() == null) {
+            md.append("Every value runs each id's own hops per pass. ");
+        }
+        md.append("*last / first*: the change from the first value to the last, with its 95% interval (Welch's t "
+                + "on the log fork medians). Chart: [").append(p.chartFile()).append("](").append(p.chartFile())
+                .append(").\n\n");
+        Map<String, List<Series>> groups = new java.util.LinkedHashMap<>();
+        for (Series s : series(run)) {
+            groups.computeIfAbsent(s.label() + "|" + p.others(s.shape()), k -> new ArrayList<>()).add(s);
+        }
+        for (List<Series> group : groups.values()) {
+            if (group.size() < 2) {
                 continue;
             }
-            if (run.configurations().size() > 1) {
-                md.append("### ").append(c.label()).append("\n\n");
-            }
-            md.append("| id |");
-            sizes.forEach(s -> md.append(String.format(Locale.ROOT, " %,d nodes |", s.nodes())));
-            md.append(" largest / smallest |\n|---|");
-            sizes.forEach(s -> md.append("---:|"));
+            List<Series> sorted = group.stream().sorted(Comparator.comparingInt(s -> p.of(s.shape()))).toList();
+            md.append("### ").append(sorted.get(0).label()).append(", ").append(p.others(sorted.get(0).shape()))
+                    .append("\n\n| id |");
+            sorted.forEach(s -> md.append(' ').append(p.option).append('=').append(p.format(p.of(s.shape())))
+                    .append(" |"));
+            md.append(" last / first |\n|---|");
+            sorted.forEach(s -> md.append("---:|"));
             md.append("---:|\n");
             List<String> ids = new ArrayList<>();
-            sizes.forEach(s -> rows(run, s).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add));
+            sorted.forEach(s -> rows(run, s).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add));
             for (String id : ids) {
                 md.append("| ").append(id).append(" |");
-                List<Optional<Row>> cells = sizes.stream()
+                List<Optional<Row>> cells = sorted.stream()
                         .map(s -> rows(run, s).stream().filter(r -> r.id().equals(id)).findFirst()).toList();
                 for (Optional<Row> r : cells) {
                     md.append(' ').append(r.map(x -> ns(x.summary().median()) + " [" + interval(x.summary().interval())

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import threadring.core.Rings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -43,6 +44,19 @@ final class RunCommand implements Callable<Integer> {
             description = "Ring size; repeat for one series per size (--nodes 503 --nodes 1000000). "
                     + "Default: $workerCount, else 503.")
     List<Integer> nodes = new ArrayList<>();
+
+    @Option(names = "--tokens", paramLabel = "T", converter = OptionValues.Positive.class,
+            description = "Tokens in flight (1 <= T < nodes); repeat for one series per value (default 1).")
+    List<Integer> tokens = new ArrayList<>();
+
+    @Option(names = "--depth", paramLabel = "D", converter = OptionValues.NonNegative.class,
+            description = "Frames each node waits below its loop; repeat for one series per value (default 0).")
+    List<Integer> depths = new ArrayList<>();
+
+    @Option(names = "--work", paramLabel = "W", converter = OptionValues.NonNegative.class,
+            description = "Blackhole.consumeCPU units per hop; repeat for one series per value (default 0). "
+                    + "Passes with work run 1 + W/" + Sweep.WORK_PER_HOP_SCALE + " times fewer hops.")
+    List<Integer> works = new ArrayList<>();
 
     @Option(names = "--hops", paramLabel = "H", converter = OptionValues.Positive.class,
             description = "Hops per pass for every id (default: $ringSize, else each id's own: 10^6, "
@@ -125,7 +139,20 @@ final class RunCommand implements Callable<Integer> {
         }
         Path dir = (results != null ? results : defaultResults).toAbsolutePath().normalize();
         RunFile.Settings settings = new RunFile.Settings(List.copyOf(n), h, quick, List.copyOf(includes), cpuSets,
-                jdks.stream().map(Path::toString).toList(), f, w, i, profilers, quick ? QUICK_PROFILING : PROFILING);
+                jdks.stream().map(Path::toString).toList(), f, w, i, profilers, quick ? QUICK_PROFILING : PROFILING,
+                tokens.stream().distinct().toList(), depths.stream().distinct().toList(),
+                works.stream().distinct().toList());
+        for (int nodes : settings.nodes().isEmpty() ? List.of(Rings.DEFAULT_NODES) : settings.nodes()) {
+            for (int t : settings.tokens()) {
+                OptionValues.shape(nodes, t, 0, 0);
+            }
+            for (int d : settings.depths()) {
+                OptionValues.shape(nodes, 1, d, 0);
+            }
+            for (int x : settings.works()) {
+                OptionValues.shape(nodes, 1, 0, x);
+            }
+        }
         return new Request(settings, List.copyOf(jdks), dir);
     }
 

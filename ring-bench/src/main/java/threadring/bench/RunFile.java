@@ -1,5 +1,9 @@
 package threadring.bench;
 
+import java.util.ArrayList;
+import threadring.core.Rings;
+import threadring.core.Shape;
+
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
@@ -62,13 +66,9 @@ final class RunFile {
             return jobs(label).stream().flatMap(j -> j.results().stream()).filter(m -> m.score() != null).toList();
         }
 
-        /** Every id measured in a configuration at one ring size. */
-        List<Measured> measured(String label, int nodes) {
-            return measured(label).stream().filter(m -> m.score().nodes() == nodes).toList();
-        }
-
-        Optional<Measured> measured(String label, int nodes, String id) {
-            return measured(label, nodes).stream().filter(m -> m.id().equals(id)).findFirst();
+        /** Every id measured in a configuration on one ring shape. */
+        List<Measured> measured(String label, Shape shape) {
+            return measured(label).stream().filter(m -> m.score().shape().equals(shape)).toList();
         }
 
         /** Minutes from start to finish, or NaN while running. */
@@ -83,12 +83,34 @@ final class RunFile {
 
     /**
      * What the user asked for (null: the benchmark's default) and the profiling pass's shape.
-     * {@code nodes} are the ring sizes, one series each (empty: the benchmark's 503);
-     * {@code forks}, {@code warmups} and {@code iterations} are those of the scored passes.
+     * {@code nodes}, {@code tokens}, {@code depths} and {@code works} are the ring parameters, one
+     * series per combination (empty or null, as in runs written before they existed: the classic
+     * 503 nodes, one token, no depth, no work); {@code forks}, {@code warmups} and
+     * {@code iterations} are those of the scored passes.
      */
     record Settings(List<Integer> nodes, Integer hops, boolean quick, List<String> includes, List<String> cpus,
             List<String> jdks, Integer forks, Integer warmups, Integer iterations, List<String> profilers,
-            Profiling profiling) {}
+            Profiling profiling, List<Integer> tokens, List<Integer> depths, List<Integer> works) {
+
+        /** Every combination of the ring parameters, in order. */
+        List<Shape> shapes() {
+            List<Shape> all = new ArrayList<>();
+            for (int n : orDefault(nodes, Rings.DEFAULT_NODES)) {
+                for (int t : orDefault(tokens, 1)) {
+                    for (int d : orDefault(depths, 0)) {
+                        for (int w : orDefault(works, 0)) {
+                            all.add(new Shape(n, t, d, w));
+                        }
+                    }
+                }
+            }
+            return all;
+        }
+
+        private static List<Integer> orDefault(List<Integer> values, int value) {
+            return values == null || values.isEmpty() ? List.of(value) : values;
+        }
+    }
 
     /** The separate profiling pass: forks, warm-up and measured passes per id. */
     record Profiling(int forks, int warmups, int iterations) {}
@@ -104,7 +126,12 @@ final class RunFile {
      * configuration.
      */
     record Job(String configuration, String benchmark, List<String> ids, int nodes, int hops, Status status,
-            String reason, Integer exitStatus, List<Measured> results) {
+            String reason, Integer exitStatus, List<Measured> results, Integer tokens, Integer depth, Integer work) {
+
+        /** The ring this job ran (runs written before tokens, depth and work existed ran the classic one). */
+        Shape shape() {
+            return RunFile.shape(nodes, tokens, depth, work);
+        }
 
         String shortName() {
             String cls = benchmark.substring(0, benchmark.lastIndexOf('.'));
@@ -138,7 +165,11 @@ final class RunFile {
      * single-shot results reported them.
      */
     record Score(String benchmark, int nodes, int hops, int warmups, List<String> jvmArgs,
-            List<List<Double>> msPerPass) {
+            List<List<Double>> msPerPass, Integer tokens, Integer depth, Integer work) {
+
+        Shape shape() {
+            return RunFile.shape(nodes, tokens, depth, work);
+        }
 
         /** Nanoseconds per hop, per fork. */
         List<List<Double>> nsPerHop() {
@@ -160,6 +191,12 @@ final class RunFile {
 
     /** A method on top of the stack in {@code percent} of JFR's execution samples. */
     record HotMethod(String method, double percent) {}
+
+    /** A recorded ring; missing fields (older runs) are the classic ring's. */
+    static Shape shape(int nodes, Integer tokens, Integer depth, Integer work) {
+        return new Shape(nodes > 0 ? nodes : Rings.DEFAULT_NODES, tokens == null ? 1 : tokens,
+                depth == null ? 0 : depth, work == null ? 0 : work);
+    }
 
     static boolean isRun(Path dir) {
         return Files.isRegularFile(dir.resolve(NAME));

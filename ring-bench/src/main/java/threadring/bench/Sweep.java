@@ -31,6 +31,7 @@ import threadring.bench.RunFile.Status;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
+import threadring.core.Shape;
 
 /**
  * A sweep: for every JDK x cpu set x planned job (a benchmark class narrowed to ids of the same
@@ -46,16 +47,30 @@ final class Sweep {
     /** JMH's per-pass timeout in the child: a deadlocked ring fails its id instead of hanging. */
     static final int PASS_TIMEOUT_MINUTES = 10;
 
-    /** One JMH child to run: some ids of one model, all at {@code hops}, on rings of {@code nodes}. */
-    record Plan(String model, List<RingFactory> factories, int hops, int nodes) {
+    /** One JMH child to run: some ids of one model, all at {@code hops}, on rings of one shape. */
+    record Plan(String model, List<RingFactory> factories, int hops, Shape shape) {
         List<String> ids() {
             return factories.stream().map(RingFactory::id).toList();
         }
 
         String file() {
-            return model + "-" + hops + "-n" + nodes;
+            return model + "-" + hops + "-n" + shape.nodes() + "-t" + shape.tokens() + "-d" + shape.depth() + "-w"
+                    + shape.work();
+        }
+
+        /** A record of this job for run.json. */
+        Job job(String label, List<String> ids, Status status, String reason, Integer exit, List<Measured> results) {
+            return new Job(label, Catalog.BENCHMARK, ids, shape.nodes(), hops, status, reason, exit, results,
+                    shape.tokens(), shape.depth(), shape.work());
         }
     }
+
+    /**
+     * consumeCPU units per hop that cost about as much as the shortest hop's handoff: passes with
+     * work run {@code 1 + work / WORK_PER_HOP_SCALE} times fewer hops, so that a pass takes about
+     * as long as without work (ns per hop does not depend on the pass length).
+     */
+    static final int WORK_PER_HOP_SCALE = 50;
 
     private final RunCommand.Request request;
     private final RunFile.Settings settings;
@@ -84,20 +99,25 @@ final class Sweep {
      * For each ring size, splits each benchmark by its ids' hops: the user's for all, else each
      * id's default (divided for --quick), so slow ids run shorter passes as a job of their own.
      */
-    static List<Plan> plan(List<Catalog.Model> selected, List<Integer> nodes, Integer userHops, boolean quick) {
+    static List<Plan> plan(List<Catalog.Model> selected, List<Shape> shapes, Integer userHops, boolean quick) {
         List<Plan> plans = new ArrayList<>();
-        for (int n : nodes.isEmpty() ? List.of(Rings.DEFAULT_NODES) : nodes) {
+        for (Shape shape : shapes) {
             for (Catalog.Model m : selected) {
                 Map<Integer, List<RingFactory>> byHops = new TreeMap<>(Comparator.reverseOrder());
                 for (RingFactory f : m.factories()) {
-                    int hops = userHops != null ? userHops
-                            : quick ? Math.max(1, f.defaultHops() / RunCommand.QUICK_DIVISOR) : f.defaultHops();
+                    int hops = userHops != null ? userHops : defaultHops(f, shape, quick);
                     byHops.computeIfAbsent(hops, h -> new ArrayList<>()).add(f);
                 }
-                byHops.forEach((hops, factories) -> plans.add(new Plan(m.name(), List.copyOf(factories), hops, n)));
+                byHops.forEach((hops, factories) -> plans.add(new Plan(m.name(), List.copyOf(factories), hops, shape)));
             }
         }
         return plans;
+    }
+
+    /** The id's own hops, divided for --quick and for work per hop (see {@link #WORK_PER_HOP_SCALE}). */
+    static int defaultHops(RingFactory f, Shape shape, boolean quick) {
+        int hops = f.defaultHops() / (1 + shape.work() / WORK_PER_HOP_SCALE);
+        return Math.max(1, quick ? hops / RunCommand.QUICK_DIVISOR : hops);
     }
 
     int run() throws IOException, InterruptedException {
@@ -106,7 +126,7 @@ final class Sweep {
             throw new UsageException("--include " + settings.includes() + " matches no implementation id (see 'list')");
         }
         RunCommand.requireWritable(request.results());
-        List<Plan> plans = plan(selected, settings.nodes(), settings.hops(), settings.quick());
+        List<Plan> plans = plan(selected, settings.shapes(), settings.hops(), settings.quick());
         List<Configuration> configs = configurations();
 
         runDir = createRunDir(request.results());
@@ -132,15 +152,15 @@ final class Sweep {
                                 .collect(java.util.stream.Collectors.joining(", ")) + "; this is JDK " + feature;
                         log(console, "threadring: skipping on " + c.label() + ": " + why);
                         synchronized (lock) {
-                            jobs.add(new Job(c.label(), Catalog.BENCHMARK, tooNew.stream().map(RingFactory::id).toList(),
-                                    p.nodes(), p.hops(), Status.SKIPPED, why, null, List.of()));
+                            jobs.add(p.job(c.label(), tooNew.stream().map(RingFactory::id).toList(), Status.SKIPPED, why,
+                                    null, List.of()));
                         }
                     }
                     List<RingFactory> runnable = p.factories().stream().filter(f -> !tooNew.contains(f)).toList();
                     if (runnable.isEmpty()) {
                         continue;
                     }
-                    Job job = runJob(c, new Plan(p.model(), runnable, p.hops(), p.nodes()), console, async);
+                    Job job = runJob(c, new Plan(p.model(), runnable, p.hops(), p.shape()), console, async);
                     synchronized (lock) {
                         current = null;
                         jobs.add(job);
@@ -218,7 +238,7 @@ final class Sweep {
         Path resultFile = jobs.resolve(p.file() + ".json");
         String asyncLib = async == null || async.library() == null || async.problems().containsKey(c.label())
                 ? null : async.library();
-        JmhJob.Spec spec = new JmhJob.Spec(Catalog.BENCHMARK, ids, p.hops(), p.nodes(), settings.forks(),
+        JmhJob.Spec spec = new JmhJob.Spec(Catalog.BENCHMARK, ids, p.hops(), p.shape(), settings.forks(),
                 settings.warmups(), settings.iterations(), PASS_TIMEOUT_MINUTES, settings.profilers(),
                 settings.profiling(), asyncLib, runDir.toString(),
                 runDir.resolve("profiles").resolve(c.label()).toString(), resultFile.toString());
@@ -226,10 +246,10 @@ final class Sweep {
         List<String> cmd = Processes.pinned(c.cpus(), List.of(Processes.java(c.jdk()), "-cp", jar.toString(),
                 JmhJob.class.getName(), specFile.toString()));
         synchronized (lock) {
-            current = new Job(c.label(), Catalog.BENCHMARK, ids, p.nodes(), p.hops(), Status.RUNNING, null, null, List.of());
+            current = p.job(c.label(), ids, Status.RUNNING, null, null, List.of());
             currentResult = resultFile;
         }
-        log(console, "threadring: [" + c.label() + "] " + ids + " nodes=" + p.nodes() + " hops=" + p.hops());
+        log(console, "threadring: [" + c.label() + "] " + ids + " " + p.shape() + " hops=" + p.hops());
         Processes.Exit exit = Processes.stream(cmd, jobTimeout(ids.size()), line -> log(console, line));
         List<Measured> results = results(resultFile);
         Status status = exit.timedOut() ? Status.TIMED_OUT : exit.status() == 0 ? Status.OK : Status.FAILED;
@@ -239,7 +259,7 @@ final class Sweep {
         if (exit.status() != 0) {
             log(console, "threadring: " + p.model() + " on " + c.label() + ": " + reason);
         }
-        return new Job(c.label(), Catalog.BENCHMARK, ids, p.nodes(), p.hops(), status, reason,
+        return p.job(c.label(), ids, status, reason,
                 exit.timedOut() ? null : exit.status(), results);
     }
 
@@ -314,7 +334,8 @@ final class Sweep {
             try {
                 if (current != null) {
                     current = new Job(current.configuration(), current.benchmark(), current.ids(), current.nodes(),
-                            current.hops(), Status.INTERRUPTED, "interrupted", null, results(currentResult));
+                            current.hops(), Status.INTERRUPTED, "interrupted", null, results(currentResult),
+                            current.tokens(), current.depth(), current.work());
                 }
                 save(State.INTERRUPTED);
                 Report.write(runDir);

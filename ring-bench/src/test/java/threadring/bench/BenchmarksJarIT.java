@@ -1,5 +1,7 @@
 package threadring.bench;
 
+import threadring.core.Shape;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -115,7 +117,8 @@ class BenchmarksJarIT {
         RunFile.Run data = RunFile.read(run);
         assertEquals(RunFile.State.COMPLETE, data.state());
         String label = data.configurations().get(0).label();
-        RunFile.Measured m = data.measured(label, 503, "coroutines/continuation-loop").orElseThrow();
+        RunFile.Measured m = data.measured(label, Shape.classic(503)).stream()
+                .filter(x -> x.id().equals("coroutines/continuation-loop")).findFirst().orElseThrow();
         assertEquals(2, m.score().msPerPass().size(), "forks");
         assertTrue(m.score().msPerPass().stream().allMatch(f -> f.size() == 2), "measured passes per fork");
         assertEquals(20000, m.score().hops());

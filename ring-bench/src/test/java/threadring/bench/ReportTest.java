@@ -1,5 +1,7 @@
 package threadring.bench;
 
+import threadring.core.Shape;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -86,9 +88,9 @@ class ReportTest {
         Run r = sample();
         List<Job> jobs = new ArrayList<>(r.jobs());
         jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("akka/typed"), 503, 1000, Status.INTERRUPTED,
-                "interrupted", null, List.of()));
+                "interrupted", null, List.of(), null, null, null));
         jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("virtual/park-p1"), 503, 1000, Status.SKIPPED,
-                "VirtualOneCarrierBenchmark needs JDK 21+, this is JDK 17", null, List.of()));
+                "VirtualOneCarrierBenchmark needs JDK 21+, this is JDK 17", null, List.of(), 1, 0, 0));
         Run interrupted = new Run(r.schema(), r.runId(), State.INTERRUPTED, r.started(), r.finished(), r.machine(),
                 r.settings(), r.asyncProfiler(), r.configurations(), jobs);
         String md = Report.render(interrupted, History.load(), new Chart.Outcome(null, null, "no results to draw"));
@@ -120,18 +122,61 @@ class ReportTest {
         Run run = new Run(small.schema(), small.runId(), small.state(), small.started(), small.finished(),
                 small.machine(), small.settings(), small.asyncProfiler(), small.configurations(), jobs);
         String md = Report.render(run, History.load(), new Chart.Outcome("chart.png", null, null));
-        assertTrue(md.contains("## Scale: median ns/hop [95% interval] against ring size"), md);
-        assertTrue(md.contains("| id | 503 nodes | 1,000,000 nodes | largest / smallest |"), md);
+        assertTrue(md.contains("## nodes: median ns/hop [95% interval] against nodes in the ring"), md);
+        assertTrue(md.contains("| id | nodes=503 | nodes=1,000,000 | last / first |"), md);
         assertTrue(line(md, "akka/typed-p1").startsWith("| akka/typed-p1 | 105.0 ["), line(md, "akka/typed-p1"));
         assertTrue(line(md, "akka/typed-p1").contains("| 15.2x ["), line(md, "akka/typed-p1"));
-        assertTrue(md.contains("## jdk25-cpusall, 1,000,000 nodes"), md);
-        assertTrue(md.contains("## jdk25-cpusall, 503 nodes"), md);
-        Chart.Drawing scale = Chart.buildScale(run).orElseThrow();
+        assertTrue(md.contains("## jdk25-cpusall, nodes=1,000,000"), md);
+        assertTrue(md.contains("## jdk25-cpusall, nodes=503"), md);
+        Chart.Drawing scale = Chart.buildParameter(run, Parameter.NODES).orElseThrow();
         assertEquals(2, scale.plot().getDataset().getSeriesCount(), "one line per id");
-        assertTrue(Chart.buildScale(small).isEmpty(), "one size: no scale chart");
+        assertTrue(Chart.buildParameter(small, Parameter.NODES).isEmpty(), "one size: no scale chart");
         Path dir = Runs.write(results, run);
         Report.write(dir);
-        assertTrue(Files.size(dir.resolve(Chart.SCALE_PNG)) > 1000);
+        assertTrue(Files.size(dir.resolve("chart-scale.png")) > 1000);
+    }
+
+    /**
+     * A work x tokens grid: a table per parameter, one per value of the other (with its label), a
+     * chart per parameter, and each model's fastest row over its floor row.
+     */
+    @Test
+    void aWorkByTokensGridGetsATablePerParameterAndTheFloorsTable() throws IOException {
+        List<Job> jobs = new ArrayList<>();
+        for (int tokens : new int[] {1, 4}) {
+            for (int work : new int[] {0, 1000}) {
+                Shape shape = new Shape(503, tokens, 0, work);
+                double extra = work == 0 ? 0 : 2000;
+                jobs.add(Runs.job("jdk25-cpusall",
+                        Runs.forksOn("virtual/park", shape, 300 / tokens + extra, 310 / tokens + extra,
+                                320 / tokens + extra),
+                        Runs.forksOn("virtual/park-p1", shape, 200 + extra, 205 + extra, 210 + extra),
+                        Runs.forksOn("floor/loom-continuation", shape, 100 + extra, 101 + extra, 102 + extra),
+                        Runs.forksOn("floor/loop", shape, 1 + extra, 1.1 + extra, 1.2 + extra)));
+            }
+        }
+        Run base = sample();
+        Run run = new Run(base.schema(), base.runId(), base.state(), base.started(), base.finished(), base.machine(),
+                base.settings(), base.asyncProfiler(), List.of(Runs.config("jdk25-cpusall")), jobs);
+        String md = Report.render(run, History.load(), new Chart.Outcome("chart.png", null, null));
+        assertTrue(md.contains("## tokens: median ns/hop [95% interval] against tokens in flight"), md);
+        assertTrue(md.contains("### jdk25-cpusall, nodes=503 depth=0 work=1000"), md);
+        assertTrue(md.contains("## work: median ns/hop [95% interval] against consumeCPU units per hop"), md);
+        assertTrue(md.contains("### jdk25-cpusall, nodes=503 tokens=4 depth=0"), md);
+        assertTrue(md.contains("## jdk25-cpusall, tokens=4 work=1,000"), md);
+        assertTrue(md.contains("## Over the floor: what each model adds to a hop"), md);
+        String floorRow = md.lines().filter(l -> l.startsWith("| jdk25-cpusall, tokens=1 work=0 | virtual |"))
+                .findFirst().orElseThrow(() -> new AssertionError(md));
+        assertTrue(floorRow.contains("| virtual/park-p1 | 205.0 [") && floorRow.contains("| floor/loom-continuation | 101.0 [")
+                && floorRow.contains("| 104.0 | 2.03x ["), floorRow);
+        assertFalse(md.contains("| floor | floor/"), "floors are not measured against themselves");
+        assertEquals(4, Chart.buildParameter(run, Parameter.TOKENS).orElseThrow().plot().getDataset()
+                .getSeriesCount() / 2, "one line per id and value of work");
+        assertTrue(Chart.buildParameter(run, Parameter.DEPTH).isEmpty(), "depth does not vary");
+        Path dir = Runs.write(results, run);
+        Report.write(dir);
+        assertTrue(Files.size(dir.resolve("chart-tokens.png")) > 1000);
+        assertTrue(Files.size(dir.resolve("chart-work.png")) > 1000);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package threadring.bench;
 
+import threadring.core.Shape;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +32,7 @@ final class Runs {
 
     static Settings settings(List<String> profilers) {
         return new Settings(List.of(), null, false, List.of(), List.of(), List.of(), null, null, null, profilers,
-                RunCommand.PROFILING);
+                RunCommand.PROFILING, List.of(), List.of(), List.of());
     }
 
     /** A run of complete jobs in one configuration per label, with these ids in each. */
@@ -45,9 +47,10 @@ final class Runs {
     }
 
     static Job job(String label, Measured... measured) {
-        int nodes = measured.length == 0 || measured[0].score() == null ? 503 : measured[0].score().nodes();
-        return new Job(label, BENCHMARK, Arrays.stream(measured).map(Measured::id).toList(), nodes, hops(measured),
-                Status.OK, null, 0, List.of(measured));
+        Shape shape = measured.length == 0 || measured[0].score() == null ? Shape.classic(503)
+                : measured[0].score().shape();
+        return new Job(label, BENCHMARK, Arrays.stream(measured).map(Measured::id).toList(), shape.nodes(),
+                hops(measured), Status.OK, null, 0, List.of(measured), shape.tokens(), shape.depth(), shape.work());
     }
 
     private static int hops(Measured... measured) {
@@ -60,9 +63,14 @@ final class Runs {
     }
 
     static Measured measured(String id, int nodes, double[]... nsPerHop) {
+        return measured(id, Shape.classic(nodes), nsPerHop);
+    }
+
+    static Measured measured(String id, Shape shape, double[]... nsPerHop) {
         List<List<Double>> ms = Arrays.stream(nsPerHop)
                 .map(f -> Arrays.stream(f).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
-        return new Measured(id, new Score(BENCHMARK, nodes, 1000, 1, List.of("-Xmx512m"), ms), null, null);
+        return new Measured(id, new Score(BENCHMARK, shape.nodes(), 1000, 1, List.of("-Xmx512m"), ms, shape.tokens(),
+                shape.depth(), shape.work()), null, null);
     }
 
     /**
@@ -74,12 +82,16 @@ final class Runs {
     }
 
     static Measured forksAt(String id, int nodes, double... medians) {
+        return forksOn(id, Shape.classic(nodes), medians);
+    }
+
+    static Measured forksOn(String id, Shape shape, double... medians) {
         double[][] passes = new double[medians.length][];
         for (int f = 0; f < medians.length; f++) {
             double m = medians[f];
             passes[f] = new double[] {m * 0.92, m * 0.98, m * 1.02, m * 1.08};
         }
-        return measured(id, nodes, passes);
+        return measured(id, shape, passes);
     }
 
     static Measured failed(String id, String error) {
@@ -97,8 +109,9 @@ final class Runs {
                 j.status(), j.reason(), j.exitStatus(), j.results().stream().map(m -> m.score() == null ? m
                         : new Measured(m.id(), new Score(m.score().benchmark(), m.score().nodes(), m.score().hops(),
                                 m.score().warmups(), m.score().jvmArgs(), m.score().msPerPass().stream()
-                                        .map(f -> f.stream().map(x -> x * factor).toList()).toList()),
-                                m.profile(), m.error())).toList())).toList();
+                                        .map(f -> f.stream().map(x -> x * factor).toList()).toList(),
+                                m.score().tokens(), m.score().depth(), m.score().work()),
+                                m.profile(), m.error())).toList(), j.tokens(), j.depth(), j.work())).toList();
         return new Run(run.schema(), runId, run.state(), run.started(), run.finished(), run.machine(), run.settings(),
                 run.asyncProfiler(), run.configurations(), jobs);
     }

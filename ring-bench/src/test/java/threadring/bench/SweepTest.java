@@ -1,5 +1,7 @@
 package threadring.bench;
 
+import threadring.core.Shape;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
@@ -30,20 +32,38 @@ class SweepTest {
 
     @Test
     void quickDividesEachIdsHops() {
-        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(), null, true);
+        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(CLASSIC), null, true);
         assertEquals(List.of(100_000, 1_000), plans.stream().map(Plan::hops).toList());
     }
 
     @Test
     void everyRingSizeGetsItsOwnJobs() {
-        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(503, 1_000_000), 5000, false);
-        assertEquals(List.of(503, 1_000_000), plans.stream().map(Plan::nodes).toList());
+        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(CLASSIC, Shape.classic(1_000_000)), 5000, false);
+        assertEquals(List.of(503, 1_000_000), plans.stream().map(p -> p.shape().nodes()).toList());
         assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), ids(plans.get(1)));
     }
 
     @Test
     void userHopsKeepEachModelWhole() {
-        assertEquals(1, Sweep.plan(List.of(VIRTUAL), List.of(), 5000, false).size());
-        assertEquals(5000, Sweep.plan(List.of(VIRTUAL), List.of(), 5000, true).get(0).hops());
+        assertEquals(1, Sweep.plan(List.of(VIRTUAL), List.of(CLASSIC), 5000, false).size());
+        assertEquals(5000, Sweep.plan(List.of(VIRTUAL), List.of(CLASSIC), 5000, true).get(0).hops());
+    }
+
+    private static final Shape CLASSIC = Shape.classic(503);
+
+    /** Every combination of the ring parameters is a series; work shortens each id's own passes. */
+    @Test
+    void everyCombinationOfTheParametersIsPlannedAndWorkShortensPasses() {
+        RunCommand command = new RunCommand();
+        new picocli.CommandLine(command).parseArgs("--tokens", "1", "--tokens", "4", "--work", "0", "--work", "1000",
+                "--depth", "16");
+        RunFile.Settings s = command.resolve(java.util.Map.of(), java.nio.file.Path.of("results")).settings();
+        assertEquals(List.of(new Shape(503, 1, 16, 0), new Shape(503, 1, 16, 1000), new Shape(503, 4, 16, 0),
+                new Shape(503, 4, 16, 1000)), s.shapes());
+        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), s.shapes(), null, false);
+        assertEquals(List.of(1_000_000, 10_000), plans.stream().filter(p -> p.shape().equals(new Shape(503, 1, 16, 0)))
+                .map(Plan::hops).toList());
+        assertEquals(List.of(47_619, 476), plans.stream().filter(p -> p.shape().work() == 1000 && p.shape().tokens() == 1)
+                .map(Plan::hops).toList());
     }
 }

@@ -6,7 +6,7 @@ import cats.syntax.all.*
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.duration.*
 import scala.jdk.CollectionConverters.*
-import threadring.core.AbstractRing
+import threadring.core.{AbstractRing, Hop, Shape}
 
 object CatsRing:
   /** cats-effect's own default size of its compute pool. */
@@ -19,7 +19,9 @@ object CatsRing:
  * so they are found by name and tracked; close() cancels the node fibers and shuts the runtime
  * down.
  */
-final class CatsRing(id: String, nodes: Int, handoff: Handoff, workers: Int) extends AbstractRing(id, nodes):
+final class CatsRing(id: String, shape: Shape, handoff: Handoff, workers: Int) extends AbstractRing(id, shape):
+
+  private val nodes = shape.nodes
 
   private val prefix = s"${id.replace('/', '-')}-${CatsRing.sequence.incrementAndGet()}"
 
@@ -42,15 +44,23 @@ final class CatsRing(id: String, nodes: Int, handoff: Handoff, workers: Int) ext
   // make opening a big ring slow.
   private val inboxes: Vector[Inbox] = Vector.fill(nodes)(handoff.newInbox).sequence.unsafeRunSync()
 
+  /**
+   * A node waits `depth` frames deep: each `map` is a continuation the fiber keeps on its own
+   * stack while the take is suspended. Work, if any, runs as an effect before the offer.
+   */
   private def node(name: Int, in: Inbox, out: Inbox): IO[Unit] =
-    in.take.flatMap(token => if token > 0 then out.offer(token - 1) else IO(finish(name)))
+    val take = (1 to shape.depth).foldLeft(in.take)((io, _) => io.map(identity))
+    val work = shape.work
+    val handOn: Int => IO[Unit] =
+      if work == 0 then out.offer else token => IO(Hop.work(work)) *> out.offer(token)
+    take.flatMap(token => if token > 0 then handOn(token - 1) else IO(finish(name)))
       .foreverM
       .handleErrorWith(e => IO(fail(e)))
 
   private val fibers: List[FiberIO[Unit]] =
     (0 until nodes).toList.traverse(i => node(i + 1, inboxes(i), inboxes((i + 1) % nodes)).start).unsafeRunSync()
 
-  override protected def start(hops: Int): Unit = inboxes(0).offer(hops).unsafeRunSync()
+  override protected def inject(node: Int, hops: Int): Unit = inboxes(node - 1).offer(hops).unsafeRunSync()
 
   override protected def stop(): Unit =
     try

@@ -19,5 +19,5 @@ final class CatsRings extends RingProvider:
       s"cats/${handoff.variant}${if oneWorker then "-p1" else ""}",
       s"cats-effect fibers, ${handoff.description}, " +
         (if oneWorker then "one-worker runtime" else "default work-stealing runtime"),
-      (id, nodes) => CatsRing(id, nodes, handoff, if oneWorker then 1 else CatsRing.defaultWorkers)
+      (id, shape) => CatsRing(id, shape, handoff, if oneWorker then 1 else CatsRing.defaultWorkers)
     ).defaultHops(Rings.SLOW_HOPS).build(): RingFactory).asJava

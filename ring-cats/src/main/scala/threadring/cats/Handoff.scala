@@ -3,7 +3,10 @@ package threadring.cats
 import cats.effect.{Deferred, IO, Ref}
 import cats.effect.std.Queue
 
-/** A node's inbox: taken by its own node, offered to by one sender at a time. */
+/**
+ * A node's inbox, taken by its own node. With several tokens in flight two senders can meet at
+ * it (its predecessor and a pass injecting a token), and offer waits while it is full.
+ */
 trait Inbox:
   def take: IO[Int]
   def offer(token: Int): IO[Unit]
@@ -38,6 +41,6 @@ final class DeferredInbox(slot: Ref[IO, Deferred[IO, Int]]) extends Inbox:
       fresh <- IO.deferred[Int]
       _ <- slot.set(fresh)
     yield token
+  /** A sender that finds a token still waiting (only with several tokens) cedes and tries again. */
   def offer(token: Int): IO[Unit] =
-    slot.get.flatMap(_.complete(token)).flatMap(done =>
-      IO.raiseUnless(done)(IllegalStateException("a token was already waiting in this Deferred")))
+    slot.get.flatMap(_.complete(token)).flatMap(done => if done then IO.unit else IO.cede *> offer(token))

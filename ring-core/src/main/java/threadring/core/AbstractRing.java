@@ -8,31 +8,43 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What every ring shares and no ring should get wrong on its own: argument checks, the closed
- * state, one pass at a time, the pass's completion, and tracking of the threads it starts.
- * Subclasses only inject the token ({@link #start}), stop their nodes ({@link #stop}) and report
- * the end of a pass from the node that received 0 ({@link #finish}).
+ * state, one pass at a time, sharing a pass out among its tokens, the pass's completion, and
+ * tracking of the threads it starts. Subclasses only hand a token to a node ({@link #inject}),
+ * stop their nodes ({@link #stop}) and report each token's end from the node that received 0
+ * ({@link #finish}).
  */
 public abstract class AbstractRing implements Ring {
 
     private final String id;
-    private final int nodes;
+    private final Shape shape;
     /** Every thread started for the ring; adding is O(1), so a ring of 10^6 virtual threads opens in linear time. */
     private final Collection<Thread> threads = new ConcurrentLinkedQueue<>();
-    private volatile CompletableFuture<Integer> current;
+    private volatile Pass current;
     /** A node's failure that no pass was there to receive: every later pass reports it. */
     private volatile Throwable broken;
     private boolean closed;
 
-    protected AbstractRing(String id, int nodes) {
+    protected AbstractRing(String id, Shape shape) {
         this.id = id;
-        this.nodes = Rings.requireNodes(nodes);
+        this.shape = shape;
     }
 
-    /** Hands {@code hops} to node 1. Called once per pass, from the thread calling pass(). */
-    protected abstract void start(int hops) throws Exception;
+    /** A classic ring (one token, no depth, no work) of {@code nodes} nodes. */
+    protected AbstractRing(String id, int nodes) {
+        this(id, Shape.classic(Rings.requireNodes(nodes)));
+    }
+
+    /**
+     * Hands {@code hops} to node {@code node} (1..N). Called once per token and pass, from the
+     * thread calling pass(); tokens already injected may be moving, so with several tokens a
+     * node's inbox can meet this and its predecessor at once.
+     */
+    protected abstract void inject(int node, int hops) throws Exception;
 
     /** Stops every node. Called once, from close(), when no pass is running. */
     protected abstract void stop() throws Exception;
@@ -43,12 +55,22 @@ public abstract class AbstractRing implements Ring {
      * nodes on a slow machine is not cut short.
      */
     protected Duration closeTimeout() {
-        return Duration.ofSeconds(30).plusNanos(100_000L * nodes);
+        return Duration.ofSeconds(30).plusNanos(100_000L * shape.nodes());
     }
 
-    /** Called by the node that received 0: completes the pass. */
+    /** Called by the node that received 0: ends its token, and the pass once every token has ended. */
     protected final void finish(int name) {
-        current.complete(name);
+        current.finish(name);
+    }
+
+    /** Stack depth each node waits at (see {@link Shape}). */
+    protected final int depth() {
+        return shape.depth();
+    }
+
+    /** consumeCPU units per hop (see {@link Shape}). */
+    protected final int work() {
+        return shape.work();
     }
 
     /**
@@ -57,7 +79,7 @@ public abstract class AbstractRing implements Ring {
      * once instead of waiting for a node that is gone.
      */
     protected final void fail(Throwable error) {
-        CompletableFuture<Integer> pass = current;
+        CompletableFuture<Long> pass = current;
         if (pass == null || !pass.completeExceptionally(error)) {
             if (broken == null) {
                 broken = error;
@@ -85,11 +107,16 @@ public abstract class AbstractRing implements Ring {
 
     @Override
     public final int nodes() {
-        return nodes;
+        return shape.nodes();
     }
 
     @Override
-    public final synchronized int pass(int hops) {
+    public final Shape shape() {
+        return shape;
+    }
+
+    @Override
+    public final synchronized long pass(int hops) {
         if (closed) {
             throw new IllegalStateException(id + ": pass(hops=" + hops + ") on a closed ring");
         }
@@ -97,10 +124,12 @@ public abstract class AbstractRing implements Ring {
         if (broken != null) {
             throw new IllegalStateException(id + ": a node failed between passes", broken);
         }
-        CompletableFuture<Integer> pass = new CompletableFuture<>();
+        Pass pass = new Pass(shape.tokens());
         current = pass;
         try {
-            start(hops);
+            for (int k = 0; k < shape.tokens(); k++) {
+                inject(shape.start(k), shape.hops(hops, k));
+            }
             return pass.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -148,6 +177,23 @@ public abstract class AbstractRing implements Ring {
 
     @Override
     public String toString() {
-        return id + "[nodes=" + nodes + (closed ? ", closed" : "") + "]";
+        return id + "[" + shape + (closed ? ", closed" : "") + "]";
+    }
+
+    /** A pass in progress: completes with the sum of the tokens' last nodes once all have ended. */
+    private static final class Pass extends CompletableFuture<Long> {
+        private final AtomicInteger running;
+        private final AtomicLong sum = new AtomicLong();
+
+        Pass(int tokens) {
+            running = new AtomicInteger(tokens);
+        }
+
+        void finish(int name) {
+            sum.addAndGet(name);
+            if (running.decrementAndGet() == 0) {
+                complete(sum.get());
+            }
+        }
     }
 }

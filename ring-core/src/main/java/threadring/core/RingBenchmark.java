@@ -17,7 +17,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The one experiment of this suite: the time of one verified pass of {@code hops} hops around a
- * ring of {@code nodes} nodes of implementation {@code impl}. The runner sets {@code impl} (every
+ * ring of {@code nodes} nodes of implementation {@code impl}, with {@code tokens} tokens in
+ * flight, nodes waiting {@code depth} frames deep and {@code work} units of CPU work per hop (the
+ * defaults are the classic ring). The runner sets {@code impl} (every
  * registered id, one at a time) and appends the id's own JVM flags ({@link RingFactory#jvmArgs})
  * to the forks; by hand: {@code java -jar benchmarks.jar -p impl=virtual/park}, and for ids that
  * need flags also {@code -jvmArgsAppend "..."} (the ring refuses to run without them).
@@ -47,6 +49,18 @@ public class RingBenchmark {
     @Param({"10000000"})
     public int hops;
 
+    /** Tokens in flight (1: the classic ring); see {@link Shape}. */
+    @Param({"1"})
+    public int tokens;
+
+    /** Frames each node waits below its loop (0: none); see {@link Shape}. */
+    @Param({"0"})
+    public int depth;
+
+    /** consumeCPU units per hop (0: none); see {@link Shape}. */
+    @Param({"0"})
+    public int work;
+
     /**
      * The implementation id, e.g. {@code virtual/park}: the runner or {@code -p impl=} sets it; the
      * default only says so, since JMH needs one.
@@ -57,7 +71,8 @@ public class RingBenchmark {
     static final String UNSET = "unset";
 
     private String id;
-    private int expected;
+    private Shape shape;
+    private long expected;
     private Ring ring;
 
     @Setup(Level.Trial)
@@ -71,20 +86,21 @@ public class RingBenchmark {
         factory.unsupportedReason().ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
-        expected = Rings.expectedLast(nodes, hops);
-        ring = factory.open(nodes);
+        shape = new Shape(nodes, tokens, depth, work);
+        expected = shape.expected(hops);
+        ring = factory.open(shape);
         int warm = Math.min(hops, WARM_HOPS);
-        Rings.verify(id, nodes, warm, ring.pass(warm));
+        Rings.verify(id, shape, warm, ring.pass(warm));
     }
 
-    /** One pass; a wrong last node throws, so a broken ring never reports a time. */
+    /** One pass; a wrong answer throws, so a broken ring never reports a time. */
     @Benchmark
-    public int pass() {
-        int last = ring.pass(hops);
-        if (last != expected) {
-            Rings.verify(id, nodes, hops, last);
+    public long pass() {
+        long sum = ring.pass(hops);
+        if (sum != expected) {
+            Rings.verify(id, shape, hops, sum);
         }
-        return last;
+        return sum;
     }
 
     @TearDown(Level.Trial)

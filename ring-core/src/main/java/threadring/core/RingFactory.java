@@ -17,13 +17,22 @@ public interface RingFactory {
     String description();
 
     /**
-     * Opens a ring of {@code nodes} nodes, all started and waiting for the token.
+     * Opens a ring of {@code shape.nodes()} nodes, all started and waiting for a token, that passes
+     * {@code shape.tokens()} tokens with the shape's stack depth and work per hop.
      *
-     * @throws IllegalArgumentException if nodes &lt; 2
      * @throws IllegalStateException if this JVM cannot run the variant (see {@link #unsupportedReason()})
      *     or cannot hold that many nodes (see {@link #cannotOpen})
      */
-    Ring open(int nodes);
+    Ring open(Shape shape);
+
+    /**
+     * Opens the classic ring of {@code nodes} nodes: one token, no extra depth, no work.
+     *
+     * @throws IllegalArgumentException if nodes &lt; 2
+     */
+    default Ring open(int nodes) {
+        return open(Shape.classic(nodes));
+    }
 
     /**
      * Every JVM flag the variant needs from JVM start (e.g. a one-carrier scheduler's system
@@ -43,6 +52,19 @@ public interface RingFactory {
     default int defaultHops() {
         return Rings.SWEEP_HOPS;
     }
+
+    /**
+     * The floor row (model {@code floor}) nearest to this variant's machinery: what is left of a
+     * hop with no scheduler and no handoff primitive. The report shows each model's overhead over
+     * it. Plain code ({@link #LOOP_FLOOR}) unless the variant suspends continuations of a kind a
+     * floor row measures alone.
+     */
+    default String floor() {
+        return LOOP_FLOOR;
+    }
+
+    /** One thread walking an int[] ring: no concurrency at all. */
+    String LOOP_FLOOR = "floor/loop";
 
     /** Lowest Java feature release the variant runs correctly on. */
     default int minimumJavaVersion() {

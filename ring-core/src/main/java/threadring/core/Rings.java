@@ -42,13 +42,23 @@ public final class Rings {
     }
 
     /** Throws unless {@code last} is the right answer; returns it. */
-    public static int verify(String id, int nodes, int hops, int last) {
+    public static long verify(String id, int nodes, int hops, long last) {
         int expected = expectedLast(nodes, hops);
         if (last != expected) {
             throw new WrongAnswerException(id + ": nodes=" + nodes + " hops=" + hops
                     + " ended at node " + last + ", expected " + expected);
         }
         return last;
+    }
+
+    /** Throws unless {@code sum} is what a pass of {@code hops} on {@code shape} returns; returns it. */
+    public static long verify(String id, Shape shape, int hops, long sum) {
+        long expected = shape.expected(hops);
+        if (sum != expected) {
+            throw new WrongAnswerException(id + ": " + shape + " hops=" + hops + " returned " + sum + ", expected "
+                    + expected);
+        }
+        return sum;
     }
 
     /** A ring that ended a pass at the wrong node. */

@@ -16,10 +16,10 @@ import java.util.function.IntFunction;
  */
 public final class Variant implements RingFactory {
 
-    /** Builds a ring of an already checked number of nodes. */
+    /** Builds a ring of an already checked shape. */
     @FunctionalInterface
     public interface Opener {
-        Ring open(String id, int nodes);
+        Ring open(String id, Shape shape);
     }
 
     private final String id;
@@ -31,8 +31,10 @@ public final class Variant implements RingFactory {
     private final int minimumJava;
     private final int defaultHops;
     private final IntFunction<Optional<String>> limit;
+    private final String floor;
 
     private Variant(Builder b) {
+        floor = b.floor;
         id = b.id;
         description = b.description;
         opener = b.opener;
@@ -60,15 +62,14 @@ public final class Variant implements RingFactory {
     }
 
     @Override
-    public Ring open(int nodes) {
-        Rings.requireNodes(nodes);
+    public Ring open(Shape shape) {
         unsupportedReason().ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
-        cannotOpen(nodes).ifPresent(reason -> {
+        cannotOpen(shape.nodes()).ifPresent(reason -> {
             throw new IllegalStateException(id + ": " + reason);
         });
-        return opener.open(id, nodes);
+        return opener.open(id, shape);
     }
 
     /** The system properties as {@code -Dkey=value} (sorted), then the other flags. */
@@ -83,6 +84,11 @@ public final class Variant implements RingFactory {
     @Override
     public int defaultHops() {
         return defaultHops;
+    }
+
+    @Override
+    public String floor() {
+        return floor;
     }
 
     @Override
@@ -123,6 +129,7 @@ public final class Variant implements RingFactory {
         private int minimumJava = 17;
         private int defaultHops = Rings.SWEEP_HOPS;
         private IntFunction<Optional<String>> limit = nodes -> Optional.empty();
+        private String floor = LOOP_FLOOR;
 
         private Builder(String id, String description, Opener opener) {
             this.id = id;
@@ -158,6 +165,12 @@ public final class Variant implements RingFactory {
         /** Why a ring of some number of nodes cannot be opened here (an OS limit), or empty. */
         public Builder limit(IntFunction<Optional<String>> why) {
             limit = why;
+            return this;
+        }
+
+        /** The floor row nearest to this variant (default {@code floor/loop}); see {@link RingFactory#floor}. */
+        public Builder floor(String id) {
+            floor = id;
             return this;
         }
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class AbstractRingTest {
 
-    /** A ring whose node died before any pass: start() hands the token to nobody. */
+    /** A ring whose node died before any pass: inject() hands the token to nobody. */
     static final class DeadBeforeFirstPass extends AbstractRing {
         DeadBeforeFirstPass() {
             super("test/dead", 3);
@@ -17,7 +17,7 @@ class AbstractRingTest {
         }
 
         @Override
-        protected void start(int hops) {}
+        protected void inject(int node, int hops) {}
 
         @Override
         protected void stop() {}

@@ -16,8 +16,8 @@ public final class FakeRings implements RingProvider {
     public List<RingFactory> factories() {
         return List.of(
                 Variant.of("fake/flagged", "a correct ring that needs a flag",
-                        (id, n) -> new RingContractSelfTest.FakeRing(n, 0, false)).systemProperties(FLAG).build(),
+                        (id, shape) -> new RingContractSelfTest.FakeRing(shape, 0, false, false)).systemProperties(FLAG).build(),
                 Variant.of("fake/flagged-wrong", "a ring that needs a flag and answers wrong",
-                        (id, n) -> new RingContractSelfTest.FakeRing(n, 1, false)).systemProperties(FLAG).build());
+                        (id, shape) -> new RingContractSelfTest.FakeRing(shape, 1, false, false)).systemProperties(FLAG).build());
     }
 }

@@ -67,6 +67,8 @@ public abstract class RingContract {
             new Check("five passes on one ring", TIMEOUT, RingContract::reuse),
             new Check("close() leaves no thread alive", TIMEOUT, RingContract::closeStopsEverything),
             new Check("bad arguments fail at once, naming the value", TIMEOUT, RingContract::badArguments),
+            new Check("several tokens, stack depth and work per hop give the right sums", TIMEOUT,
+                    RingContract::shapes),
             new Check(String.format(Locale.ROOT, "a ring of %,d nodes opens, passes and closes in %d s", SCALE_NODES,
                     SCALE_TIMEOUT.toSeconds()), SCALE_TIMEOUT, f -> scale(f, SCALE_NODES)));
 
@@ -146,6 +148,26 @@ public abstract class RingContract {
             try (Ring ring = f.open(n)) {
                 for (int hops : new int[] {0, 1, 2, 3, 4, 5, 6, 7, 1000, 1001}) {
                     assertEquals(hops % n + 1, ring.pass(hops), f.id() + ": nodes=" + n + " hops=" + hops);
+                }
+            }
+        }
+    }
+
+    /**
+     * Rings with several tokens in flight (up to N-1, where every inbox but one is busy), nodes
+     * waiting deep in their stacks and work per hop, each over several passes: {@link
+     * Shape#expected} is the answer.
+     */
+    static final Shape[] SHAPES = {new Shape(3, 2, 1, 1), new Shape(11, 10, 0, 0), new Shape(37, 5, 3, 10),
+        new Shape(101, 7, 16, 50), new Shape(503, 64, 0, 0)};
+    static final int[] SHAPE_HOPS = {0, 1, 6, 7, 1000, 12_345};
+
+    public static void shapes(RingFactory f) {
+        for (Shape shape : SHAPES) {
+            try (Ring ring = f.open(shape)) {
+                assertEquals(shape, ring.shape());
+                for (int hops : SHAPE_HOPS) {
+                    assertEquals(shape.expected(hops), ring.pass(hops), f.id() + ": " + shape + " hops=" + hops);
                 }
             }
         }

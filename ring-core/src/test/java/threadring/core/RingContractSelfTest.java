@@ -12,14 +12,23 @@ import org.opentest4j.AssertionFailedError;
 /** The kit must catch broken rings; these rings are broken on purpose. */
 class RingContractSelfTest {
 
-    /** A one-thread stand-in ring; {@code offset} shifts its answer, {@code leak} keeps its thread alive. */
+    /**
+     * A one-thread stand-in ring; {@code offset} shifts its answer, {@code leak} keeps its thread
+     * alive, {@code fromNodeOne} ends every token as if it had started at node 1.
+     */
     static final class FakeRing extends AbstractRing {
         private final int offset;
         private final boolean leak;
+        private final boolean fromNodeOne;
         private final CountDownLatch stopped = new CountDownLatch(1);
 
         FakeRing(int nodes, int offset, boolean leak) {
-            super("fake/ring", nodes);
+            this(Shape.classic(nodes), offset, leak, false);
+        }
+
+        FakeRing(Shape shape, int offset, boolean leak, boolean fromNodeOne) {
+            super("fake/ring", shape);
+            this.fromNodeOne = fromNodeOne;
             this.offset = offset;
             this.leak = leak;
             Thread t = tracked(Thread::new).newThread(() -> {
@@ -37,11 +46,12 @@ class RingContractSelfTest {
         }
 
         @Override
-        protected void start(int hops) {
+        protected void inject(int node, int hops) {
             if (offset == Integer.MIN_VALUE) {
                 fail(new ArithmeticException("node blew up"));
             } else {
-                finish((hops + offset) % nodes() + 1);
+                int from = fromNodeOne ? 0 : node - 1;
+                finish((int) ((from + (long) hops + offset) % nodes()) + 1);
             }
         }
 
@@ -57,6 +67,10 @@ class RingContractSelfTest {
     }
 
     static RingFactory factory(int offset, boolean leak) {
+        return factory(offset, leak, false);
+    }
+
+    static RingFactory factory(int offset, boolean leak, boolean fromNodeOne) {
         return new RingFactory() {
             @Override
             public String id() {
@@ -69,8 +83,8 @@ class RingContractSelfTest {
             }
 
             @Override
-            public Ring open(int nodes) {
-                return new FakeRing(nodes, offset, leak);
+            public Ring open(Shape shape) {
+                return new FakeRing(shape, offset, leak, fromNodeOne);
             }
         };
     }
@@ -82,6 +96,15 @@ class RingContractSelfTest {
         RingContract.reuse(good);
         RingContract.closeStopsEverything(good);
         RingContract.badArguments(good);
+        RingContract.shapes(good);
+    }
+
+    @Test
+    void aRingThatStartsEveryTokenAtNodeOneFailsTheShapesCheck() {
+        RingFactory fromNodeOne = factory(0, false, true);
+        RingContract.answers(fromNodeOne); // right for one token
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> RingContract.shapes(fromNodeOne));
+        assertTrue(e.getMessage().contains("tokens="), e.getMessage());
     }
 
     @Test
@@ -112,7 +135,8 @@ class RingContractSelfTest {
             }
 
             @Override
-            public Ring open(int nodes) {
+            public Ring open(Shape shape) {
+                int nodes = shape.nodes();
                 Object[] tracked = new Object[0];
                 for (int i = 0; i < nodes && !Thread.currentThread().isInterrupted(); i++) {
                     tracked = java.util.Arrays.copyOf(tracked, i + 1);

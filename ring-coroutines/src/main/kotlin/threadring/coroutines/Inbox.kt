@@ -5,8 +5,12 @@ import kotlin.coroutines.Continuation
 import kotlin.coroutines.resume
 import kotlin.coroutines.suspendCoroutine
 import kotlinx.coroutines.channels.Channel
+import kotlinx.coroutines.yield
 
-/** A node's inbox: one token at a time, taken by its node only, put by one sender at a time. */
+/**
+ * A node's inbox, taken by its node only. With several tokens in flight two senders can meet at
+ * it (its predecessor and a pass injecting a token), and send waits while the inbox is full.
+ */
 internal interface Inbox {
     suspend fun receive(): Int
 
@@ -33,37 +37,40 @@ internal class ChannelInbox : Inbox {
  * the sender takes it out and resumes it with the token, which the dispatcher then runs. No
  * channel machinery, no cancellation support (the ring stops its nodes with a stop token).
  *
- * The cell holds [EMPTY], [FULL] (a token waits in [token]) or the waiting continuation.
+ * The cell holds [EMPTY], a [Token] that arrived before its receiver waited, or the waiting
+ * continuation. Only the receiver turns a [Token] back into [EMPTY].
  */
 internal class ContinuationCell : Inbox {
     private val state = AtomicReference<Any>(EMPTY)
 
-    /** Written before the cell turns [FULL], read after the receiver took [FULL] out. */
-    private var token = 0
+    private class Token(val value: Int)
 
     override suspend fun receive(): Int {
-        if (state.get() === FULL && state.compareAndSet(FULL, EMPTY)) {
-            return token
+        val s = state.get()
+        if (s is Token && state.compareAndSet(s, EMPTY)) {
+            return s.value
         }
         return suspendCoroutine { waiter ->
             if (!state.compareAndSet(EMPTY, waiter)) {
                 // A token arrived between the check above and now: take it without suspending.
-                check(state.compareAndSet(FULL, EMPTY)) { "two receivers on one cell" }
-                waiter.resume(token)
+                val token = state.getAndSet(EMPTY)
+                check(token is Token) { "two receivers on one cell" }
+                waiter.resume(token.value)
             }
         }
     }
 
-    /** Never suspends: the ring has one token, so a cell never holds two. */
+    /**
+     * Never suspends with one token in flight (its receiver is already waiting). With several, a
+     * sender that finds a token still waiting yields to the dispatcher, where the receiver runs,
+     * and tries again.
+     */
     override suspend fun send(token: Int) {
         while (true) {
             val s = state.get()
             when {
-                s === EMPTY -> {
-                    this.token = token
-                    if (state.compareAndSet(EMPTY, FULL)) return
-                }
-                s === FULL -> error("a token is already waiting in this cell")
+                s === EMPTY -> if (state.compareAndSet(EMPTY, Token(token))) return
+                s is Token -> yield()
                 state.compareAndSet(s, EMPTY) -> {
                     @Suppress("UNCHECKED_CAST")
                     (s as Continuation<Int>).resume(token)
@@ -75,6 +82,5 @@ internal class ContinuationCell : Inbox {
 
     private companion object {
         val EMPTY = Any()
-        val FULL = Any()
     }
 }

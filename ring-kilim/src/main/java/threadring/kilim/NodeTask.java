@@ -26,10 +26,13 @@ final class NodeTask extends Task<Void> {
 
     @Override
     public void execute() throws Pausable {
+        int depth = ring.stackDepth();
+        int work = ring.workPerHop();
         try {
             while (true) {
-                int token = in.get();
+                int token = receive(depth);
                 if (token > 0) {
+                    threadring.core.Hop.work(work);
                     out.put(token - 1);
                 } else if (token == 0) {
                     ring.finished(name);
@@ -42,5 +45,14 @@ final class NodeTask extends Task<Void> {
         } finally {
             ended.countDown();
         }
+    }
+
+    /** Waits {@code depth} pausable frames deep, each saved and restored by Kilim's woven code. */
+    private int receive(int depth) throws Pausable {
+        if (depth > 0) {
+            int token = receive(depth - 1);
+            return token;
+        }
+        return in.get();
     }
 }

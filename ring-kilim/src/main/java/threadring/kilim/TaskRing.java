@@ -4,6 +4,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import kilim.Mailbox;
 import threadring.core.AbstractRing;
+import threadring.core.Shape;
 
 /**
  * Kilim's actor form: one woven Task per node, each blocked in get() on its own Mailbox, on a
@@ -16,8 +17,9 @@ final class TaskRing extends AbstractRing {
     private final CountDownLatch ended;
 
     @SuppressWarnings("unchecked")
-    TaskRing(String id, int nodes, int threads) {
-        super(id, nodes);
+    TaskRing(String id, Shape shape, int threads) {
+        super(id, shape);
+        int nodes = nodes(); // not shape.nodes(): Kilim's weaver cannot read a record
         Woven.require(NodeTask.class);
         inboxes = new Mailbox[nodes];
         for (int i = 0; i < nodes; i++) {
@@ -45,12 +47,20 @@ final class TaskRing extends AbstractRing {
         fail(e);
     }
 
-    /** From a plain thread, so the non-pausable put: the first mailbox is empty between passes. */
+    /** From a plain thread, so the non-pausable put; mailboxes are unbounded. */
     @Override
-    protected void start(int hops) {
-        if (!inboxes[0].putnb(hops)) {
-            throw new IllegalStateException(id() + ": node 1's mailbox is full at the start of a pass");
+    protected void inject(int node, int hops) {
+        if (!inboxes[node - 1].putnb(hops)) {
+            throw new IllegalStateException(id() + ": node " + node + "'s mailbox refused a token");
         }
+    }
+
+    int stackDepth() {
+        return depth();
+    }
+
+    int workPerHop() {
+        return work();
     }
 
     /** Every node takes STOP and ends before the scheduler stops, so no resume is rejected. */

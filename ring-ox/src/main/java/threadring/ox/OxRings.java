@@ -31,13 +31,14 @@ public final class OxRings implements RingProvider {
                             + ", " + (capacity == 0 ? "rendezvous channels" : "buffered(1) channels")
                             + (oneCarrier ? ", one carrier" : ", default scheduler");
                     Variant.Opener opener = direct
-                            ? (ringId, nodes) -> new ThreadRing(ringId, nodes, VirtualRings.threads(ringId + "#"),
+                            ? (ringId, shape) -> new ThreadRing(ringId, shape, VirtualRings.threads(ringId + "#"),
                                     () -> new JoxMailbox(capacity))
-                            : (ringId, nodes) -> new OxRing(ringId, nodes, capacity);
+                            : (ringId, shape) -> new OxRing(ringId, shape, capacity);
                     all.add(Variant.of(id, description, opener)
                             .systemProperties(oneCarrier ? VirtualRings.ONE_CARRIER : Map.of())
                             .minimumJava(21)
                             .defaultHops(Rings.SLOW_HOPS) // microseconds per hop here
+                            .floor(VirtualRings.LOOM_FLOOR)
                             .build());
                 }
             }

@@ -3,7 +3,7 @@ package threadring.ox
 import java.util.concurrent.{CompletableFuture, CountDownLatch, TimeUnit}
 import ox.{forever, forkDiscard, setOxThreadFactory, supervised}
 import ox.channels.Channel
-import threadring.core.AbstractRing
+import threadring.core.{AbstractRing, Hop, Shape}
 import threadring.virtual.VirtualRings
 
 /**
@@ -37,7 +37,9 @@ object OxThreads:
  * `receive` then `send` on Ox channels of the given capacity (0: rendezvous). The scope lives
  * in an owner thread until close(); ending it interrupts every fork and waits for them.
  */
-final class OxRing(id: String, nodes: Int, capacity: Int) extends AbstractRing(id, nodes):
+final class OxRing(id: String, shape: Shape, capacity: Int) extends AbstractRing(id, shape):
+
+  private val nodes = shape.nodes
 
   OxThreads.install()
   private val channels = Array.fill(nodes)(if capacity == 0 then Channel.rendezvous[Int] else Channel.buffered[Int](capacity))
@@ -52,9 +54,14 @@ final class OxRing(id: String, nodes: Int, capacity: Int) extends AbstractRing(i
           for i <- 0 until nodes do
             val (name, in, out) = (i + 1, channels(i), channels((i + 1) % nodes))
             forkDiscard {
+              val (depth, work) = (shape.depth, shape.work)
+              val receive: Hop.Receive = () => in.receive()
               forever {
-                val token = in.receive()
-                if token > 0 then out.send(token - 1) else finish(name)
+                val token = if depth == 0 then in.receive() else Hop.receive(depth, receive)
+                if token > 0 then
+                  Hop.work(work)
+                  out.send(token - 1)
+                else finish(name)
               }
             }
           started.complete(())
@@ -72,6 +79,6 @@ final class OxRing(id: String, nodes: Int, capacity: Int) extends AbstractRing(i
       closing.countDown()
       throw IllegalStateException(s"$id: the Ox scope did not start its $nodes forks", e)
 
-  override protected def start(hops: Int): Unit = channels(0).send(hops)
+  override protected def inject(node: Int, hops: Int): Unit = channels(node - 1).send(hops)
 
   override protected def stop(): Unit = closing.countDown()

@@ -1,5 +1,8 @@
 package threadring.quasar;
 
+import threadring.core.Hop;
+import threadring.core.Shape;
+
 import co.paralleluniverse.actors.ActorRef;
 import co.paralleluniverse.actors.BasicActor;
 import co.paralleluniverse.fibers.Fiber;
@@ -20,8 +23,9 @@ final class ActorRing extends QuasarRing {
     private final ActorRef<Integer>[] refs;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    ActorRing(String id, int nodes, int parallelism) {
-        super(id, nodes, parallelism);
+    ActorRing(String id, Shape shape, int parallelism) {
+        super(id, shape, parallelism);
+        int nodes = shape.nodes();
         actors = new Node[nodes];
         refs = new ActorRef[nodes];
         for (int i = 0; i < nodes; i++) {
@@ -56,11 +60,18 @@ final class ActorRing extends QuasarRing {
             this.name = name;
         }
 
+        /**
+         * A Quasar actor is a fiber that blocks in receive(), so unlike Akka's it keeps its stack
+         * between messages: it waits {@code depth} suspendable frames deep.
+         */
         @Override
         protected Void doRun() throws InterruptedException, SuspendExecution {
+            int depth = depth();
+            int work = work();
             while (true) {
-                int t = receive();
+                int t = receive(depth);
                 if (t > 0) {
+                    Hop.work(work);
                     next.send(t - 1);
                 } else if (t == 0) {
                     finish(name);
@@ -68,6 +79,14 @@ final class ActorRing extends QuasarRing {
                     return null;
                 }
             }
+        }
+
+        private int receive(int depth) throws InterruptedException, SuspendExecution {
+            if (depth > 0) {
+                int t = receive(depth - 1);
+                return t;
+            }
+            return receive();
         }
     }
 
@@ -79,8 +98,8 @@ final class ActorRing extends QuasarRing {
     }
 
     @Override
-    protected void inject(int hops) {
-        offer(0, hops);
+    protected void send(int node, int hops) {
+        offer(node - 1, hops);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package threadring.quasar;
 
+import threadring.core.Hop;
+import threadring.core.Shape;
+
 import co.paralleluniverse.fibers.Fiber;
 import co.paralleluniverse.fibers.SuspendExecution;
 import co.paralleluniverse.strands.channels.Channels;
@@ -19,8 +22,9 @@ final class ChannelRing extends QuasarRing {
     private final IntChannel[] inboxes;
     private final Node[] fibers;
 
-    ChannelRing(String id, int nodes, int parallelism) {
-        super(id, nodes, parallelism);
+    ChannelRing(String id, Shape shape, int parallelism) {
+        super(id, shape, parallelism);
+        int nodes = shape.nodes();
         inboxes = new IntChannel[nodes];
         for (int i = 0; i < nodes; i++) {
             inboxes[i] = Channels.newIntChannel(1, Channels.OverflowPolicy.BLOCK, false, true);
@@ -50,10 +54,13 @@ final class ChannelRing extends QuasarRing {
 
         @Override
         protected Void run() throws SuspendExecution, InterruptedException {
+            int depth = depth();
+            int work = work();
             try {
                 while (true) {
-                    int t = in.receiveInt();
+                    int t = receive(depth);
                     if (t > 0) {
+                        Hop.work(work);
                         out.send(t - 1);
                     } else if (t == 0) {
                         finish(name);
@@ -64,6 +71,15 @@ final class ChannelRing extends QuasarRing {
             } catch (ReceivePort.EOFException e) {
                 throw closed(name, e);
             }
+        }
+
+        /** Waits {@code depth} suspendable frames deep, each saved in the fiber's own stack. */
+        private int receive(int depth) throws SuspendExecution, InterruptedException, ReceivePort.EOFException {
+            if (depth > 0) {
+                int t = receive(depth - 1);
+                return t;
+            }
+            return in.receiveInt();
         }
     }
 
@@ -82,9 +98,10 @@ final class ChannelRing extends QuasarRing {
         }
     }
 
+    /** From a plain thread, which a full inbox (only with several tokens) blocks until it has room. */
     @Override
-    protected void inject(int hops) {
-        offer(0, hops);
+    protected void send(int node, int hops) throws SuspendExecution, InterruptedException {
+        inboxes[node - 1].send(hops);
     }
 
     @Override

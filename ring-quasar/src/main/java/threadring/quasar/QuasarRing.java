@@ -1,5 +1,7 @@
 package threadring.quasar;
 
+import threadring.core.Shape;
+
 import co.paralleluniverse.common.monitoring.MonitorType;
 import co.paralleluniverse.fibers.FiberForkJoinScheduler;
 import co.paralleluniverse.fibers.FiberScheduler;
@@ -26,8 +28,8 @@ abstract class QuasarRing extends AbstractRing {
     private final Set<Thread> seen = new HashSet<>();
     private volatile Throwable died;
 
-    QuasarRing(String id, int nodes, int parallelism) {
-        super(id, nodes);
+    QuasarRing(String id, Shape shape, int parallelism) {
+        super(id, shape);
         schedulerName = id + "#" + SEQUENCE.incrementAndGet();
         // No monitoring (JMX would register an MBean per ring), no per-fiber detail.
         scheduler = new FiberForkJoinScheduler(schedulerName, parallelism, null, MonitorType.NONE, false);
@@ -50,16 +52,16 @@ abstract class QuasarRing extends AbstractRing {
         }
     }
 
-    /** Hands {@code hops} to node 1 (only called while every node is alive). */
-    protected abstract void inject(int hops) throws Exception;
+    /** Hands {@code hops} to node {@code node}, 1..N (only called while every node is alive). */
+    protected abstract void send(int node, int hops) throws Exception;
 
     @Override
-    protected final void start(int hops) throws Exception {
+    protected final void inject(int node, int hops) throws Exception {
         Throwable cause = died;
         if (cause != null) {
             throw new IllegalStateException(id() + ": a node died before pass(hops=" + hops + ")", cause);
         }
-        inject(hops);
+        send(node, hops);
     }
 
     /**

@@ -27,8 +27,8 @@ public final class QuasarRings implements RingProvider {
             "-Dco.paralleluniverse.fibers.disableAgentWarning=true");
 
     /** Builds one ring of a variant: the id, the node count and the scheduler's parallelism. */
-    interface Shape {
-        QuasarRing open(String id, int nodes, int parallelism);
+    interface Opener {
+        QuasarRing open(String id, threadring.core.Shape shape, int parallelism);
     }
 
     @Override
@@ -42,10 +42,10 @@ public final class QuasarRings implements RingProvider {
         return all;
     }
 
-    private static RingFactory quasar(String variant, String description, Shape shape, int parallelism) {
+    private static RingFactory quasar(String variant, String description, Opener opener, int parallelism) {
         return Variant.of("quasar/" + variant + (parallelism == 1 ? "" : "-p" + parallelism), description + ", "
                         + (parallelism == 1 ? "one-thread" : parallelism + "-thread") + " FiberForkJoinScheduler",
-                        (id, nodes) -> shape.open(id, nodes, parallelism))
+                        (id, shape) -> opener.open(id, shape, parallelism))
                 .jvmArgs(JVM_ARGS, () -> Thread.class.getModule().isOpen("java.lang", QuasarRings.class.getModule()))
                 .build();
     }

@@ -4,11 +4,12 @@ import threadring.core.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
+import threadring.core.Shape;
 
 /**
  * Runs verified passes of the quasar rings outside JMH: for the instrumentation test (in a JVM
  * with {@code -Dco.paralleluniverse.fibers.verifyInstrumentation=true}, which also checks that
- * each ring tracks its scheduler's threads) and for quick manual runs on another JDK. Usage: {@code QuasarRun [id-regex] [nodes] [hops] [passes]}; prints one line
+ * each ring tracks its scheduler's threads) and for quick manual runs on another JDK. Usage: {@code QuasarRun [id-regex] [nodes] [hops] [passes] [tokens] [depth]}; prints one line
  * per pass, goes on to the next ring when one fails, and exits with status 1 if any failed.
  */
 public final class QuasarRun {
@@ -20,6 +21,9 @@ public final class QuasarRun {
         int nodes = args.length > 1 ? Integer.parseInt(args[1]) : Rings.DEFAULT_NODES;
         int hops = args.length > 2 ? Integer.parseInt(args[2]) : 1000;
         int passes = args.length > 3 ? Integer.parseInt(args[3]) : 1;
+        int tokens = args.length > 4 ? Integer.parseInt(args[4]) : 1;
+        int depth = args.length > 5 ? Integer.parseInt(args[5]) : 0;
+        Shape shape = new Shape(nodes, tokens, depth, 0);
         System.out.println("JDK " + Runtime.version());
         int ran = 0;
         int failed = 0;
@@ -29,14 +33,14 @@ public final class QuasarRun {
             }
             ran++;
             try {
-                Ring ring = f.open(nodes);
+                Ring ring = f.open(shape);
                 try {
                     for (int p = 1; p <= passes; p++) {
                         long t0 = System.nanoTime();
-                        int last = Rings.verify(f.id(), nodes, hops, ring.pass(hops));
+                        long sum = Rings.verify(f.id(), shape, hops, ring.pass(hops));
                         long ns = System.nanoTime() - t0;
-                        System.out.printf("%-18s nodes=%d hops=%d last=%d  %.1f ms  %.0f ns/hop%n", f.id(), nodes,
-                                hops, last, ns / 1e6, hops == 0 ? 0.0 : (double) ns / hops);
+                        System.out.printf("%-18s %s hops=%d sum=%d  %.1f ms  %.0f ns/hop%n", f.id(), shape,
+                                hops, sum, ns / 1e6, hops == 0 ? 0.0 : (double) ns / hops);
                     }
                 } finally {
                     ring.close();

@@ -39,7 +39,7 @@ class QuasarInstrumentationTest {
         command.addAll(QuasarRings.JVM_ARGS);
         command.addAll(List.of("-Dco.paralleluniverse.fibers.verifyInstrumentation=true",
                 "-cp", System.getProperty("java.class.path"),
-                QuasarRun.class.getName(), "^quasar/", "11", "200", "2"));
+                QuasarRun.class.getName(), "^quasar/", "11", "200", "2", "3", "4"));
         Path log = Files.createTempFile("quasar-verify", ".log");
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -1,5 +1,7 @@
 package threadring.threads;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.Exchanger;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.locks.Condition;
@@ -24,7 +26,7 @@ public enum Handoff {
             return new LockMailbox();
         }
     },
-    SYNC("sync", "synchronized + wait/notify") {
+    SYNC("sync", "synchronized + wait/notifyAll") {
         @Override
         Mailbox newMailbox() {
             return new SyncMailbox();
@@ -77,8 +79,9 @@ public enum Handoff {
     abstract Mailbox newMailbox();
 
     /**
-     * A node's inbox: one token at a time, one consumer (the node), one producer at a time.
-     * Public so that other modules can run their own blocking primitives (jox channels) in
+     * A node's inbox: one consumer (the node). With several tokens in flight two producers can
+     * meet at it (its predecessor and a pass injecting a token), and put waits while the inbox is
+     * full. Public so that other modules can run their own blocking primitives (jox channels) in
      * {@link ThreadRing}'s node loop.
      */
     public interface Mailbox {
@@ -93,12 +96,28 @@ public enum Handoff {
         int take() throws InterruptedException;
     }
 
-    /** A volatile slot; the consumer optionally spins and yields before it parks. */
+    /**
+     * A volatile slot; the consumer optionally spins and yields before it parks. A producer
+     * claims the empty slot with one CAS; one that finds it full (only with several tokens)
+     * queues on a lock, registers itself, and parks until the consumer empties the slot.
+     */
     static final class ParkMailbox implements Mailbox {
+        private static final VarHandle SLOT;
+
+        static {
+            try {
+                SLOT = MethodHandles.lookup().findVarHandle(ParkMailbox.class, "slot", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
         private final int spins;
         private final int yields;
         private volatile int slot = EMPTY;
         private Thread consumer;
+        private final ReentrantLock producers = new ReentrantLock();
+        private volatile Thread waitingProducer;
 
         ParkMailbox(int spins, int yields) {
             this.spins = spins;
@@ -112,8 +131,23 @@ public enum Handoff {
 
         @Override
         public void put(int token) {
-            slot = token;
+            if (!SLOT.compareAndSet(this, EMPTY, token)) {
+                putWhenEmpty(token);
+            }
             LockSupport.unpark(consumer);
+        }
+
+        private void putWhenEmpty(int token) {
+            producers.lock();
+            try {
+                waitingProducer = Thread.currentThread();
+                while (!SLOT.compareAndSet(this, EMPTY, token)) {
+                    LockSupport.park(this);
+                }
+            } finally {
+                waitingProducer = null;
+                producers.unlock();
+            }
         }
 
         @Override
@@ -132,6 +166,10 @@ public enum Handoff {
                 token = slot;
             }
             slot = EMPTY;
+            Thread producer = waitingProducer;
+            if (producer != null) {
+                LockSupport.unpark(producer);
+            }
             return token;
         }
     }
@@ -139,12 +177,16 @@ public enum Handoff {
     static final class LockMailbox implements Mailbox {
         private final ReentrantLock lock = new ReentrantLock();
         private final Condition filled = lock.newCondition();
+        private final Condition emptied = lock.newCondition();
         private int slot = EMPTY;
 
         @Override
-        public void put(int token) {
+        public void put(int token) throws InterruptedException {
             lock.lock();
             try {
+                while (slot != EMPTY) {
+                    emptied.await();
+                }
                 slot = token;
                 filled.signal();
             } finally {
@@ -161,6 +203,7 @@ public enum Handoff {
                 }
                 int token = slot;
                 slot = EMPTY;
+                emptied.signal();
                 return token;
             } finally {
                 lock.unlock();
@@ -171,10 +214,14 @@ public enum Handoff {
     static final class SyncMailbox implements Mailbox {
         private int slot = EMPTY;
 
+        /** notifyAll: with several tokens a producer may wait on the same monitor as the consumer. */
         @Override
-        public synchronized void put(int token) {
+        public synchronized void put(int token) throws InterruptedException {
+            while (slot != EMPTY) {
+                wait();
+            }
             slot = token;
-            notify();
+            notifyAll();
         }
 
         @Override
@@ -184,6 +231,7 @@ public enum Handoff {
             }
             int token = slot;
             slot = EMPTY;
+            notifyAll();
             return token;
         }
     }
@@ -203,13 +251,19 @@ public enum Handoff {
         }
     }
 
-    /** Producer and consumer swap (token, null); both block until the other arrives. */
+    /**
+     * Producer and consumer swap (token, null); both block until the other arrives. Two producers
+     * that meet swap tokens and both try again: the node still receives both.
+     */
     static final class ExchangerMailbox implements Mailbox {
         private final Exchanger<Integer> exchanger = new Exchanger<>();
 
         @Override
         public void put(int token) throws InterruptedException {
-            exchanger.exchange(token);
+            Integer left = exchanger.exchange(token);
+            while (left != null) {
+                left = exchanger.exchange(left);
+            }
         }
 
         @Override

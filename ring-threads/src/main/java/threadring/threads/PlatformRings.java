@@ -20,7 +20,7 @@ public final class PlatformRings implements RingProvider {
     public List<RingFactory> factories() {
         return Stream.of(Handoff.PARK, Handoff.LOCK, Handoff.SYNC, Handoff.QUEUE)
                 .<RingFactory>map(h -> Variant.of("threads/" + h.variant(), "platform threads, " + h.description(),
-                                (id, nodes) -> new ThreadRing(id, nodes, platformThreads(id), h))
+                                (id, shape) -> new ThreadRing(id, shape, platformThreads(id), h))
                         .defaultHops(Rings.SLOW_HOPS)
                         .limit(OsThreadLimits::tooMany)
                         .build())

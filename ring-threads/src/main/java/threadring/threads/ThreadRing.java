@@ -3,13 +3,16 @@ package threadring.threads;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
 import threadring.core.AbstractRing;
+import threadring.core.Hop;
+import threadring.core.Shape;
 import threadring.threads.Handoff.Mailbox;
 
 /**
  * A ring of one thread per node, each blocked on its own {@link Mailbox}. Which threads
  * (platform or virtual) is the caller's {@link ThreadFactory}; how they block is the
  * {@link Handoff} (or another module's {@link Mailbox}). This is the only node loop for both
- * thread models.
+ * thread models. A node waits {@code depth} plain Java frames deep ({@link Hop#receive}): what a
+ * blocked virtual thread's continuation freezes and thaws, and a platform thread simply keeps.
  */
 public final class ThreadRing extends AbstractRing {
 
@@ -17,12 +20,13 @@ public final class ThreadRing extends AbstractRing {
 
     private final Mailbox[] inboxes;
 
-    public ThreadRing(String id, int nodes, ThreadFactory threads, Handoff handoff) {
-        this(id, nodes, threads, handoff::newMailbox);
+    public ThreadRing(String id, Shape shape, ThreadFactory threads, Handoff handoff) {
+        this(id, shape, threads, handoff::newMailbox);
     }
 
-    public ThreadRing(String id, int nodes, ThreadFactory threads, Supplier<? extends Mailbox> mailboxes) {
-        super(id, nodes);
+    public ThreadRing(String id, Shape shape, ThreadFactory threads, Supplier<? extends Mailbox> mailboxes) {
+        super(id, shape);
+        int nodes = shape.nodes();
         ThreadFactory factory = tracked(threads);
         inboxes = new Mailbox[nodes];
         for (int i = 0; i < nodes; i++) {
@@ -48,10 +52,14 @@ public final class ThreadRing extends AbstractRing {
     }
 
     private void run(int name, Mailbox in, Mailbox out) {
+        int depth = depth();
+        int work = work();
+        Hop.Receive receive = in::take;
         try {
             while (true) {
-                int token = in.take();
+                int token = depth == 0 ? in.take() : Hop.receive(depth, receive);
                 if (token > 0) {
+                    Hop.work(work);
                     out.put(token - 1);
                 } else if (token == 0) {
                     finish(name);
@@ -76,8 +84,8 @@ public final class ThreadRing extends AbstractRing {
     }
 
     @Override
-    protected void start(int hops) throws InterruptedException {
-        inboxes[0].put(hops);
+    protected void inject(int node, int hops) throws InterruptedException {
+        inboxes[node - 1].put(hops);
     }
 
     @Override

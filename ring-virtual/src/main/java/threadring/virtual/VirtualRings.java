@@ -25,6 +25,9 @@ public final class VirtualRings implements RingProvider {
             "jdk.virtualThreadScheduler.maxPoolSize", "1",
             "jdk.virtualThreadScheduler.minRunnable", "1");
 
+    /** The floor of every virtual-thread row: a bare Loom continuation per node, no scheduler. */
+    public static final String LOOM_FLOOR = "floor/loom-continuation";
+
     /** Virtual threads named prefix1, prefix2, ...; for Scala modules, whose scalac targets 17. */
     public static ThreadFactory threads(String prefix) {
         return Thread.ofVirtual().name(prefix, 1).factory();
@@ -38,10 +41,11 @@ public final class VirtualRings implements RingProvider {
                 all.add(Variant.of("virtual/" + h.variant() + (oneCarrier ? "-p1" : ""),
                                 (oneCarrier ? "virtual threads on one carrier, " : "virtual threads, default scheduler, ")
                                         + h.description(),
-                                (id, nodes) -> new ThreadRing(id, nodes, threads(id + "#"), h))
+                                (id, shape) -> new ThreadRing(id, shape, threads(id + "#"), h))
                         .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
                         .minimumJava(h == Handoff.SYNC ? 24 : 21)
                         .defaultHops(defaultHops(h))
+                        .floor(LOOM_FLOOR)
                         .build());
             }
         }

@@ -2,7 +2,10 @@ package threadring.zio
 
 import zio.*
 
-/** A node's inbox: taken by its own node, offered to by one sender at a time. */
+/**
+ * A node's inbox, taken by its own node. With several tokens in flight two senders can meet at
+ * it (its predecessor and a pass injecting a token), and offer waits while it is full.
+ */
 trait Inbox:
   def take: UIO[Int]
   def offer(token: Int): UIO[Unit]
@@ -33,6 +36,6 @@ final class PromiseInbox(slot: Ref[Promise[Nothing, Int]]) extends Inbox:
       fresh <- zio.Promise.make[Nothing, Int]
       _ <- slot.set(fresh)
     yield token
+  /** A sender that finds a token still waiting (only with several tokens) yields and tries again. */
   def offer(token: Int): UIO[Unit] =
-    slot.get.flatMap(_.succeed(token)).flatMap(done =>
-      if done then ZIO.unit else ZIO.dieMessage("a token was already waiting in this Promise"))
+    slot.get.flatMap(_.succeed(token)).flatMap(done => if done then ZIO.unit else ZIO.yieldNow *> offer(token))

@@ -1,7 +1,7 @@
 package threadring.zio
 
 import java.util.concurrent.{CountDownLatch, ExecutorService, Executors, TimeUnit}
-import threadring.core.AbstractRing
+import threadring.core.{AbstractRing, Hop, Shape}
 import zio.*
 
 /**
@@ -10,7 +10,9 @@ import zio.*
  * executor thread (tracked) and shuts it down in close(). Node fibers are daemons so that they
  * outlive the effect that forks them, and close() interrupts them.
  */
-final class ZioRing(id: String, nodes: Int, handoff: Handoff, oneThread: Boolean) extends AbstractRing(id, nodes):
+final class ZioRing(id: String, shape: Shape, handoff: Handoff, oneThread: Boolean) extends AbstractRing(id, shape):
+
+  private val nodes = shape.nodes
 
   private val pool: Option[ExecutorService] = Option.when(oneThread)(Executors.newSingleThreadExecutor(tracked { task =>
     val t = Thread(task, s"$id-executor")
@@ -26,15 +28,23 @@ final class ZioRing(id: String, nodes: Int, handoff: Handoff, oneThread: Boolean
 
   private val inboxes: Chunk[Inbox] = run(ZIO.foreach(Chunk.range(0, nodes))(_ => handoff.newInbox))
 
+  /**
+   * A node waits `depth` frames deep: each `map` is a continuation the fiber keeps on its own
+   * stack while the take is suspended. Work, if any, runs as an effect before the offer.
+   */
   private def node(name: Int, in: Inbox, out: Inbox): UIO[Unit] =
-    in.take.flatMap(token => if token > 0 then out.offer(token - 1) else ZIO.succeed(finish(name)))
+    val take = (1 to shape.depth).foldLeft(in.take)((io, _) => io.map(identity))
+    val work = shape.work
+    val handOn: Int => UIO[Unit] =
+      if work == 0 then out.offer else token => ZIO.succeed(Hop.work(work)) *> out.offer(token)
+    take.flatMap(token => if token > 0 then handOn(token - 1) else ZIO.succeed(finish(name)))
       .forever
       .catchAllDefect(e => ZIO.succeed(fail(e)))
 
   private val fibers: Chunk[Fiber.Runtime[Nothing, Unit]] =
     run(ZIO.foreach(Chunk.range(0, nodes))(i => node(i + 1, inboxes(i), inboxes((i + 1) % nodes)).forkDaemon))
 
-  override protected def start(hops: Int): Unit = run(inboxes(0).offer(hops))
+  override protected def inject(node: Int, hops: Int): Unit = run(inboxes(node - 1).offer(hops))
 
   override protected def stop(): Unit =
     val interrupted = CountDownLatch(1)

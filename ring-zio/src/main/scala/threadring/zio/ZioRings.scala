@@ -18,5 +18,5 @@ final class ZioRings extends RingProvider:
       s"zio/${handoff.variant}${if oneThread then "-p1" else ""}",
       s"ZIO fibers, ${handoff.description}, " +
         (if oneThread then "a one-thread executor" else "the default runtime (ZScheduler)"),
-      (id, nodes) => ZioRing(id, nodes, handoff, oneThread)
+      (id, shape) => ZioRing(id, shape, handoff, oneThread)
     ).defaultHops(Rings.SLOW_HOPS).build(): RingFactory).asJava
