@@ -70,15 +70,21 @@ class BenchmarksJarIT {
     /** check answers for every id, including -p1 ones that need a child JVM with scheduler flags. */
     @Test
     void checkPassesEveryImplementation() throws Exception {
-        int nodes = 7;
-        int hops = 1234;
-        Result r = cli(tmp, "check", "--nodes", String.valueOf(nodes), "--hops", String.valueOf(hops));
+        Shape shape = new Shape(7, 3, 2, 5);
+        Result r = cli(tmp, "check", "--nodes", "7", "--tokens", "3", "--depth", "2", "--work", "5", "--hops", "1234");
         assertEquals(0, r.exit(), r.output());
         for (String id : factoryIds()) {
-            String expected = id + " nodes=7 hops=1234 last=" + Rings.expectedLast(nodes, hops) + " ms=";
+            String expected = id + " nodes=7 tokens=3 depth=2 work=5 hops=1234 sum=" + shape.expected(1234) + " ms=";
             assertTrue(r.output().lines().anyMatch(l -> l.startsWith(expected) && l.endsWith(" ok")),
                     "no ok line for " + id + " in\n" + r.output());
         }
+    }
+
+    @Test
+    void tokensNotBelowNodesAreAUsageError() throws Exception {
+        Result r = cli(tmp, "check", "--nodes", "5", "--tokens", "5");
+        assertEquals(2, r.exit(), r.output());
+        assertTrue(r.output().contains("--tokens must be >= 1 and < nodes (5), was 5"), r.output());
     }
 
     @Test

@@ -21,13 +21,13 @@ class SweepTest {
 
     @Test
     void slowIdsRunAsAJobOfTheirOwnAtTheirDefaultHops() {
-        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(), null, false);
+        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(CLASSIC), null, false);
         assertEquals(2, plans.size());
         assertEquals(List.of("virtual/lock", "virtual/park"), ids(plans.get(0)));
         assertEquals(1_000_000, plans.get(0).hops());
         assertEquals(List.of("virtual/sync"), ids(plans.get(1)));
         assertEquals(10_000, plans.get(1).hops());
-        assertEquals("virtual-10000-n503", plans.get(1).file());
+        assertEquals("virtual-10000-n503-t1-d0-w0", plans.get(1).file());
     }
 
     @Test
