@@ -36,7 +36,7 @@ final class OptionValues {
         try {
             return new Shape(nodes, tokens, depth, work);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--" + e.getMessage().replaceFirst(" must", " must"));
+            throw new UsageException("--" + e.getMessage());
         }
     }
 
