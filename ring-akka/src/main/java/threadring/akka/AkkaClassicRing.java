@@ -14,7 +14,8 @@ import java.util.concurrent.CompletionStage;
 /** One classic Akka actor per node ({@code AbstractActor}, the style of the 2014 study). */
 final class AkkaClassicRing extends ActorSystemRing {
 
-    private static final Config CONFIG = config("akka");
+    /** Also the classic rendezvous's. */
+    static final Config CONFIG = OwnedSystem.config("akka");
 
     private final ActorRef[] nodes;
     private final ActorSystem system;
@@ -22,12 +23,12 @@ final class AkkaClassicRing extends ActorSystemRing {
     AkkaClassicRing(String id, Shape shape, String dispatcher) {
         super(id, shape);
         int n = shape.nodes();
-        system = ActorSystem.create(systemName, CONFIG);
+        system = ActorSystem.create(owned.name, CONFIG);
         nodes = new ActorRef[n];
         for (int i = 0; i < n; i++) {
             nodes[i] = system.actorOf(Node.props(this, i + 1).withDispatcher(dispatcher), "node-" + (i + 1));
         }
-        trackSystemThreads();
+        owned.trackThreads();
     }
 
     static final class Node extends AbstractActor {
@@ -71,6 +72,11 @@ final class AkkaClassicRing extends ActorSystemRing {
 
     @Override
     protected CompletionStage<?> terminate() {
+        return terminate(system);
+    }
+
+    /** Starts terminating a classic system (the ring's or the rendezvous's); completes once it has. */
+    static CompletionStage<?> terminate(ActorSystem system) {
         system.terminate();
         return system.getWhenTerminated().toCompletableFuture();
     }

@@ -2,6 +2,7 @@ package threadring.akka;
 
 import java.util.ArrayList;
 import java.util.List;
+import threadring.core.Rendezvous;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
@@ -9,12 +10,20 @@ import threadring.core.Variant;
 /**
  * The actor rings: Akka 2.6 typed and classic, Apache Pekko 1.x typed, each on the library's
  * default fork-join dispatcher and, as {@code -p1}, on a one-thread dispatcher (bundled config,
- * no JVM flags). Each ring owns an ActorSystem for its lifetime.
+ * no JVM flags). Each ring owns an ActorSystem for its lifetime. Each id also runs the
+ * rendezvous: a sender and a receiver actor of the same API on the same dispatcher.
  */
 public final class AkkaRings implements RingProvider {
 
     /** The -p1 dispatcher, defined in threadring/akka/akka.conf and pekko.conf. */
     static final String ONE_THREAD = "threadring-one-thread-dispatcher";
+
+    /**
+     * Values per rendezvous exchange in the default sweep. A value is two messages: 0.25-0.35 us
+     * on the one-thread dispatcher, 1.1-1.6 us on the default one, where the two actors' turns
+     * may pass between its threads (JDK 25, 2 busy cores): one exchange takes 0.2-2 s.
+     */
+    private static final int VALUES = Rendezvous.SWEEP_VALUES;
 
     @Override
     public List<RingFactory> factories() {
@@ -23,11 +32,20 @@ public final class AkkaRings implements RingProvider {
             String p1 = oneThread ? "-p1" : "";
             String dispatcher = oneThread ? ", one-thread fork-join dispatcher" : ", default fork-join dispatcher";
             all.add(Variant.of("akka/typed" + p1, "Akka 2.6 typed actors (Behaviors)" + dispatcher,
-                    (id, shape) -> new TypedRing(id, shape, new AkkaTyped(), oneThread)).build());
+                            (id, shape) -> new TypedRing(id, shape, new AkkaTyped(), oneThread))
+                    .rendezvous(id -> new TypedRendezvous(id, new AkkaTyped(), oneThread))
+                    .defaultValues(VALUES)
+                    .build());
             all.add(Variant.of("akka/pekko-typed" + p1, "Apache Pekko 1.x typed actors (Behaviors)" + dispatcher,
-                    (id, shape) -> new TypedRing(id, shape, new PekkoTyped(), oneThread)).build());
+                            (id, shape) -> new TypedRing(id, shape, new PekkoTyped(), oneThread))
+                    .rendezvous(id -> new TypedRendezvous(id, new PekkoTyped(), oneThread))
+                    .defaultValues(VALUES)
+                    .build());
+            String classic = oneThread ? ONE_THREAD : "akka.actor.default-dispatcher";
             all.add(Variant.of("akka/classic" + p1, "Akka 2.6 classic actors (AbstractActor)" + dispatcher,
-                    (id, shape) -> new AkkaClassicRing(id, shape, oneThread ? ONE_THREAD : "akka.actor.default-dispatcher"))
+                            (id, shape) -> new AkkaClassicRing(id, shape, classic))
+                    .rendezvous(id -> new AkkaClassicRendezvous(id, classic))
+                    .defaultValues(VALUES)
                     .build());
         }
         return all;

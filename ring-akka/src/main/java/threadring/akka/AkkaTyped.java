@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 
 /**
  * Akka 2.6 typed actors (Behaviors), the message being the token itself. Apache Pekko 1.x has
@@ -19,16 +20,17 @@ import java.util.concurrent.TimeUnit;
  */
 final class AkkaTyped implements TypedActors {
 
-    private static final Config CONFIG = ActorSystemRing.config("akka");
+    private static final Config CONFIG = OwnedSystem.config("akka");
 
     @Override
     @SuppressWarnings("unchecked")
-    public Nodes start(String name, int n, boolean oneThread, Duration timeout, Receive receive) throws Exception {
+    public Nodes start(String name, int n, IntFunction<String> names, boolean oneThread, Duration timeout,
+            Receive receive) throws Exception {
         ActorRef<Integer>[] refs = (ActorRef<Integer>[]) new ActorRef<?>[n];
         DispatcherSelector dispatcher = oneThread ? DispatcherSelector.fromConfig(AkkaRings.ONE_THREAD)
                 : DispatcherSelector.defaultDispatcher();
         CompletableFuture<Void> spawned = new CompletableFuture<>();
-        // The guardian spawns the nodes, then only waits for the system to terminate.
+        // The guardian spawns the actors, then only waits for the system to terminate.
         ActorSystem<Void> system = ActorSystem.create(Behaviors.<Void>setup(context -> {
             try {
                 for (int i = 0; i < n; i++) {
@@ -36,7 +38,7 @@ final class AkkaTyped implements TypedActors {
                     refs[i] = context.spawn(Behaviors.<Integer>receiveMessage(token -> {
                         receive.token(node, token);
                         return Behaviors.same();
-                    }), "node-" + (i + 1), dispatcher);
+                    }), names.apply(i), dispatcher);
                 }
                 spawned.complete(null);
             } catch (RuntimeException e) {

@@ -3,25 +3,28 @@ package threadring.akka;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.function.IntFunction;
 
 /**
- * What the typed ring needs of a typed actor library. Akka 2.6 and Pekko 1.x offer the same
- * typed API under different packages: the adapter is written once for Akka ({@link AkkaTyped})
- * and the build derives Pekko's from it, and the ring itself ({@link TypedRing}) is written once.
+ * What the typed ring and rendezvous need of a typed actor library: actors of one ActorSystem
+ * that take an int, each known by its index. Akka 2.6 and Pekko 1.x offer the same typed API
+ * under different packages: the adapter is written once for Akka ({@link AkkaTyped}) and the
+ * build derives Pekko's from it, and the workloads ({@link TypedRing}, {@link TypedRendezvous})
+ * are written once.
  */
 interface TypedActors {
 
-    /** Node {@code node} (0-based) received {@code token}. */
+    /** Actor {@code node} (0-based) received {@code token}. */
     @FunctionalInterface
     interface Receive {
         void token(int node, int token);
     }
 
-    /** A started ActorSystem whose guardian has spawned the node actors. */
+    /** A started ActorSystem whose guardian has spawned the actors. */
     interface Nodes {
         void tell(int node, int token);
 
-        /** The node actors' names, 1..N, for tests. */
+        /** The actors' names, in index order, for tests. */
         List<String> names();
 
         /** Starts terminating the system; the stage completes once it has terminated. */
@@ -29,10 +32,11 @@ interface TypedActors {
     }
 
     /**
-     * Starts an ActorSystem named {@code system} (the ring's config over the library's
-     * reference.conf) whose guardian spawns {@code nodes} actors "node-1".."node-N", each
-     * handing what it receives to {@code receive}, on the default dispatcher or, with
+     * Starts an ActorSystem named {@code system} (the rings' config over the library's
+     * reference.conf) whose guardian spawns {@code nodes} actors named {@code names(0..nodes-1)},
+     * each handing what it receives to {@code receive}, on the default dispatcher or, with
      * {@code oneThread}, on the one-thread dispatcher; waits up to {@code timeout} for them.
      */
-    Nodes start(String system, int nodes, boolean oneThread, Duration timeout, Receive receive) throws Exception;
+    Nodes start(String system, int nodes, IntFunction<String> names, boolean oneThread, Duration timeout,
+            Receive receive) throws Exception;
 }

@@ -15,11 +15,11 @@ final class TypedRing extends ActorSystemRing {
         super(id, shape);
         int n = shape.nodes();
         try {
-            nodes = actors.start(systemName, n, oneThread, closeTimeout(), this::receive);
+            nodes = actors.start(owned.name, n, i -> "node-" + (i + 1), oneThread, closeTimeout(), this::receive);
         } catch (Exception e) {
             throw new IllegalStateException(id + ": could not spawn " + n + " nodes", e);
         }
-        trackSystemThreads();
+        owned.trackThreads();
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import threadring.core.Rendezvous;
 import threadring.core.Ring;
 import threadring.core.RingContract;
 import threadring.core.RingFactories;
@@ -35,6 +36,25 @@ class AkkaContractTest extends RingContract {
                 assertFalse(ring.threads().isEmpty(), f.id() + ": no ActorSystem thread tracked");
                 assertTrue(ring.threads().stream().allMatch(Thread::isDaemon), f.id() + ": non-daemon thread");
             }
+        }
+    }
+
+    /**
+     * The rendezvous tracks its ActorSystem's threads, daemons like the rings', so that the
+     * contract's "close() leaves no thread alive" is about real threads.
+     */
+    @Test
+    void rendezvousTracksItsSystemsThreads() {
+        for (RingFactory f : RingFactories.load().matching("^akka/")) {
+            Rendezvous r = f.openRendezvous();
+            try {
+                assertEquals(Rendezvous.expected(1000), r.exchange(1000), f.id());
+                assertFalse(r.threads().isEmpty(), f.id() + ": no ActorSystem thread tracked");
+                assertTrue(r.threads().stream().allMatch(Thread::isDaemon), f.id() + ": non-daemon thread");
+            } finally {
+                r.close();
+            }
+            assertTrue(r.threads().stream().noneMatch(Thread::isAlive), f.id() + ": alive after close()");
         }
     }
 }

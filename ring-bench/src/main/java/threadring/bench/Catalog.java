@@ -5,19 +5,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import threadring.core.RendezvousBenchmark;
 import threadring.core.RingBenchmark;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
+import threadring.core.Workload;
 
 /**
- * What the sweep can measure: the one JMH benchmark, {@link RingBenchmark#pass}, run once per
- * registered implementation id (its {@code impl} parameter), the ids grouped by model (the
- * module: the part of the id before '/') so that each model runs in a JMH child of its own.
+ * What the sweep can measure: one JMH benchmark per workload, {@link RingBenchmark#pass} and
+ * {@link RendezvousBenchmark#exchange}, run once per registered implementation id (its
+ * {@code impl} parameter), the ids grouped by model (the module: the part of the id before '/')
+ * so that each model runs in a JMH child of its own.
  */
 final class Catalog {
 
-    /** The JMH benchmark every id runs in. */
+    /** The JMH benchmark of the ring, which every id runs. */
     static final String BENCHMARK = RingBenchmark.class.getName() + ".pass";
+    /** The JMH benchmark of the rendezvous, for the ids that have one. */
+    static final String RENDEZVOUS_BENCHMARK = RendezvousBenchmark.class.getName() + ".exchange";
+
+    static String benchmark(Workload workload) {
+        return workload == Workload.RING ? BENCHMARK : RENDEZVOUS_BENCHMARK;
+    }
 
     /** One model's selected implementations, in id order. */
     record Model(String name, List<RingFactory> factories) {

@@ -71,6 +71,13 @@ final class Chart {
 
     private Chart() {}
 
+    /** What the main chart's axis counts: hops, and exchanged values if the run has the rendezvous. */
+    private static String unit(Run run) {
+        return Report.series(run).stream().allMatch(Report.Series::ring) ? "ns per hop"
+                : Report.series(run).stream().noneMatch(Report.Series::ring) ? "ns per exchange"
+                : "ns per hop (ring) or exchange (rendezvous)";
+    }
+
     /** Draws chart.png and chart.svg; never throws: no results or no fonts give a reason instead. */
     static Outcome write(Path runDir, Run run) {
         try {
@@ -145,7 +152,7 @@ final class Chart {
         idAxis.setRange(-0.6, ids.size() - 0.4);
         idAxis.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
 
-        LogAxis nsAxis = new LogAxis("ns per hop (log scale)");
+        LogAxis nsAxis = new LogAxis(unit(run) + " (log scale)");
         nsAxis.setBase(10);
         nsAxis.setSmallestValue(1e-3);
         // From a power of ten (always a labelled tick) to a little past the slowest whisker.
@@ -193,7 +200,7 @@ final class Chart {
         plot.setRangeMinorGridlinePaint(new Color(0xf2f2f2));
         plot.setFixedLegendItems(legend(colours, configs.stream().map(c -> c.name(run)).toList(), shapes));
 
-        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": ns per hop, median and 95% interval over "
+        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": " + unit(run) + ", median and 95% interval over "
                 + "forks", new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.setPadding(new RectangleInsets(4, 4, 4, 24)); // room for the last tick label
@@ -233,14 +240,14 @@ final class Chart {
         double hi = 0;
         int minNodes = Integer.MAX_VALUE;
         int maxNodes = 0;
-        List<String> others = Report.series(run).stream().map(s -> p.others(s.shape())).distinct().toList();
+        List<String> others = Report.ringSeries(run).stream().map(s -> p.others(s.shape())).distinct().toList();
         for (RunFile.Configuration c : run.configurations()) {
             for (String other : others) {
             for (String id : Report.ids(run)) {
                 String name = id + (run.configurations().size() > 1 ? " (" + c.label() + ")" : "")
                         + (others.size() > 1 ? " " + other : "");
                 YIntervalSeries line = new YIntervalSeries(name, true, true);
-                for (Report.Series s : Report.series(run)) {
+                for (Report.Series s : Report.ringSeries(run)) {
                     if (!s.config().equals(c) || !p.others(s.shape()).equals(other)) {
                         continue;
                     }

@@ -16,17 +16,21 @@ import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import threadring.core.Rendezvous;
 import threadring.core.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
 import threadring.core.Shape;
+import threadring.core.Workload;
 
 /**
  * {@code benchmark.sh check}: one verified pass of every implementation outside JMH, one line
  * each ({@code <id> nodes=N [tokens=T depth=D work=W] hops=H sum=S ms=T ok}, or {@code FAIL <why>};
- * for one token the sum is the Benchmarks Game's last node). Variants that need JVM
- * flags (a one-carrier scheduler, Quasar's open java.lang) run in a child JVM started with them.
+ * for one token the sum is the Benchmarks Game's last node), and with {@code --workload
+ * rendezvous} one verified exchange ({@code <id> workload=rendezvous values=M sum=S ms=T ok}) of
+ * every id that has one. Variants that need JVM flags (a one-carrier scheduler, Quasar's open
+ * java.lang) run in a child JVM started with them.
  */
 @Command(name = "check", sortOptions = false, usageHelpAutoWidth = true,
         description = "One verified pass per implementation, outside JMH (exit status 1 if any fails).")
@@ -36,6 +40,7 @@ final class Check implements Callable<Integer> {
     Cli.Help help;
 
     static final int DEFAULT_HOPS = 1_000_000;
+    static final int DEFAULT_VALUES = 1_000_000;
 
     @Option(names = "--include", paramLabel = "REGEX", converter = OptionValues.Regex.class,
             description = "Only ids matching REGEX (repeatable).")
@@ -60,6 +65,14 @@ final class Check implements Callable<Integer> {
     @Option(names = "--hops", paramLabel = "H", converter = OptionValues.NonNegative.class,
             description = "Hops of the pass (default 1000000).")
     int hops = DEFAULT_HOPS;
+
+    @Option(names = "--workload", paramLabel = "NAME", converter = OptionValues.WorkloadName.class,
+            description = "ring or rendezvous; repeat for both (default: ring).")
+    List<Workload> workloads = new ArrayList<>();
+
+    @Option(names = "--values", paramLabel = "M", converter = OptionValues.NonNegative.class,
+            description = "Values of the rendezvous exchange (default 1000000).")
+    int values = DEFAULT_VALUES;
 
     @Option(names = "--timeout", paramLabel = "S", converter = OptionValues.Positive.class,
             description = "Seconds before a pass counts as deadlocked (default 600).")
@@ -101,11 +114,17 @@ final class Check implements Callable<Integer> {
         for (RingFactory f : selected) {
             Optional<String> unsupported = f.unsupportedReason();
             if (unsupported.isEmpty()) {
-                failed += passOnce(f) ? 0 : 1;
+                for (Workload w : workloads()) {
+                    if (f.runs(w)) {
+                        failed += once(f, w) ? 0 : 1;
+                    } else {
+                        out.println(head(f, w) + " SKIP has no " + w.label());
+                    }
+                }
             } else if (Runtime.version().feature() < f.minimumJavaVersion()) {
-                out.println(head(f) + " SKIP " + unsupported.get());
+                out.println(head(f, workloads().get(0)) + " SKIP " + unsupported.get());
             } else if (child) {
-                out.println(head(f) + " FAIL " + unsupported.get());
+                out.println(head(f, workloads().get(0)) + " FAIL " + unsupported.get());
                 failed++;
             } else {
                 failed += inChildJvm(f) ? 0 : 1;
@@ -114,16 +133,33 @@ final class Check implements Callable<Integer> {
         return failed == 0 ? 0 : 1;
     }
 
-    private String head(RingFactory f) {
-        return f.id() + " " + shape + " hops=" + hops;
+    private List<Workload> workloads() {
+        return workloads.isEmpty() ? List.of(Workload.RING) : workloads.stream().distinct().toList();
     }
 
-    private boolean passOnce(RingFactory f) {
+    private String head(RingFactory f, Workload w) {
+        return w == Workload.RING ? f.id() + " " + shape + " hops=" + hops
+                : f.id() + " workload=rendezvous values=" + values;
+    }
+
+    /** A pass of the ring, or an exchange of the rendezvous, timed and checked. */
+    private boolean once(RingFactory f, Workload w) {
         CompletableFuture<long[]> result = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
-            try (Ring ring = f.open(shape)) {
-                long start = System.nanoTime();
-                long sum = ring.pass(hops);
+            try {
+                long start;
+                long sum;
+                if (w == Workload.RING) {
+                    try (Ring ring = f.open(shape)) {
+                        start = System.nanoTime();
+                        sum = ring.pass(hops);
+                    }
+                } else {
+                    try (Rendezvous r = f.openRendezvous()) {
+                        start = System.nanoTime();
+                        sum = r.exchange(values);
+                    }
+                }
                 result.complete(new long[] {sum, System.nanoTime() - start});
             } catch (Throwable e) {
                 result.completeExceptionally(e);
@@ -133,8 +169,8 @@ final class Check implements Callable<Integer> {
         runner.start();
         try {
             long[] r = result.get(timeoutSeconds, TimeUnit.SECONDS);
-            long expected = shape.expected(hops);
-            String line = String.format(Locale.ROOT, "%s sum=%d ms=%.1f", head(f), r[0], r[1] / 1e6);
+            long expected = w == Workload.RING ? shape.expected(hops) : Rendezvous.expected(values);
+            String line = String.format(Locale.ROOT, "%s sum=%d ms=%.1f", head(f, w), r[0], r[1] / 1e6);
             if (r[0] != expected) {
                 out.println(line + " FAIL expected sum=" + expected);
                 return false;
@@ -142,12 +178,12 @@ final class Check implements Callable<Integer> {
             out.println(line + " ok");
             return true;
         } catch (TimeoutException e) {
-            out.println(head(f) + " FAIL no answer within " + timeoutSeconds + " s (deadlock?)");
+            out.println(head(f, w) + " FAIL no answer within " + timeoutSeconds + " s (deadlock?)");
         } catch (ExecutionException e) {
-            out.println(head(f) + " FAIL " + JmhJob.describe(e.getCause()));
+            out.println(head(f, w) + " FAIL " + JmhJob.describe(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            out.println(head(f) + " FAIL interrupted");
+            out.println(head(f, w) + " FAIL interrupted");
         }
         return false;
     }
@@ -172,7 +208,7 @@ final class Check implements Callable<Integer> {
         cmd.addAll(shapeArguments());
         Processes.Exit exit = Processes.stream(cmd, childTimeout(1), out::println);
         if (exit.timedOut()) {
-            out.println(head(f) + " FAIL the child JVM (" + String.join(" ", f.jvmArgs()) + ") did not exit");
+            out.println(head(f, workloads().get(0)) + " FAIL the child JVM (" + String.join(" ", f.jvmArgs()) + ") did not exit");
         }
         return exit.ok();
     }
@@ -191,8 +227,10 @@ final class Check implements Callable<Integer> {
     }
 
     private List<String> shapeArguments() {
-        return List.of("--nodes", String.valueOf(nodes), "--tokens", String.valueOf(tokens), "--depth",
-                String.valueOf(depth), "--work", String.valueOf(work), "--hops", String.valueOf(hops), "--timeout",
-                String.valueOf(timeoutSeconds));
+        List<String> args = new ArrayList<>(List.of("--nodes", String.valueOf(nodes), "--tokens",
+                String.valueOf(tokens), "--depth", String.valueOf(depth), "--work", String.valueOf(work), "--hops",
+                String.valueOf(hops), "--values", String.valueOf(values), "--timeout", String.valueOf(timeoutSeconds)));
+        workloads.forEach(w -> args.addAll(List.of("--workload", w.label())));
+        return args;
     }
 }

@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
+import threadring.core.Workload;
 
 /**
  * The commands behind benchmark.sh, parsed by picocli: run (the default), check, footprint, list,
@@ -77,14 +78,16 @@ final class Cli {
             RingFactories factories = RingFactories.load();
             out.println("implementations:");
             for (RingFactory f : factories.all()) {
-                out.printf("  %-28s %s%s%n", f.id(), f.description(),
+                out.printf("  %-32s %s%s%s%n", f.id(), f.description(),
+                        f.runs(Workload.RENDEZVOUS) ? " [+rendezvous]" : "",
                         f.jvmArgs().isEmpty() ? "" : " [JVM flags: " + String.join(" ", f.jvmArgs()) + "]");
             }
             if (!factories.unloadable().isEmpty()) {
                 out.println("  (" + factories.unloadable().size() + " more cannot load on JDK "
                         + Runtime.version().feature() + ", e.g. " + factories.unloadable().get(0) + ")");
             }
-            out.println("benchmark: " + Catalog.BENCHMARK + " (the runner sets -p impl=<id>, and the id's JVM flags)");
+            out.println("benchmarks: " + Catalog.BENCHMARK + " (every id), " + Catalog.RENDEZVOUS_BENCHMARK
+                    + " (ids marked +rendezvous); the runner sets -p impl=<id>, and the id's JVM flags");
             return 0;
         }
     }

@@ -83,7 +83,7 @@ final class Compare {
         md.append("\nB/A < 1: B is faster. The interval is 95% (Welch's t on the log fork medians of both runs); "
                 + "**B faster** or **B slower** only where it excludes 1 (p < 0.05), else *within noise*. A row "
                 + "unstable in either run (forks disagree) gets no verdict. The test sees the spread between "
-                + "forks, not the machine's drift between the two runs. Values: median ns/hop [95% interval].\n");
+                + "forks, not the machine's drift between the two runs. Values: median ns per hop (ring) or per exchange (rendezvous) [95% interval].\n");
         List<Report.Series[]> matched = match(a, b);
         for (Report.Series[] m : matched) {
             Report.Series sa = m[0];
@@ -91,7 +91,9 @@ final class Compare {
             String na = sa.name(a);
             String nb = sb.name(b);
             md.append("\n## ").append(na.equals(nb) ? na : na + " (A) vs " + nb + " (B)").append("\n\n");
-            md.append("| id | A ns/hop | B ns/hop | B/A [95%] | p | verdict |\n|---|---:|---:|---:|---:|---|\n");
+            String unit = "ns/" + sa.workload().unit();
+            md.append("| id | A ").append(unit).append(" | B ").append(unit)
+                    .append(" | B/A [95%] | p | verdict |\n|---|---:|---:|---:|---:|---|\n");
             for (Pair p : pairs(a, sa, b, sb)) {
                 Stats.Ratio r = p.ratio();
                 md.append("| ").append(p.id()).append(" | ").append(value(p.a())).append(" | ").append(value(p.b()))
@@ -127,23 +129,28 @@ final class Compare {
     }
 
     /**
-     * Series with the same configuration label and ring shape; if no label matches and each run
+     * Series with the same configuration label and workload (ring shape); if no label matches and each run
      * has exactly one configuration, those two at each common ring shape (e.g. the same sweep on
      * two JDKs).
      */
     static List<Report.Series[]> match(Run a, Run b) {
         List<Report.Series[]> matched = new ArrayList<>();
         for (Report.Series sa : Report.series(a)) {
-            Report.series(b).stream().filter(sb -> sb.label().equals(sa.label()) && sb.shape().equals(sa.shape()))
+            Report.series(b).stream().filter(sb -> sb.label().equals(sa.label()) && same(sa, sb))
                     .findFirst().ifPresent(sb -> matched.add(new Report.Series[] {sa, sb}));
         }
         if (matched.isEmpty() && a.configurations().size() == 1 && b.configurations().size() == 1) {
             for (Report.Series sa : Report.series(a)) {
-                Report.series(b).stream().filter(sb -> sb.shape().equals(sa.shape())).findFirst()
+                Report.series(b).stream().filter(sb -> same(sa, sb)).findFirst()
                         .ifPresent(sb -> matched.add(new Report.Series[] {sa, sb}));
             }
         }
         return matched;
+    }
+
+    /** The same workload, and for the ring the same shape. */
+    private static boolean same(Report.Series a, Report.Series b) {
+        return a.workload() == b.workload() && java.util.Objects.equals(a.shape(), b.shape());
     }
 
     private static String value(Stats.Summary s) {

@@ -31,6 +31,7 @@ import threadring.bench.RunFile.Profile;
 import threadring.bench.RunFile.Score;
 import threadring.core.RingFactories;
 import threadring.core.Shape;
+import threadring.core.Workload;
 
 /**
  * The JMH child of a sweep, one per benchmark class, hops and configuration, started by
@@ -43,10 +44,12 @@ import threadring.core.Shape;
 public final class JmhJob {
 
     /**
-     * What to run. Null forks, warmups and iterations mean the benchmark's annotations. Paths are
-     * absolute; profiler files go under {@code profileDir/<id>/}.
+     * What to run: the ring of {@code shape} with {@code steps} hops per pass, or (shape null) the
+     * rendezvous with {@code steps} values per exchange. Null forks, warmups and iterations mean
+     * the benchmark's annotations. Paths are absolute; profiler files go under
+     * {@code profileDir/<id>/}.
      */
-    record Spec(String benchmark, List<String> ids, int hops, Shape shape, Integer forks, Integer warmups,
+    record Spec(String benchmark, List<String> ids, int steps, Shape shape, Integer forks, Integer warmups,
             Integer iterations, int timeoutMinutes, List<String> profilers, RunFile.Profiling profiling,
             String asyncLibrary, String runDir, String profileDir, String resultFile) {}
 
@@ -92,16 +95,21 @@ public final class JmhJob {
      * only place they are written; never this JVM's flags), ms per pass, failing on any error.
      */
     private ChainedOptionsBuilder options(String id) {
-        return new OptionsBuilder()
+        ChainedOptionsBuilder o = new OptionsBuilder()
                 .include("^" + Pattern.quote(spec.benchmark()) + "$")
-                .param("impl", id)
-                .param("hops", String.valueOf(spec.hops()))
-                .param("nodes", String.valueOf(spec.shape().nodes()))
-                .param("tokens", String.valueOf(spec.shape().tokens()))
-                .param("depth", String.valueOf(spec.shape().depth()))
-                .param("work", String.valueOf(spec.shape().work()))
-                .jvmArgs()
-                .jvmArgsPrepend(Heap.flags(spec.shape().nodes()).toArray(String[]::new))
+                .param("impl", id);
+        Shape shape = spec.shape();
+        if (shape == null) {
+            o.param("values", String.valueOf(spec.steps()));
+        } else {
+            o.param("hops", String.valueOf(spec.steps()))
+                    .param("nodes", String.valueOf(shape.nodes()))
+                    .param("tokens", String.valueOf(shape.tokens()))
+                    .param("depth", String.valueOf(shape.depth()))
+                    .param("work", String.valueOf(shape.work()));
+        }
+        return o.jvmArgs()
+                .jvmArgsPrepend(Heap.flags(shape == null ? 2 : shape.nodes()).toArray(String[]::new))
                 .jvmArgsAppend(RingFactories.load().require(id).jvmArgs().toArray(String[]::new))
                 .timeUnit(TimeUnit.MILLISECONDS)
                 .timeout(TimeValue.minutes(spec.timeoutMinutes()))
@@ -125,10 +133,16 @@ public final class JmhJob {
                     .map(fork -> fork.getIterationResults().stream().map(i -> ms(i.getPrimaryResult())).toList())
                     .toList();
             var params = r.getParams();
-            return new Measured(id, new Score(params.getBenchmark(), Integer.parseInt(params.getParam("nodes")),
-                    spec.hops(), params.getWarmup().getCount(), List.copyOf(params.getJvmArgs()), forks,
-                    Integer.parseInt(params.getParam("tokens")), Integer.parseInt(params.getParam("depth")),
-                    Integer.parseInt(params.getParam("work"))), null, null);
+            int warmups = params.getWarmup().getCount();
+            List<String> jvmArgs = List.copyOf(params.getJvmArgs());
+            Score score = spec.shape() == null
+                    ? new Score(params.getBenchmark(), 0, 0, warmups, jvmArgs, forks, null, null, null,
+                            Workload.RENDEZVOUS, Integer.parseInt(params.getParam("values")))
+                    : new Score(params.getBenchmark(), Integer.parseInt(params.getParam("nodes")), spec.steps(),
+                            warmups, jvmArgs, forks, Integer.parseInt(params.getParam("tokens")),
+                            Integer.parseInt(params.getParam("depth")), Integer.parseInt(params.getParam("work")),
+                            Workload.RING, null);
+            return new Measured(id, score, null, null);
         } catch (RunnerException | RuntimeException e) {
             return new Measured(id, null, null, describe(e));
         }

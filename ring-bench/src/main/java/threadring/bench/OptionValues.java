@@ -1,6 +1,7 @@
 package threadring.bench;
 
 import threadring.core.Shape;
+import threadring.core.Workload;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,6 +111,18 @@ final class OptionValues {
                         + " or none, was '" + value + "'");
             }
             return v;
+        }
+    }
+
+    /** A workload: ring or rendezvous. */
+    static final class WorkloadName implements ITypeConverter<Workload> {
+        @Override
+        public Workload convert(String value) {
+            try {
+                return Workload.of(value.trim().toLowerCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ package threadring.bench;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Shape;
+import threadring.core.Workload;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,7 +25,7 @@ import threadring.bench.RunFile.Measured;
 import threadring.bench.RunFile.Profile;
 import threadring.bench.RunFile.Run;
 import threadring.bench.RunFile.Status;
-import threadring.core.RingBenchmark;
+import threadring.core.WorkloadBenchmark;
 import threadring.core.Rings;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
@@ -43,14 +44,15 @@ final class Report {
 
     private Report() {}
 
-    /** One measured id of one configuration, with its statistics (ns per hop). */
+    /** One measured id of one configuration, with its statistics (ns per hop or per exchanged value). */
     record Row(String configuration, Measured measured, Stats.Summary summary) {
         String id() {
             return measured.id();
         }
 
-        int hops() {
-            return measured.score().hops();
+        /** Hops per pass, or values per exchange. */
+        int steps() {
+            return measured.score().steps();
         }
 
         String model() {
@@ -58,16 +60,28 @@ final class Report {
         }
     }
 
-    /** One configuration (JDK and cpu set) on one ring shape: a table of its own, a series in the chart. */
-    record Series(Configuration config, Shape shape) {
+    /**
+     * One configuration (JDK and cpu set) on one ring shape, or in the rendezvous (shape null): a
+     * table of its own, a series in the chart.
+     */
+    record Series(Configuration config, Workload workload, Shape shape) {
         String label() {
             return config.label();
         }
 
-        /** "jdk25-cpusall", then the values of the ring parameters the run varies. */
+        boolean ring() {
+            return workload == Workload.RING;
+        }
+
+        /** "jdk25-cpusall", then the workload if the run has two, and the ring parameters it varies. */
         String name(Run run) {
+            if (!ring()) {
+                return config.label() + ", rendezvous";
+            }
             List<Parameter> varied = varied(run);
-            return varied.isEmpty() ? config.label() : config.label() + ", " + varied.stream()
+            String ringName = run.jobs().stream().anyMatch(j -> j.workload() != Workload.RING)
+                    ? config.label() + ", ring" : config.label();
+            return varied.isEmpty() ? ringName : ringName + ", " + varied.stream()
                     .map(p -> p.option + "=" + p.format(p.of(shape))).collect(Collectors.joining(" "));
         }
     }
@@ -76,25 +90,40 @@ final class Report {
     static final Comparator<Shape> SHAPES = Comparator.comparingInt(Shape::nodes).thenComparingInt(Shape::tokens)
             .thenComparingInt(Shape::depth).thenComparingInt(Shape::work);
 
-    /** Every configuration on every ring shape it has a job for. */
+    /** Every configuration on every ring shape it has a job for, then in the rendezvous if it ran it. */
     static List<Series> series(Run run) {
         List<Series> series = new ArrayList<>();
         for (Configuration c : run.configurations()) {
-            run.jobs(c.label()).stream().map(Job::shape).distinct().sorted(SHAPES)
-                    .forEach(shape -> series.add(new Series(c, shape)));
+            ringJobs(run.jobs(c.label())).map(Job::shape).distinct().sorted(SHAPES)
+                    .forEach(shape -> series.add(new Series(c, Workload.RING, shape)));
+        }
+        for (Configuration c : run.configurations()) {
+            if (run.jobs(c.label()).stream().anyMatch(j -> j.workload() == Workload.RENDEZVOUS)) {
+                series.add(new Series(c, Workload.RENDEZVOUS, null));
+            }
         }
         return series;
+    }
+
+    /** The ring's series only: what the ring parameters, floors and published figures are about. */
+    static List<Series> ringSeries(Run run) {
+        return series(run).stream().filter(Series::ring).toList();
+    }
+
+    private static java.util.stream.Stream<Job> ringJobs(List<Job> jobs) {
+        return jobs.stream().filter(j -> j.workload() == Workload.RING);
     }
 
     /** The ring parameters that take more than one value in the run. */
     static List<Parameter> varied(Run run) {
         return java.util.Arrays.stream(Parameter.values())
-                .filter(p -> run.jobs().stream().map(j -> p.of(j.shape())).distinct().count() > 1).toList();
+                .filter(p -> ringJobs(run.jobs()).map(j -> p.of(j.shape())).distinct().count() > 1).toList();
     }
 
     /** The measured ids of a series, fastest first. */
     static List<Row> rows(Run run, Series s) {
-        return run.measured(s.label(), s.shape()).stream().map(m -> new Row(s.label(), m, m.score().summary()))
+        return run.measured(s.label(), s.workload(), s.shape()).stream()
+                .map(m -> new Row(s.label(), m, m.score().summary()))
                 .sorted(Comparator.comparingDouble(r -> r.summary().median())).toList();
     }
 
@@ -138,6 +167,7 @@ final class Report {
         }
         method(md);
         floors(run, md);
+        rendezvous(run, md);
         for (Parameter p : varied(run)) {
             parameter(run, p, md);
         }
@@ -163,9 +193,17 @@ final class Report {
         double minutes = run.minutes();
         md.append(Double.isNaN(minutes) ? "not finished" : String.format(Locale.ROOT, "took %.1f minutes", minutes))
                 .append('\n');
-        md.append("- workload: ").append(series(run).stream().map(x -> x.shape().toString()).distinct()
-                .collect(Collectors.joining("; "))).append("; hops per pass: ")
-                .append(s.hops() == null ? "each id's own (column hops)" : String.valueOf(s.hops()))
+        List<String> workloads = new ArrayList<>(ringSeries(run).stream().map(x -> "ring " + x.shape()).distinct()
+                .toList());
+        if (!workloads.isEmpty()) {
+            workloads.set(workloads.size() - 1, workloads.get(workloads.size() - 1) + ", hops per pass: "
+                    + (s.hops() == null ? "each id's own (column hops)" : String.valueOf(s.hops())));
+        }
+        if (series(run).stream().anyMatch(x -> !x.ring())) {
+            workloads.add("rendezvous, values per exchange: "
+                    + (s.values() == null ? "each id's own (column values)" : String.valueOf(s.values())));
+        }
+        md.append("- workload: ").append(String.join("; ", workloads))
                 .append(s.quick() ? " (**--quick**: a smoke run, not for quoting)" : "").append('\n');
         md.append("- scored passes: ").append(shape(s.forks(), s.warmups(), s.iterations()))
                 .append(" per id, no profiler\n");
@@ -195,11 +233,11 @@ final class Report {
         md.append('\n');
     }
 
-    /** "3 forks x (1 warm-up + 4 measured passes)"; null parts are RingBenchmark's annotations. */
+    /** "3 forks x (1 warm-up + 4 measured passes)"; null parts are WorkloadBenchmark's annotations. */
     static String shape(Integer forks, Integer warmups, Integer iterations) {
-        int f = forks != null ? forks : RingBenchmark.class.getAnnotation(Fork.class).value();
-        int w = warmups != null ? warmups : RingBenchmark.class.getAnnotation(Warmup.class).iterations();
-        int i = iterations != null ? iterations : RingBenchmark.class.getAnnotation(Measurement.class).iterations();
+        int f = forks != null ? forks : WorkloadBenchmark.class.getAnnotation(Fork.class).value();
+        int w = warmups != null ? warmups : WorkloadBenchmark.class.getAnnotation(Warmup.class).iterations();
+        int i = iterations != null ? iterations : WorkloadBenchmark.class.getAnnotation(Measurement.class).iterations();
         return f + (f == 1 ? " fork" : " forks") + " x (" + w + " warm-up + " + i + " measured passes)";
     }
 
@@ -251,13 +289,14 @@ final class Report {
         List<Row> rows = rows(run, series);
         Optional<Row> base = rows.stream().filter(r -> r.id().equals(BASELINE)).findFirst();
         if (!rows.isEmpty()) {
-            md.append("| id | hops | forks x passes | median ns/hop | 95% interval | fork medians | min | max "
+            md.append("| id | ").append(series.ring() ? "hops" : "values").append(" | forks x passes | median ns/")
+                    .append(series.workload().unit()).append(" | 95% interval | fork medians | min | max "
                     + "| stability | vs next | speed-up vs ").append(BASELINE).append(" [95%] | 2014 |\n");
             md.append("|---|---:|---:|---:|---:|---|---:|---:|---|---|---:|---:|\n");
             for (int i = 0; i < rows.size(); i++) {
                 Row r = rows.get(i);
                 Stats.Summary s = r.summary();
-                md.append("| ").append(r.id()).append(" | ").append(String.format(Locale.ROOT, "%,d", r.hops()))
+                md.append("| ").append(r.id()).append(" | ").append(String.format(Locale.ROOT, "%,d", r.steps()))
                         .append(" | ").append(s.forks()).append(" x ").append(s.samples() / s.forks())
                         .append(" | ").append(ns(s.median())).append(" | ").append(interval(s.interval()))
                         .append(" | ").append(s.forkMedians().stream().map(Report::ns).collect(Collectors.joining(", ")))
@@ -303,7 +342,8 @@ final class Report {
     /** Ids the sweep planned in this series that have no score, and skipped or interrupted jobs. */
     private static List<String> problems(Run run, Series series) {
         List<String> problems = new ArrayList<>();
-        for (Job j : run.jobs(series.label()).stream().filter(j -> j.shape().equals(series.shape())).toList()) {
+        for (Job j : run.jobs(series.label()).stream().filter(j -> j.workload() == series.workload()
+                && java.util.Objects.equals(j.shape(), series.shape())).toList()) {
             if (j.status() == Status.SKIPPED) {
                 problems.add("skipped " + j.ids() + ": " + j.reason());
                 continue;
@@ -332,13 +372,13 @@ final class Report {
                         + "ratio inside the row's fork spread above shows no cost). Hot methods are the top frames "
                         + "of JFR's execution samples (threads in Java code; a thread blocked in the kernel is not "
                         + "sampled), with the number of samples.\n\n");
-        md.append("| id | profiled / scored | B/hop | GC ms/pass (share) | hot methods (JFR execution samples, top "
+        md.append("| id | profiled / scored | B/step | GC ms/pass (share) | hot methods (JFR execution samples, top "
                 + "frames) | files |\n");
         md.append("|---|---:|---:|---:|---|---|\n");
         List<String> problems = new ArrayList<>();
         for (Row r : profiled) {
             Profile pr = r.measured().profile();
-            double scoredMs = r.summary().median() * r.hops() / 1e6;
+            double scoredMs = r.summary().median() * r.steps() / 1e6;
             double profiledMs = pr.msPerPass().isEmpty() ? Double.NaN
                     : new org.apache.commons.math3.stat.descriptive.rank.Median()
                             .evaluate(pr.msPerPass().stream().mapToDouble(Double::doubleValue).toArray());
@@ -346,7 +386,7 @@ final class Report {
                     .map(h -> code(h.method()) + String.format(Locale.ROOT, " %.1f%%", h.percent()))
                     .collect(Collectors.joining("<br>")) + "<br>(" + pr.executionSamples() + " samples)";
             md.append("| ").append(r.id()).append(" | ").append(String.format(Locale.ROOT, "%.2f", profiledMs / scoredMs))
-                    .append(" | ").append(pr.allocBytesPerOp() == null ? "n/a" : bytes(pr.allocBytesPerOp() / r.hops()))
+                    .append(" | ").append(pr.allocBytesPerOp() == null ? "n/a" : bytes(pr.allocBytesPerOp() / r.steps()))
                     .append(" | ").append(pr.gcMsPerPass() == null ? "n/a" : String.format(Locale.ROOT, "%,.1f (%.0f%%)",
                             pr.gcMsPerPass(), 100 * pr.gcMsPerPass() / profiledMs))
                     .append(" | ").append(hot)
@@ -369,7 +409,7 @@ final class Report {
         Map<String, String> floorOf = new java.util.HashMap<>();
         RingFactories.load().all().forEach(f -> floorOf.put(f.id(), f.floor()));
         StringBuilder table = new StringBuilder();
-        for (Series s : series(run)) {
+        for (Series s : ringSeries(run)) {
             List<Row> rows = rows(run, s);
             Map<String, Row> fastest = new java.util.LinkedHashMap<>();
             rows.stream().filter(r -> !r.model().equals(FLOOR_MODEL)).forEach(r -> fastest.putIfAbsent(r.model(), r));
@@ -406,6 +446,44 @@ final class Report {
     static final String FLOOR_MODEL = "floor";
 
     /**
+     * Per configuration, each id's rendezvous beside its ring (the first ring series of that
+     * configuration, the classic one if it ran): where a trick pays in one workload and not the
+     * other, the ratio moves.
+     */
+    private static void rendezvous(Run run, StringBuilder md) {
+        StringBuilder table = new StringBuilder();
+        for (Series r : series(run).stream().filter(x -> !x.ring()).toList()) {
+            List<Series> rings = ringSeries(run).stream().filter(x -> x.label().equals(r.label())).toList();
+            Optional<Series> ring = rings.stream().filter(x -> x.shape().equals(Shape.classic(Rings.DEFAULT_NODES)))
+                    .findFirst().or(() -> rings.stream().findFirst());
+            List<Row> ringRows = ring.map(x -> rows(run, x)).orElse(List.of());
+            for (Row row : rows(run, r)) {
+                Stats.Summary e = row.summary();
+                Optional<Row> hop = ringRows.stream().filter(x -> x.id().equals(row.id())).findFirst();
+                table.append("| ").append(r.label()).append(" | ").append(row.id()).append(" | ")
+                        .append(ns(e.median())).append(" [").append(interval(e.interval())).append("]")
+                        .append(e.isUnstable() ? " unstable" : "").append(" | ")
+                        .append(hop.map(h -> ns(h.summary().median()) + " [" + interval(h.summary().interval()) + "]"
+                                + (h.summary().isUnstable() ? " unstable" : "")).orElse("–"))
+                        .append(" | ").append(hop.map(h -> ratio(Stats.ratio(e, h.summary()))).orElse(""))
+                        .append(" |\n");
+            }
+        }
+        if (table.isEmpty()) {
+            return;
+        }
+        md.append("## Rendezvous beside the ring\n\n");
+        md.append("Each id's rendezvous (a sender and a receiver meet once per value; ns per exchanged value) "
+                + "beside its ring (ns per hop, the configuration's classic ring if it ran, else its first), fastest "
+                + "rendezvous first. *rendezvous / ring* is the ratio of medians with its 95% interval: a primitive "
+                + "whose partner is always about to arrive (spinning, Exchanger) gains in the rendezvous and loses "
+                + "in the ring, where a node waits N-1 hops for its next token.\n\n");
+        md.append("| configuration | id | rendezvous ns/exchange [95%] | ring ns/hop [95%] | rendezvous / ring [95%] |\n"
+                + "|---|---|---:|---:|---:|\n");
+        md.append(table).append('\n');
+    }
+
+    /**
      * How ns/hop changes with one ring parameter: per configuration and combination of the other
      * parameters, one column per value, and the last value's median over the first's with its
      * interval.
@@ -420,7 +498,7 @@ final class Report {
                 + "on the log fork medians). Chart: [").append(p.chartFile()).append("](").append(p.chartFile())
                 .append(").\n\n");
         Map<String, List<Series>> groups = new java.util.LinkedHashMap<>();
-        for (Series s : series(run)) {
+        for (Series s : ringSeries(run)) {
             groups.computeIfAbsent(s.label() + "|" + p.others(s.shape()), k -> new ArrayList<>()).add(s);
         }
         for (List<Series> group : groups.values()) {
@@ -462,7 +540,7 @@ final class Report {
 
     private static void allSeries(Run run, StringBuilder md) {
         List<Series> all = series(run);
-        md.append("## All configurations: median ns/hop [95% interval]\n\n| id |");
+        md.append("## All series: median ns per hop (ring) or per exchange (rendezvous) [95% interval]\n\n| id |");
         all.forEach(s -> md.append(' ').append(s.name(run)).append(" |"));
         md.append("\n|---|");
         all.forEach(s -> md.append("---:|"));
@@ -498,7 +576,7 @@ final class Report {
 
     private static String thisRun(Run run, List<String> ids) {
         List<String> parts = new ArrayList<>();
-        List<Series> all = series(run);
+        List<Series> all = ringSeries(run);
         for (String id : ids) {
             for (Series s : all) {
                 List<Row> rows = rows(run, s);

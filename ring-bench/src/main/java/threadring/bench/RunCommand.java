@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import threadring.core.Rings;
+import threadring.core.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -58,6 +59,16 @@ final class RunCommand implements Callable<Integer> {
                     + "Passes with work run 1 + W/" + Sweep.WORK_PER_HOP_SCALE + " times fewer hops.")
     List<Integer> works = new ArrayList<>();
 
+    @Option(names = "--workload", paramLabel = "NAME", converter = OptionValues.WorkloadName.class,
+            description = "ring or rendezvous; repeat for both (default: ring). The rendezvous runs the ids that "
+                    + "have one (list marks them +rendezvous).")
+    List<Workload> workloads = new ArrayList<>();
+
+    @Option(names = "--values", paramLabel = "M", converter = OptionValues.Positive.class,
+            description = "Values per rendezvous exchange for every id (default: each id's own, 10^6 or fewer "
+                    + "where a meeting costs microseconds; JMH by hand: 10^7).")
+    Integer values;
+
     @Option(names = "--hops", paramLabel = "H", converter = OptionValues.Positive.class,
             description = "Hops per pass for every id (default: $ringSize, else each id's own: 10^6, "
                     + "fewer for ids whose hop costs microseconds; JMH by hand: 10^7).")
@@ -72,15 +83,15 @@ final class RunCommand implements Callable<Integer> {
     List<Path> jdks = new ArrayList<>();
 
     @Option(names = "--forks", paramLabel = "N", converter = OptionValues.Positive.class,
-            description = "JVM forks per id (default: RingBenchmark's @Fork, 3).")
+            description = "JVM forks per id (default: WorkloadBenchmark's @Fork, 3).")
     Integer forks;
 
     @Option(names = "--warmups", paramLabel = "N", converter = OptionValues.NonNegative.class,
-            description = "Warm-up passes per fork (default: RingBenchmark's @Warmup, 1).")
+            description = "Warm-up passes per fork (default: WorkloadBenchmark's @Warmup, 1).")
     Integer warmups;
 
     @Option(names = "--iterations", paramLabel = "N", converter = OptionValues.Positive.class,
-            description = "Measured passes per fork (default: RingBenchmark's @Measurement, 4).")
+            description = "Measured passes per fork (default: WorkloadBenchmark's @Measurement, 4).")
     Integer iterations;
 
     @Option(names = "--results", paramLabel = "DIR",
@@ -141,7 +152,10 @@ final class RunCommand implements Callable<Integer> {
         RunFile.Settings settings = new RunFile.Settings(List.copyOf(n), h, quick, List.copyOf(includes), cpuSets,
                 jdks.stream().map(Path::toString).toList(), f, w, i, profilers, quick ? QUICK_PROFILING : PROFILING,
                 tokens.stream().distinct().toList(), depths.stream().distinct().toList(),
-                works.stream().distinct().toList());
+                works.stream().distinct().toList(), workloads.stream().distinct().toList(), values);
+        if (values != null && !settings.workloadsRun().contains(Workload.RENDEZVOUS)) {
+            throw new UsageException("--values " + values + " applies to the rendezvous: add --workload rendezvous");
+        }
         for (int nodes : settings.nodes().isEmpty() ? List.of(Rings.DEFAULT_NODES) : settings.nodes()) {
             for (int t : settings.tokens()) {
                 OptionValues.shape(nodes, t, 0, 0);

@@ -3,6 +3,7 @@ package threadring.bench;
 import java.util.ArrayList;
 import threadring.core.Rings;
 import threadring.core.Shape;
+import threadring.core.Workload;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
@@ -66,9 +67,10 @@ final class RunFile {
             return jobs(label).stream().flatMap(j -> j.results().stream()).filter(m -> m.score() != null).toList();
         }
 
-        /** Every id measured in a configuration on one ring shape. */
-        List<Measured> measured(String label, Shape shape) {
-            return measured(label).stream().filter(m -> m.score().shape().equals(shape)).toList();
+        /** Every id measured in a configuration on one ring shape, or in the rendezvous (shape null). */
+        List<Measured> measured(String label, Workload workload, Shape shape) {
+            return measured(label).stream().filter(m -> m.score().workload() == workload
+                    && java.util.Objects.equals(m.score().shape(), shape)).toList();
         }
 
         /** Minutes from start to finish, or NaN while running. */
@@ -86,11 +88,19 @@ final class RunFile {
      * {@code nodes}, {@code tokens}, {@code depths} and {@code works} are the ring parameters, one
      * series per combination (empty or null, as in runs written before they existed: the classic
      * 503 nodes, one token, no depth, no work); {@code forks}, {@code warmups} and
-     * {@code iterations} are those of the scored passes.
+     * {@code iterations} are those of the scored passes. {@code workloads} (null or empty in runs
+     * written before the rendezvous existed: the ring) and {@code values}, the rendezvous's values
+     * per exchange (null: each id's own).
      */
     record Settings(List<Integer> nodes, Integer hops, boolean quick, List<String> includes, List<String> cpus,
             List<String> jdks, Integer forks, Integer warmups, Integer iterations, List<String> profilers,
-            Profiling profiling, List<Integer> tokens, List<Integer> depths, List<Integer> works) {
+            Profiling profiling, List<Integer> tokens, List<Integer> depths, List<Integer> works,
+            List<Workload> workloads, Integer values) {
+
+        /** The workloads run, the ring for runs written before there was another. */
+        List<Workload> workloadsRun() {
+            return workloads == null || workloads.isEmpty() ? List.of(Workload.RING) : workloads;
+        }
 
         /** Every combination of the ring parameters, in order. */
         List<Shape> shapes() {
@@ -122,15 +132,21 @@ final class RunFile {
     record Configuration(String label, String jdk, String cpus, Env.Jvm jvm) {}
 
     /**
-     * One JMH child: a benchmark class narrowed to ids of the same hops, at one ring size, in one
-     * configuration.
+     * One JMH child: a benchmark narrowed to ids of the same hops, at one ring shape, or of the same
+     * values in the rendezvous ({@code workload}; null in older runs: the ring), in one configuration.
      */
     record Job(String configuration, String benchmark, List<String> ids, int nodes, int hops, Status status,
-            String reason, Integer exitStatus, List<Measured> results, Integer tokens, Integer depth, Integer work) {
+            String reason, Integer exitStatus, List<Measured> results, Integer tokens, Integer depth, Integer work,
+            Workload workload, Integer values) {
 
-        /** The ring this job ran (runs written before tokens, depth and work existed ran the classic one). */
+        @Override
+        public Workload workload() {
+            return workload == null ? Workload.RING : workload;
+        }
+
+        /** The ring this job ran (older runs: the classic one), or null for the rendezvous. */
         Shape shape() {
-            return RunFile.shape(nodes, tokens, depth, work);
+            return workload() == Workload.RING ? RunFile.shape(nodes, tokens, depth, work) : null;
         }
 
         String shortName() {
@@ -161,23 +177,36 @@ final class RunFile {
     }
 
     /**
-     * The scored passes (no profiler): milliseconds per pass, one list per fork, as JMH's
-     * single-shot results reported them.
+     * The scored passes (no profiler): milliseconds per pass (a ring's pass or a rendezvous's
+     * exchange), one list per fork, as JMH's single-shot results reported them. A ring's score has
+     * its shape and hops; a rendezvous's ({@code workload}) its {@code values}.
      */
     record Score(String benchmark, int nodes, int hops, int warmups, List<String> jvmArgs,
-            List<List<Double>> msPerPass, Integer tokens, Integer depth, Integer work) {
+            List<List<Double>> msPerPass, Integer tokens, Integer depth, Integer work, Workload workload,
+            Integer values) {
 
-        Shape shape() {
-            return RunFile.shape(nodes, tokens, depth, work);
+        @Override
+        public Workload workload() {
+            return workload == null ? Workload.RING : workload;
         }
 
-        /** Nanoseconds per hop, per fork. */
-        List<List<Double>> nsPerHop() {
-            return msPerPass.stream().map(f -> f.stream().map(ms -> ms * 1e6 / hops).toList()).toList();
+        /** The ring's shape, or null for the rendezvous. */
+        Shape shape() {
+            return workload() == Workload.RING ? RunFile.shape(nodes, tokens, depth, work) : null;
+        }
+
+        /** Steps per pass: hops around the ring, or values exchanged. */
+        int steps() {
+            return workload() == Workload.RING ? hops : values;
+        }
+
+        /** Nanoseconds per step (hop or exchanged value), per fork. */
+        List<List<Double>> nsPerStep() {
+            return msPerPass.stream().map(f -> f.stream().map(ms -> ms * 1e6 / steps()).toList()).toList();
         }
 
         Stats.Summary summary() {
-            return Stats.summarize(nsPerHop());
+            return Stats.summarize(nsPerStep());
         }
     }
 

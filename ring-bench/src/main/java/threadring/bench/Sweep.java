@@ -32,6 +32,7 @@ import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
 import threadring.core.Shape;
+import threadring.core.Workload;
 
 /**
  * A sweep: for every JDK x cpu set x planned job (a benchmark class narrowed to ids of the same
@@ -47,21 +48,37 @@ final class Sweep {
     /** JMH's per-pass timeout in the child: a deadlocked ring fails its id instead of hanging. */
     static final int PASS_TIMEOUT_MINUTES = 10;
 
-    /** One JMH child to run: some ids of one model, all at {@code hops}, on rings of one shape. */
-    record Plan(String model, List<RingFactory> factories, int hops, Shape shape) {
+    /**
+     * One JMH child to run: some ids of one model, all at {@code steps} (hops per pass) on rings of
+     * one shape, or all at {@code steps} values per exchange in the rendezvous (shape null).
+     */
+    record Plan(String model, List<RingFactory> factories, int steps, Shape shape) {
         List<String> ids() {
             return factories.stream().map(RingFactory::id).toList();
         }
 
+        Workload workload() {
+            return shape == null ? Workload.RENDEZVOUS : Workload.RING;
+        }
+
         String file() {
-            return model + "-" + hops + "-n" + shape.nodes() + "-t" + shape.tokens() + "-d" + shape.depth() + "-w"
-                    + shape.work();
+            return shape == null ? model + "-rendezvous-" + steps : model + "-" + steps + "-n" + shape.nodes() + "-t"
+                    + shape.tokens() + "-d" + shape.depth() + "-w" + shape.work();
+        }
+
+        /** What the console says about this job. */
+        String describe() {
+            return shape == null ? "rendezvous values=" + steps : shape + " hops=" + steps;
         }
 
         /** A record of this job for run.json. */
         Job job(String label, List<String> ids, Status status, String reason, Integer exit, List<Measured> results) {
-            return new Job(label, Catalog.BENCHMARK, ids, shape.nodes(), hops, status, reason, exit, results,
-                    shape.tokens(), shape.depth(), shape.work());
+            if (shape == null) {
+                return new Job(label, Catalog.RENDEZVOUS_BENCHMARK, ids, 0, 0, status, reason, exit, results, null,
+                        null, null, Workload.RENDEZVOUS, steps);
+            }
+            return new Job(label, Catalog.BENCHMARK, ids, shape.nodes(), steps, status, reason, exit, results,
+                    shape.tokens(), shape.depth(), shape.work(), Workload.RING, null);
         }
     }
 
@@ -95,6 +112,36 @@ final class Sweep {
         this.out = out;
     }
 
+    /** The plans of every workload of the settings: the ring's, then the rendezvous's. */
+    static List<Plan> plan(List<Catalog.Model> selected, RunFile.Settings s) {
+        List<Plan> plans = new ArrayList<>();
+        for (Workload w : s.workloadsRun()) {
+            plans.addAll(w == Workload.RING ? plan(selected, s.shapes(), s.hops(), s.quick())
+                    : rendezvous(selected, s.values(), s.quick()));
+        }
+        return plans;
+    }
+
+    /**
+     * The rendezvous of every selected id that has one, split by values per exchange: the user's
+     * for all, else each id's default (divided for --quick).
+     */
+    static List<Plan> rendezvous(List<Catalog.Model> selected, Integer userValues, boolean quick) {
+        List<Plan> plans = new ArrayList<>();
+        for (Catalog.Model m : selected) {
+            Map<Integer, List<RingFactory>> byValues = new TreeMap<>(Comparator.reverseOrder());
+            for (RingFactory f : m.factories()) {
+                if (f.runs(Workload.RENDEZVOUS)) {
+                    int values = userValues != null ? userValues
+                            : Math.max(1, quick ? f.defaultValues() / RunCommand.QUICK_DIVISOR : f.defaultValues());
+                    byValues.computeIfAbsent(values, v -> new ArrayList<>()).add(f);
+                }
+            }
+            byValues.forEach((values, factories) -> plans.add(new Plan(m.name(), List.copyOf(factories), values, null)));
+        }
+        return plans;
+    }
+
     /**
      * For each ring size, splits each benchmark by its ids' hops: the user's for all, else each
      * id's default (divided for --quick), so slow ids run shorter passes as a job of their own.
@@ -126,7 +173,11 @@ final class Sweep {
             throw new UsageException("--include " + settings.includes() + " matches no implementation id (see 'list')");
         }
         RunCommand.requireWritable(request.results());
-        List<Plan> plans = plan(selected, settings.shapes(), settings.hops(), settings.quick());
+        List<Plan> plans = plan(selected, settings);
+        if (plans.isEmpty()) {
+            throw new UsageException("--include " + settings.includes() + " matches no id that runs "
+                    + settings.workloadsRun().stream().map(Workload::label).toList() + " (see 'list')");
+        }
         List<Configuration> configs = configurations();
 
         runDir = createRunDir(request.results());
@@ -160,7 +211,7 @@ final class Sweep {
                     if (runnable.isEmpty()) {
                         continue;
                     }
-                    Job job = runJob(c, new Plan(p.model(), runnable, p.hops(), p.shape()), console, async);
+                    Job job = runJob(c, new Plan(p.model(), runnable, p.steps(), p.shape()), console, async);
                     synchronized (lock) {
                         current = null;
                         jobs.add(job);
@@ -238,7 +289,7 @@ final class Sweep {
         Path resultFile = jobs.resolve(p.file() + ".json");
         String asyncLib = async == null || async.library() == null || async.problems().containsKey(c.label())
                 ? null : async.library();
-        JmhJob.Spec spec = new JmhJob.Spec(Catalog.BENCHMARK, ids, p.hops(), p.shape(), settings.forks(),
+        JmhJob.Spec spec = new JmhJob.Spec(Catalog.benchmark(p.workload()), ids, p.steps(), p.shape(), settings.forks(),
                 settings.warmups(), settings.iterations(), PASS_TIMEOUT_MINUTES, settings.profilers(),
                 settings.profiling(), asyncLib, runDir.toString(),
                 runDir.resolve("profiles").resolve(c.label()).toString(), resultFile.toString());
@@ -249,7 +300,7 @@ final class Sweep {
             current = p.job(c.label(), ids, Status.RUNNING, null, null, List.of());
             currentResult = resultFile;
         }
-        log(console, "threadring: [" + c.label() + "] " + ids + " " + p.shape() + " hops=" + p.hops());
+        log(console, "threadring: [" + c.label() + "] " + ids + " " + p.describe());
         Processes.Exit exit = Processes.stream(cmd, jobTimeout(ids.size()), line -> log(console, line));
         List<Measured> results = results(resultFile);
         Status status = exit.timedOut() ? Status.TIMED_OUT : exit.status() == 0 ? Status.OK : Status.FAILED;
@@ -335,7 +386,8 @@ final class Sweep {
                 if (current != null) {
                     current = new Job(current.configuration(), current.benchmark(), current.ids(), current.nodes(),
                             current.hops(), Status.INTERRUPTED, "interrupted", null, results(currentResult),
-                            current.tokens(), current.depth(), current.work());
+                            current.tokens(), current.depth(), current.work(), current.workload(),
+                            current.values());
                 }
                 save(State.INTERRUPTED);
                 Report.write(runDir);

@@ -1,6 +1,7 @@
 package threadring.bench;
 
 import threadring.core.Shape;
+import threadring.core.Workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -117,13 +118,14 @@ class BenchmarksJarIT {
     @Test
     void aSmallSweepWritesTypedResultsAReportAndLatest() throws Exception {
         Result r = cli(tmp, "--quick", "--forks", "2", "--hops", "20000", "--include", "^coroutines/continuation-loop$",
-                "--profile", "gc", "--profile", "jfr");
+                "--profile", "gc", "--profile", "jfr", "--workload", "ring", "--workload", "rendezvous", "--values",
+                "30000");
         assertEquals(0, r.exit(), r.output());
         Path run = tmp.resolve("results").resolve("latest").toRealPath();
         RunFile.Run data = RunFile.read(run);
         assertEquals(RunFile.State.COMPLETE, data.state());
         String label = data.configurations().get(0).label();
-        RunFile.Measured m = data.measured(label, Shape.classic(503)).stream()
+        RunFile.Measured m = data.measured(label, Workload.RING, Shape.classic(503)).stream()
                 .filter(x -> x.id().equals("coroutines/continuation-loop")).findFirst().orElseThrow();
         assertEquals(2, m.score().msPerPass().size(), "forks");
         assertTrue(m.score().msPerPass().stream().allMatch(f -> f.size() == 2), "measured passes per fork");
@@ -136,6 +138,23 @@ class BenchmarksJarIT {
         assertTrue(report.contains("| coroutines/continuation-loop | 20,000 | 2 x 2 |"), report);
         assertTrue(report.contains("### Profiling pass: " + label), report);
         assertTrue(Files.size(run.resolve("chart.png")) > 1000);
+        RunFile.Measured e = data.measured(label, Workload.RENDEZVOUS, null).stream().findFirst().orElseThrow();
+        assertEquals("coroutines/continuation-loop", e.id());
+        assertEquals(30000, e.score().values());
+        assertTrue(report.contains("| coroutines/continuation-loop | 30,000 | 2 x 2 |"), report);
+        assertTrue(report.contains("## Rendezvous beside the ring"), report);
+    }
+
+    /** The rendezvous's check: the receiver's sum of 1..M, one line per id. */
+    @Test
+    void checkRunsTheRendezvous() throws Exception {
+        Result r = cli(tmp, "check", "--workload", "rendezvous", "--values", "1234567", "--include",
+                "^(virtual/park|threads/queue)$");
+        assertEquals(0, r.exit(), r.output());
+        for (String id : List.of("virtual/park", "threads/queue")) {
+            assertTrue(r.output().lines().anyMatch(l -> l.matches(java.util.regex.Pattern.quote(id)
+                    + " workload=rendezvous values=1234567 sum=762078456028 ms=[0-9.]+ ok")), r.output());
+        }
     }
 
     /** Past the kernel's thread limits a platform ring fails at once, in one line naming the limit. */

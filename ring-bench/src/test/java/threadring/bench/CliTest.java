@@ -125,6 +125,10 @@ class CliTest {
             {"check", "--hops", "-1"}, {"Invalid value for option '--hops': must be an integer >= 0, was '-1'"},
             {"check", "--timeout", "0"}, {"Invalid value for option '--timeout': must be an integer >= 1, was '0'"},
             {"report"}, {"Missing required parameter: 'RUN'"},
+            {"--workload", "tube"}, {"Invalid value for option '--workload' (NAME): workload must be one of ring, "
+                    + "rendezvous, was 'tube'"},
+            {"check", "--values", "-1"}, {"Invalid value for option '--values': must be an integer >= 0, was '-1'"},
+            {"--values", "5"}, {"--values 5 applies to the rendezvous: add --workload rendezvous"},
         };
         for (int i = 0; i < cases.length; i += 2) {
             Outcome o = cli(cases[i]);

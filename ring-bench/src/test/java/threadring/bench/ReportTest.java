@@ -88,9 +88,9 @@ class ReportTest {
         Run r = sample();
         List<Job> jobs = new ArrayList<>(r.jobs());
         jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("akka/typed"), 503, 1000, Status.INTERRUPTED,
-                "interrupted", null, List.of(), null, null, null));
+                "interrupted", null, List.of(), null, null, null, null, null));
         jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("virtual/park-p1"), 503, 1000, Status.SKIPPED,
-                "VirtualOneCarrierBenchmark needs JDK 21+, this is JDK 17", null, List.of(), 1, 0, 0));
+                "VirtualOneCarrierBenchmark needs JDK 21+, this is JDK 17", null, List.of(), 1, 0, 0, null, null));
         Run interrupted = new Run(r.schema(), r.runId(), State.INTERRUPTED, r.started(), r.finished(), r.machine(),
                 r.settings(), r.asyncProfiler(), r.configurations(), jobs);
         String md = Report.render(interrupted, History.load(), new Chart.Outcome(null, null, "no results to draw"));
@@ -186,5 +186,22 @@ class ReportTest {
         String error = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class, () -> RunFile.read(dir))
                 .getMessage();
         assertTrue(error.endsWith("has schema 0, this threadring reads schema 1 (a run from another version)"), error);
+    }
+
+    @Test
+    void theRendezvousGetsItsOwnTableAndSitsBesideTheRingOfTheSameId() {
+        Run r = Runs.runOfJobs("r", "jdk25-cpusall", List.of(
+                List.of(Runs.forks("threads/park", 10_000, 10_500, 9_800), Runs.forks("virtual/spin", 2_000, 2_100, 1_900)),
+                List.of(Runs.rendezvous("threads/park", 5_000, 5_200, 4_900), Runs.rendezvous("virtual/spin", 100, 104, 98))));
+        String md = Report.render(r, History.load(), new Chart.Outcome(null, null, "none"));
+        assertTrue(md.contains("## jdk25-cpusall, rendezvous"), md);
+        assertTrue(md.contains("| id | values | forks x passes | median ns/exchange |"), md);
+        assertTrue(md.contains("## jdk25-cpusall, ring"), md);
+        String beside = md.substring(md.indexOf("## Rendezvous beside the ring"));
+        // the fastest rendezvous first; 100 ns per exchange against 2,000 ns per hop
+        assertTrue(line(beside, "jdk25-cpusall | virtual/spin").startsWith(
+                "| jdk25-cpusall | virtual/spin | 100.9 [93.4–108.5] | 2,000 ["), beside);
+        assertTrue(line(beside, "jdk25-cpusall | virtual/spin").endsWith("| 0.05x [0.05–0.06x] |"), beside);
+        assertTrue(beside.indexOf("virtual/spin") < beside.indexOf("threads/park"), beside);
     }
 }

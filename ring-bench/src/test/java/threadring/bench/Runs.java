@@ -1,6 +1,7 @@
 package threadring.bench;
 
 import threadring.core.Shape;
+import threadring.core.Workload;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ final class Runs {
 
     static Settings settings(List<String> profilers) {
         return new Settings(List.of(), null, false, List.of(), List.of(), List.of(), null, null, null, profilers,
-                RunCommand.PROFILING, List.of(), List.of(), List.of());
+                RunCommand.PROFILING, List.of(), List.of(), List.of(), List.of(), null);
     }
 
     /** A run of complete jobs in one configuration per label, with these ids in each. */
@@ -47,14 +48,36 @@ final class Runs {
     }
 
     static Job job(String label, Measured... measured) {
+        List<String> ids = Arrays.stream(measured).map(Measured::id).toList();
+        if (measured.length > 0 && measured[0].score() != null
+                && measured[0].score().workload() == Workload.RENDEZVOUS) {
+            return new Job(label, Catalog.RENDEZVOUS_BENCHMARK, ids, 0, 0, Status.OK, null, 0, List.of(measured), null,
+                    null, null, Workload.RENDEZVOUS, measured[0].score().values());
+        }
         Shape shape = measured.length == 0 || measured[0].score() == null ? Shape.classic(503)
                 : measured[0].score().shape();
-        return new Job(label, BENCHMARK, Arrays.stream(measured).map(Measured::id).toList(), shape.nodes(),
-                hops(measured), Status.OK, null, 0, List.of(measured), shape.tokens(), shape.depth(), shape.work());
+        return new Job(label, BENCHMARK, ids, shape.nodes(), hops(measured), Status.OK, null, 0, List.of(measured),
+                shape.tokens(), shape.depth(), shape.work(), Workload.RING, null);
     }
 
     private static int hops(Measured... measured) {
         return measured.length == 0 || measured[0].score() == null ? 1000 : measured[0].score().hops();
+    }
+
+    /** An id's rendezvous measured at 1000 values, forks of four passes around the given fork medians. */
+    static Measured rendezvous(String id, double... medians) {
+        List<List<Double>> ms = Arrays.stream(medians).mapToObj(m -> Arrays.stream(
+                new double[] {m * 0.92, m * 0.98, m * 1.02, m * 1.08}).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
+        return new Measured(id, new Score(Catalog.RENDEZVOUS_BENCHMARK, 0, 0, 1, List.of("-Xmx512m"), ms, null, null,
+                null, Workload.RENDEZVOUS, 1000), null, null);
+    }
+
+    /** A run of one configuration with a job per group of measured ids (e.g. a ring job and a rendezvous job). */
+    static Run runOfJobs(String runId, String label, List<List<Measured>> groups) {
+        List<Job> jobs = groups.stream().map(g -> job(label, g.toArray(Measured[]::new))).toList();
+        Run base = run(runId, List.of(label));
+        return new Run(base.schema(), runId, base.state(), base.started(), base.finished(), base.machine(),
+                base.settings(), base.asyncProfiler(), base.configurations(), jobs);
     }
 
     /** An id measured at 1000 hops on 503 nodes: {@code nsPerHop[fork][pass]}. */
@@ -70,7 +93,7 @@ final class Runs {
         List<List<Double>> ms = Arrays.stream(nsPerHop)
                 .map(f -> Arrays.stream(f).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
         return new Measured(id, new Score(BENCHMARK, shape.nodes(), 1000, 1, List.of("-Xmx512m"), ms, shape.tokens(),
-                shape.depth(), shape.work()), null, null);
+                shape.depth(), shape.work(), Workload.RING, null), null, null);
     }
 
     /**
@@ -110,8 +133,10 @@ final class Runs {
                         : new Measured(m.id(), new Score(m.score().benchmark(), m.score().nodes(), m.score().hops(),
                                 m.score().warmups(), m.score().jvmArgs(), m.score().msPerPass().stream()
                                         .map(f -> f.stream().map(x -> x * factor).toList()).toList(),
-                                m.score().tokens(), m.score().depth(), m.score().work()),
-                                m.profile(), m.error())).toList(), j.tokens(), j.depth(), j.work())).toList();
+                                m.score().tokens(), m.score().depth(), m.score().work(), m.score().workload(),
+                                m.score().values()),
+                                m.profile(), m.error())).toList(), j.tokens(), j.depth(), j.work(), j.workload(),
+                j.values())).toList();
         return new Run(run.schema(), runId, run.state(), run.started(), run.finished(), run.machine(), run.settings(),
                 run.asyncProfiler(), run.configurations(), jobs);
     }

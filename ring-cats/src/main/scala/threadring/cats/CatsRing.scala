@@ -3,42 +3,19 @@ package threadring.cats
 import cats.effect.{FiberIO, IO}
 import cats.effect.unsafe.IORuntime
 import cats.syntax.all.*
-import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.duration.*
-import scala.jdk.CollectionConverters.*
 import threadring.core.{AbstractRing, Hop, Shape}
 
-object CatsRing:
-  /** cats-effect's own default size of its compute pool. */
-  val defaultWorkers: Int = math.max(2, Runtime.getRuntime.availableProcessors)
-  private val sequence = AtomicInteger()
-
 /**
- * One cats-effect fiber per node, on a work-stealing IORuntime the ring owns: its workers are
- * started by the pool with a name prefix unique to the ring (the pool takes no ThreadFactory),
- * so they are found by name and tracked; close() cancels the node fibers and shuts the runtime
- * down.
+ * One cats-effect fiber per node, on a work-stealing IORuntime the ring owns (its workers
+ * tracked, see CatsRuntime); close() cancels the node fibers and shuts the runtime down.
  */
 final class CatsRing(id: String, shape: Shape, handoff: Handoff, workers: Int) extends AbstractRing(id, shape):
 
   private val nodes = shape.nodes
 
-  private val prefix = s"${id.replace('/', '-')}-${CatsRing.sequence.incrementAndGet()}"
-
-  // The pool is also the runtime's Scheduler, so there is no extra timer thread; blocking would
-  // use "<prefix>-blocker" threads, but a node never blocks.
-  private val (pool, poller, poolShutdown) = IORuntime.createWorkStealingComputeThreadPool(
-    threads = workers,
-    threadPrefix = s"$prefix-compute",
-    blockerThreadPrefix = s"$prefix-blocker",
-    shutdownTimeout = closeTimeout().toMillis.millis)
-  Thread.getAllStackTraces.keySet.asScala.filter(_.getName.startsWith(s"$prefix-")).foreach(track)
-
-  private val runtime: IORuntime = IORuntime.builder()
-    .setCompute(pool, poolShutdown)
-    .addPoller(poller, () => ())
-    .build()
-  private given IORuntime = runtime
+  private val own = CatsRuntime(id, workers, closeTimeout().toMillis.millis, track)
+  private given IORuntime = own.runtime
 
   // One run for all inboxes and one for all fibers: a trip through the pool per node would
   // make opening a big ring slow.
@@ -62,10 +39,4 @@ final class CatsRing(id: String, shape: Shape, handoff: Handoff, workers: Int) e
 
   override protected def inject(node: Int, hops: Int): Unit = inboxes(node - 1).offer(hops).unsafeRunSync()
 
-  override protected def stop(): Unit =
-    try
-      if fibers.traverse_(_.cancel).unsafeRunTimed(closeTimeout().toMillis.millis).isEmpty then
-        throw IllegalStateException(s"$id: node fibers not cancelled within ${closeTimeout()}")
-    finally
-      runtime.shutdown()
-      Thread.getAllStackTraces.keySet.asScala.filter(_.getName.startsWith(s"$prefix-")).foreach(track)
+  override protected def stop(): Unit = own.close(fibers)

@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Opens rings of one implementation. Modules list theirs in a {@link RingProvider}, usually as
+ * Opens rings of one implementation, and its {@link Rendezvous} if it has one: the same id names
+ * the same handoff primitive and scheduler in both workloads. Modules list theirs in a {@link RingProvider}, usually as
  * {@link Variant}s, so that tests, {@code check} and the runner enumerate them without a
  * hand-kept list.
  */
@@ -32,6 +33,29 @@ public interface RingFactory {
      */
     default Ring open(int nodes) {
         return open(Shape.classic(nodes));
+    }
+
+    /** Whether {@link #openRendezvous} works: the workloads this variant runs. */
+    default boolean runs(Workload workload) {
+        return workload == Workload.RING;
+    }
+
+    /**
+     * Opens this variant's rendezvous, both parties started and waiting.
+     *
+     * @throws UnsupportedOperationException if it has none ({@link #runs})
+     * @throws IllegalStateException if this JVM cannot run the variant
+     */
+    default Rendezvous openRendezvous() {
+        throw new UnsupportedOperationException(id() + " has no rendezvous");
+    }
+
+    /**
+     * Values per exchange in the default sweep: {@link Rendezvous#SWEEP_VALUES}, fewer where one
+     * meeting costs microseconds. {@code --values} fixes them for all.
+     */
+    default int defaultValues() {
+        return Rendezvous.SWEEP_VALUES;
     }
 
     /**

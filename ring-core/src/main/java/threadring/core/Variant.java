@@ -22,6 +22,12 @@ public final class Variant implements RingFactory {
         Ring open(String id, Shape shape);
     }
 
+    /** Builds a rendezvous. */
+    @FunctionalInterface
+    public interface RendezvousOpener {
+        Rendezvous open(String id);
+    }
+
     private final String id;
     private final String description;
     private final Opener opener;
@@ -32,8 +38,12 @@ public final class Variant implements RingFactory {
     private final int defaultHops;
     private final IntFunction<Optional<String>> limit;
     private final String floor;
+    private final RendezvousOpener rendezvous;
+    private final int defaultValues;
 
     private Variant(Builder b) {
+        rendezvous = b.rendezvous;
+        defaultValues = b.defaultValues;
         floor = b.floor;
         id = b.id;
         description = b.description;
@@ -62,10 +72,33 @@ public final class Variant implements RingFactory {
     }
 
     @Override
-    public Ring open(Shape shape) {
+    public boolean runs(Workload workload) {
+        return workload == Workload.RING || rendezvous != null;
+    }
+
+    @Override
+    public Rendezvous openRendezvous() {
+        if (rendezvous == null) {
+            return RingFactory.super.openRendezvous();
+        }
+        requireSupported();
+        return rendezvous.open(id);
+    }
+
+    @Override
+    public int defaultValues() {
+        return defaultValues;
+    }
+
+    private void requireSupported() {
         unsupportedReason().ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
+    }
+
+    @Override
+    public Ring open(Shape shape) {
+        requireSupported();
         cannotOpen(shape.nodes()).ifPresent(reason -> {
             throw new IllegalStateException(id + ": " + reason);
         });
@@ -130,6 +163,8 @@ public final class Variant implements RingFactory {
         private int defaultHops = Rings.SWEEP_HOPS;
         private IntFunction<Optional<String>> limit = nodes -> Optional.empty();
         private String floor = LOOP_FLOOR;
+        private RendezvousOpener rendezvous;
+        private int defaultValues = Rendezvous.SWEEP_VALUES;
 
         private Builder(String id, String description, Opener opener) {
             this.id = id;
@@ -171,6 +206,18 @@ public final class Variant implements RingFactory {
         /** The floor row nearest to this variant (default {@code floor/loop}); see {@link RingFactory#floor}. */
         public Builder floor(String id) {
             floor = id;
+            return this;
+        }
+
+        /** The variant's rendezvous, on the same primitive and scheduler as its ring. */
+        public Builder rendezvous(RendezvousOpener opener) {
+            rendezvous = opener;
+            return this;
+        }
+
+        /** Values per exchange in the default sweep (default {@link Rendezvous#SWEEP_VALUES}). */
+        public Builder defaultValues(int values) {
+            defaultValues = values;
             return this;
         }
 

@@ -72,6 +72,21 @@ public abstract class RingContract {
             new Check(String.format(Locale.ROOT, "a ring of %,d nodes opens, passes and closes in %d s", SCALE_NODES,
                     SCALE_TIMEOUT.toSeconds()), SCALE_TIMEOUT, f -> scale(f, SCALE_NODES)));
 
+    /** The rendezvous checks ({@link RendezvousContract}), for factories that run it. */
+    static final List<Check> RENDEZVOUS_CHECKS = List.of(
+            new Check("rendezvous sums for values 0, 1, 2, 3, 1000, 123457", TIMEOUT, RendezvousContract::sums),
+            new Check("five exchanges on one rendezvous", TIMEOUT, RendezvousContract::reuse),
+            new Check("rendezvous close() leaves no thread alive", TIMEOUT, RendezvousContract::closeStopsEverything),
+            new Check("rendezvous bad values fail at once, naming the value", TIMEOUT,
+                    RendezvousContract::badArguments));
+
+    /** The checks of {@code f}: the ring's, and the rendezvous's if it runs one. */
+    static List<Check> checks(RingFactory f) {
+        return f.runs(Workload.RENDEZVOUS)
+                ? Stream.concat(CHECKS.stream(), RENDEZVOUS_CHECKS.stream()).collect(Collectors.toList())
+                : CHECKS;
+    }
+
     /** The model under test: factories whose id starts with {@code model() + "/"}. */
     protected abstract String model();
 
@@ -82,7 +97,7 @@ public abstract class RingContract {
     Stream<DynamicNode> contract() {
         List<RingFactory> factories = factories(model());
         return factories.stream().map(f -> DynamicContainer.dynamicContainer(f.id(),
-                CHECKS.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> check(f, c)))));
+                checks(f).stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> check(f, c)))));
     }
 
     static List<RingFactory> factories(String model) {

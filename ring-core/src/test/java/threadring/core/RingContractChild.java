@@ -28,7 +28,7 @@ public final class RingContractChild {
     public static void main(String[] args) throws IOException {
         RingFactory f = RingFactories.load().require(args[0]);
         Properties results = new Properties();
-        for (RingContract.Check c : RingContract.CHECKS) {
+        for (RingContract.Check c : RingContract.checks(f)) {
             try {
                 if (c.timeout().equals(RingContract.SCALE_TIMEOUT) && f.cannotOpen(RingContract.SCALE_NODES).isPresent()) {
                     results.setProperty(c.name(), OK); // the parent skips it with the reason
@@ -49,7 +49,7 @@ public final class RingContractChild {
     /** Runs every check of {@code f} in a child JVM with its flags; never throws. */
     static Properties run(RingFactory f) {
         Properties results = new Properties();
-        Duration timeout = RingContract.CHECKS.stream().map(RingContract.Check::timeout)
+        Duration timeout = RingContract.checks(f).stream().map(RingContract.Check::timeout)
                 .reduce(Duration.ofSeconds(60), Duration::plus);
         try {
             Path file = Files.createTempFile("ring-contract", ".properties");

@@ -66,6 +66,53 @@ class RingContractSelfTest {
         }
     }
 
+    /**
+     * A one-thread stand-in rendezvous that sums 1..values itself; {@code offset} shifts its sum
+     * ({@link Integer#MAX_VALUE}: it never answers), {@code leak} keeps its thread alive.
+     */
+    static final class FakeRendezvous extends AbstractRendezvous {
+        private final java.util.concurrent.SynchronousQueue<Integer> commands = new java.util.concurrent.SynchronousQueue<>();
+
+        FakeRendezvous(int offset, boolean leak) {
+            super("fake/ring");
+            Thread t = tracked(Thread::new).newThread(() -> {
+                try {
+                    for (int values = commands.take(); values >= 0; values = commands.take()) {
+                        long sum = 0;
+                        for (int v = 1; v <= values; v++) {
+                            sum += v;
+                        }
+                        if (offset != Integer.MAX_VALUE) {
+                            finish(sum + offset);
+                        }
+                    }
+                    if (leak) {
+                        Thread.sleep(Long.MAX_VALUE);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            t.setDaemon(true);
+            t.start();
+        }
+
+        @Override
+        protected void start(int values) throws InterruptedException {
+            commands.put(values);
+        }
+
+        @Override
+        protected Duration closeTimeout() {
+            return Duration.ofMillis(200);
+        }
+
+        @Override
+        protected void stop() throws InterruptedException {
+            commands.put(-1);
+        }
+    }
+
     static RingFactory factory(int offset, boolean leak) {
         return factory(offset, leak, false);
     }
@@ -86,6 +133,16 @@ class RingContractSelfTest {
             public Ring open(Shape shape) {
                 return new FakeRing(shape, offset, leak, fromNodeOne);
             }
+
+            @Override
+            public boolean runs(Workload workload) {
+                return true;
+            }
+
+            @Override
+            public Rendezvous openRendezvous() {
+                return new FakeRendezvous(offset, leak);
+            }
         };
     }
 
@@ -97,6 +154,33 @@ class RingContractSelfTest {
         RingContract.closeStopsEverything(good);
         RingContract.badArguments(good);
         RingContract.shapes(good);
+        RendezvousContract.sums(good);
+        RendezvousContract.reuse(good);
+        RendezvousContract.closeStopsEverything(good);
+        RendezvousContract.badArguments(good);
+    }
+
+    @Test
+    void aWrongRendezvousSumFails() {
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> RendezvousContract.sums(factory(1, false)));
+        assertTrue(e.getMessage().contains("rendezvous values=0"), e.getMessage());
+        assertThrows(AssertionFailedError.class, () -> RendezvousContract.reuse(factory(-1, false)));
+    }
+
+    @Test
+    void aRendezvousThatNeverAnswersFailsByTimeoutInsteadOfHanging() {
+        RingContract.Check check = new RingContract.Check("five exchanges", Duration.ofMillis(500),
+                RendezvousContract::reuse);
+        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                () -> check.run(factory(Integer.MAX_VALUE, false)));
+        assertTrue(e.getMessage().contains("deadlock?"), e.getMessage());
+    }
+
+    @Test
+    void aRendezvousThatLeaksAThreadFails() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> RendezvousContract.closeStopsEverything(factory(0, true)));
+        assertTrue(e.getMessage().contains("still alive"), e.getMessage());
     }
 
     @Test

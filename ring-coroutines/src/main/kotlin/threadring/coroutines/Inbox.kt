@@ -8,13 +8,20 @@ import kotlinx.coroutines.channels.Channel
 import kotlinx.coroutines.yield
 
 /**
- * A node's inbox, taken by its node only. With several tokens in flight two senders can meet at
- * it (its predecessor and a pass injecting a token), and send waits while the inbox is full.
+ * A node's inbox (or a rendezvous party's), taken by its owner only. With several tokens in
+ * flight two senders can meet at it (its predecessor and a pass injecting a token), and send
+ * waits while the inbox is full.
  */
 internal interface Inbox {
     suspend fun receive(): Int
 
     suspend fun send(token: Int)
+
+    /**
+     * Whether send returns only once the receiver has taken the value (a rendezvous channel):
+     * then a send alone is a meeting of two parties, and a rendezvous needs no acknowledgement.
+     */
+    val synchronous: Boolean
 }
 
 /** How nodes hand the token on: the variant part of an id, before the scheduler. */
@@ -30,6 +37,8 @@ internal class ChannelInbox : Inbox {
     override suspend fun receive(): Int = channel.receive()
 
     override suspend fun send(token: Int) = channel.send(token)
+
+    override val synchronous: Boolean get() = true
 }
 
 /**
@@ -42,6 +51,9 @@ internal class ChannelInbox : Inbox {
  */
 internal class ContinuationCell : Inbox {
     private val state = AtomicReference<Any>(EMPTY)
+
+    /** A send leaves the value in the cell and goes on: one slot, no meeting. */
+    override val synchronous: Boolean get() = false
 
     private class Token(val value: Int)
 

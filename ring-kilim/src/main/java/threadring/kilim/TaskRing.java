@@ -1,7 +1,6 @@
 package threadring.kilim;
 
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import kilim.Mailbox;
 import threadring.core.AbstractRing;
 import threadring.core.Shape;
@@ -27,16 +26,11 @@ final class TaskRing extends AbstractRing {
         }
         ended = new CountDownLatch(nodes);
         scheduler = new OwnedScheduler(threads, tracked(task -> new Thread(task, id + "-worker")));
-        try {
-            for (int i = 0; i < nodes; i++) {
-                NodeTask node = new NodeTask(this, i + 1, inboxes[i], inboxes[(i + 1) % nodes], ended);
-                node.setScheduler(scheduler);
-                node.start();
-            }
-        } catch (RuntimeException | Error e) {
-            scheduler.shutdown();
-            throw e;
+        NodeTask[] tasks = new NodeTask[nodes];
+        for (int i = 0; i < nodes; i++) {
+            tasks[i] = new NodeTask(this, i + 1, inboxes[i], inboxes[(i + 1) % nodes], ended);
         }
+        scheduler.startAll(tasks);
     }
 
     void finished(int name) {
@@ -66,16 +60,9 @@ final class TaskRing extends AbstractRing {
     /** Every node takes STOP and ends before the scheduler stops, so no resume is rejected. */
     @Override
     protected void stop() throws InterruptedException {
-        try {
-            for (Mailbox<Integer> inbox : inboxes) {
-                inbox.putnb(NodeTask.STOP);
-            }
-            if (!ended.await(closeTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException(id() + ": " + ended.getCount() + " node(s) did not take STOP within "
-                        + closeTimeout());
-            }
-        } finally {
-            scheduler.shutdown();
+        for (Mailbox<Integer> inbox : inboxes) {
+            inbox.putnb(NodeTask.STOP);
         }
+        scheduler.shutdownAfter(ended, closeTimeout(), id());
     }
 }

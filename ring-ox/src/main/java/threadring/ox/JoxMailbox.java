@@ -7,8 +7,10 @@ import threadring.threads.Handoff.Mailbox;
 final class JoxMailbox implements Mailbox {
 
     private final Channel<Integer> channel;
+    private final boolean rendezvous;
 
     JoxMailbox(int capacity) {
+        rendezvous = capacity == 0;
         channel = capacity == 0 ? Channel.newRendezvousChannel() : Channel.newBufferedChannel(capacity);
     }
 
@@ -20,5 +22,10 @@ final class JoxMailbox implements Mailbox {
     @Override
     public int take() throws InterruptedException {
         return channel.receive();
+    }
+
+    @Override
+    public boolean synchronous() {
+        return rendezvous;
     }
 }

@@ -3,10 +3,12 @@ package threadring.ox;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import threadring.core.Rendezvous;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Rings;
 import threadring.core.Variant;
+import threadring.threads.MailboxRendezvous;
 import threadring.threads.ThreadRing;
 import threadring.virtual.VirtualRings;
 
@@ -15,7 +17,7 @@ import threadring.virtual.VirtualRings;
  * {@code ox/jox-<channel>}: the same jox channels used directly from Java, one virtual thread
  * per node in ring-threads' node loop, so the difference is Ox's layer. Channels are rendezvous
  * or buffered(1); every form runs on the default virtual-thread scheduler and, as {@code -p1},
- * on one carrier.
+ * on one carrier. Each id's rendezvous uses the same channels and threads as its ring.
  */
 public final class OxRings implements RingProvider {
 
@@ -34,7 +36,13 @@ public final class OxRings implements RingProvider {
                             ? (ringId, shape) -> new ThreadRing(ringId, shape, VirtualRings.threads(ringId + "#"),
                                     () -> new JoxMailbox(capacity))
                             : (ringId, shape) -> new OxRing(ringId, shape, capacity);
+                    Variant.RendezvousOpener rendezvous = direct
+                            ? rendezvousId -> new MailboxRendezvous(rendezvousId,
+                                    VirtualRings.threads(rendezvousId + "#"), () -> new JoxMailbox(capacity))
+                            : rendezvousId -> new OxRendezvous(rendezvousId, capacity);
                     all.add(Variant.of(id, description, opener)
+                            .rendezvous(rendezvous)
+                            .defaultValues(Rendezvous.SLOW_VALUES) // a meeting costs microseconds, as a hop
                             .systemProperties(oneCarrier ? VirtualRings.ONE_CARRIER : Map.of())
                             .minimumJava(21)
                             .defaultHops(Rings.SLOW_HOPS) // microseconds per hop here

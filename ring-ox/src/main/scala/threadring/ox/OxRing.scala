@@ -1,16 +1,17 @@
 package threadring.ox
 
+import java.time.Duration
 import java.util.concurrent.{CompletableFuture, CountDownLatch, TimeUnit}
-import ox.{forever, forkDiscard, setOxThreadFactory, supervised}
+import ox.{Ox, forever, forkDiscard, setOxThreadFactory, supervised}
 import ox.channels.Channel
 import threadring.core.{AbstractRing, Hop, Shape}
 import threadring.virtual.VirtualRings
 
 /**
  * Ox makes its forks with one JVM-wide thread factory. This one makes virtual threads (Ox's own
- * default) and reports each to the ring whose scope created it, found through an inheritable
- * thread local: a scope's body fork inherits it from the ring's owner thread, and node forks
- * from the body.
+ * default) and reports each to the ring (or rendezvous) whose scope created it, found through an
+ * inheritable thread local: a scope's body fork inherits it from the scope's owner thread, and
+ * the other forks from the body.
  */
 object OxThreads:
   private val owner = InheritableThreadLocal[Thread => Unit]()
@@ -33,37 +34,24 @@ object OxThreads:
     finally owner.remove()
 
 /**
- * Ox's direct style: one `supervised` scope per ring, one fork per node, each looping
- * `receive` then `send` on Ox channels of the given capacity (0: rendezvous). The scope lives
- * in an owner thread until close(); ending it interrupts every fork and waits for them.
+ * One `supervised` scope, open in an owner thread of its own until close(): `forks` starts a
+ * ring's or rendezvous's forks in it, and the constructor returns once they are started. Every
+ * thread is reported to `track`; a fork's failure ends the scope and goes to `fail`. Ending the
+ * scope interrupts every fork and waits for them.
  */
-final class OxRing(id: String, shape: Shape, capacity: Int) extends AbstractRing(id, shape):
-
-  private val nodes = shape.nodes
+final class OxScope(id: String, what: String, timeout: Duration, track: Thread => Unit, fail: Throwable => Unit)(
+    forks: Ox ?=> Unit):
 
   OxThreads.install()
-  private val channels = Array.fill(nodes)(if capacity == 0 then Channel.rendezvous[Int] else Channel.buffered[Int](capacity))
   private val closing = CountDownLatch(1)
-  /** Completed once every node's fork is started, so that open() includes starting them. */
+  /** Completed once every fork is started, so that opening includes starting them. */
   private val started = CompletableFuture[Unit]()
 
-  private val owner = tracked(VirtualRings.threads(s"$id-scope-")).newThread(() =>
+  private val owner = VirtualRings.threads(s"$id-scope-").newThread(() =>
     OxThreads.trackedBy(track) {
       try
         supervised {
-          for i <- 0 until nodes do
-            val (name, in, out) = (i + 1, channels(i), channels((i + 1) % nodes))
-            forkDiscard {
-              val (depth, work) = (shape.depth, shape.work)
-              val receive: Hop.Receive = () => in.receive()
-              forever {
-                val token = if depth == 0 then in.receive() else Hop.receive(depth, receive)
-                if token > 0 then
-                  Hop.work(work)
-                  out.send(token - 1)
-                else finish(name)
-              }
-            }
+          forks
           started.complete(())
           closing.await()
         }
@@ -72,13 +60,48 @@ final class OxRing(id: String, shape: Shape, capacity: Int) extends AbstractRing
           started.completeExceptionally(e)
           fail(e)
     })
+  track(owner)
   owner.start()
-  try started.get(closeTimeout().toMillis, TimeUnit.MILLISECONDS)
+  try started.get(timeout.toMillis, TimeUnit.MILLISECONDS)
   catch
     case e: Exception =>
       closing.countDown()
-      throw IllegalStateException(s"$id: the Ox scope did not start its $nodes forks", e)
+      throw IllegalStateException(s"$id: the Ox scope did not start $what", e)
+
+  /** Ends the scope; the workload's close() then waits for the tracked threads. */
+  def close(): Unit = closing.countDown()
+
+object OxRing:
+  /** A channel of the given capacity: 0 is Ox's rendezvous channel. */
+  def channel(capacity: Int): Channel[Int] =
+    if capacity == 0 then Channel.rendezvous[Int] else Channel.buffered[Int](capacity)
+
+/**
+ * Ox's direct style: one `supervised` scope per ring (OxScope), one fork per node, each looping
+ * `receive` then `send` on Ox channels of the given capacity (0: rendezvous).
+ */
+final class OxRing(id: String, shape: Shape, capacity: Int) extends AbstractRing(id, shape):
+
+  private val nodes = shape.nodes
+
+  private val channels = Array.fill(nodes)(OxRing.channel(capacity))
+
+  private val scope = OxScope(id, s"its $nodes forks", closeTimeout(), track, fail) {
+    for i <- 0 until nodes do
+      val (name, in, out) = (i + 1, channels(i), channels((i + 1) % nodes))
+      forkDiscard {
+        val (depth, work) = (shape.depth, shape.work)
+        val receive: Hop.Receive = () => in.receive()
+        forever {
+          val token = if depth == 0 then in.receive() else Hop.receive(depth, receive)
+          if token > 0 then
+            Hop.work(work)
+            out.send(token - 1)
+          else finish(name)
+        }
+      }
+  }
 
   override protected def inject(node: Int, hops: Int): Unit = channels(node - 1).send(hops)
 
-  override protected def stop(): Unit = closing.countDown()
+  override protected def stop(): Unit = scope.close()

@@ -5,9 +5,6 @@ import threadring.core.Shape;
 
 import co.paralleluniverse.actors.ActorRef;
 import co.paralleluniverse.actors.BasicActor;
-import co.paralleluniverse.fibers.Fiber;
-import co.paralleluniverse.strands.Strand;
-import co.paralleluniverse.strands.SuspendableCallable;
 import co.paralleluniverse.fibers.SuspendExecution;
 import java.util.concurrent.TimeUnit;
 
@@ -32,7 +29,7 @@ final class ActorRing extends QuasarRing {
             actors[i] = new Node(i + 1);
         }
         for (int i = 0; i < nodes; i++) {
-            refs[i] = actors[i].spawn(this::newNodeFiber);
+            refs[i] = actors[i].spawn(owned().fibers(this::nodeDied));
         }
         // A ref exists once its actor is spawned; an actor reads next only after a message that
         // was sent after this loop, so the write is visible to it.
@@ -40,13 +37,6 @@ final class ActorRing extends QuasarRing {
             actors[i].next = refs[(i + 1) % nodes];
         }
         trackSchedulerThreads();
-    }
-
-    /** Makes an actor's fiber (spawn starts it) with the ring's handler for a dying node. */
-    private Strand newNodeFiber(SuspendableCallable<?> actor) {
-        Fiber<?> fiber = scheduler().newFiber(actor);
-        fiber.setUncaughtExceptionHandler(this::nodeDied);
-        return fiber;
     }
 
     final class Node extends BasicActor<Integer, Void> {

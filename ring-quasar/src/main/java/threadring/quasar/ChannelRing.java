@@ -27,7 +27,7 @@ final class ChannelRing extends QuasarRing {
         int nodes = shape.nodes();
         inboxes = new IntChannel[nodes];
         for (int i = 0; i < nodes; i++) {
-            inboxes[i] = Channels.newIntChannel(1, Channels.OverflowPolicy.BLOCK, false, true);
+            inboxes[i] = newInbox();
         }
         fibers = new Node[nodes];
         for (int i = 0; i < nodes; i++) {
@@ -36,6 +36,14 @@ final class ChannelRing extends QuasarRing {
             fibers[i].start();
         }
         trackSchedulerThreads();
+    }
+
+    /**
+     * A node's inbox, and each party's in {@link ChannelRendezvous}: buffered (1), blocking when
+     * full, several producers (a predecessor and the thread injecting tokens), one consumer.
+     */
+    static IntChannel newInbox() {
+        return Channels.newIntChannel(1, Channels.OverflowPolicy.BLOCK, false, true);
     }
 
     final class Node extends Fiber<Void> {
@@ -69,7 +77,7 @@ final class ChannelRing extends QuasarRing {
                     }
                 }
             } catch (ReceivePort.EOFException e) {
-                throw closed(name, e);
+                throw closed(getName(), e);
             }
         }
 
@@ -87,8 +95,8 @@ final class ChannelRing extends QuasarRing {
      * Outside the suspendable method: Quasar 0.8.0's instrumentor fails (on a current ASM) when
      * a {@code new} in a suspendable method shares a try block with suspendable calls.
      */
-    private static IllegalStateException closed(int name, Exception e) {
-        return new IllegalStateException("node " + name + ": channel closed", e);
+    static IllegalStateException closed(String who, Exception e) {
+        return new IllegalStateException(who + ": channel closed", e);
     }
 
     /** From a plain thread, outside any pass: the inbox is empty, so a send never waits. */

@@ -2,54 +2,35 @@ package threadring.quasar;
 
 import threadring.core.Shape;
 
-import co.paralleluniverse.common.monitoring.MonitorType;
-import co.paralleluniverse.fibers.FiberForkJoinScheduler;
 import co.paralleluniverse.fibers.FiberScheduler;
 import co.paralleluniverse.strands.Strand;
-import java.util.HashSet;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import threadring.core.AbstractRing;
 
 /**
- * What the Quasar rings share: a {@link FiberForkJoinScheduler} of their own (created with the
- * ring, shut down by close()), whose threads are tracked so that the contract's "close() leaves
- * no thread alive" covers them. Quasar gives no thread factory for its pool or its timer thread,
- * so they are found by the scheduler's unique name, which both carry. (Quasar also starts, once
- * per JVM, its default scheduler's timer thread, which no ring owns or stops.)
+ * What the Quasar rings share: a fiber scheduler of their own ({@link OwnedScheduler}, created
+ * with the ring, shut down by close()), and a node's death failing the pass.
  */
 abstract class QuasarRing extends AbstractRing {
 
-    private static final AtomicInteger SEQUENCE = new AtomicInteger();
-
-    private final String schedulerName;
-    private final FiberForkJoinScheduler scheduler;
-    private final Set<Thread> seen = new HashSet<>();
+    private final OwnedScheduler owned;
     private volatile Throwable died;
 
     QuasarRing(String id, Shape shape, int parallelism) {
         super(id, shape);
-        schedulerName = id + "#" + SEQUENCE.incrementAndGet();
-        // No monitoring (JMX would register an MBean per ring), no per-fiber detail.
-        scheduler = new FiberForkJoinScheduler(schedulerName, parallelism, null, MonitorType.NONE, false);
-        trackSchedulerThreads();
+        owned = new OwnedScheduler(id, parallelism, this::track);
     }
 
     final FiberScheduler scheduler() {
-        return scheduler;
+        return owned.scheduler();
+    }
+
+    final OwnedScheduler owned() {
+        return owned;
     }
 
     /** Tracks every live thread that belongs to this ring's scheduler (pool workers, timer). */
-    final synchronized void trackSchedulerThreads() {
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            String name = t.getName();
-            // "ForkJoinPool-<name>-worker-<n>" and "FiberTimedScheduler-<name>"
-            boolean ours = name.contains("-" + schedulerName + "-") || name.endsWith("-" + schedulerName);
-            if (ours && seen.add(t)) {
-                track(t);
-            }
-        }
+    final void trackSchedulerThreads() {
+        owned.trackThreads();
     }
 
     /** Hands {@code hops} to node {@code node}, 1..N (only called while every node is alive). */
@@ -81,10 +62,7 @@ abstract class QuasarRing extends AbstractRing {
         try {
             stopNodes();
         } finally {
-            trackSchedulerThreads();
-            scheduler.shutdown(); // the timer thread
-            scheduler.getForkJoinPool().shutdown(); // the workers (shutdown() leaves them)
-            scheduler.getForkJoinPool().awaitTermination(closeTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            owned.shutdown(closeTimeout());
         }
     }
 }

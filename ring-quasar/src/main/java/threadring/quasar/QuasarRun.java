@@ -1,16 +1,22 @@
 package threadring.quasar;
 
+import java.util.Collection;
+import threadring.core.Rendezvous;
 import threadring.core.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
 import threadring.core.Shape;
+import threadring.core.Workload;
 
 /**
- * Runs verified passes of the quasar rings outside JMH: for the instrumentation test (in a JVM
- * with {@code -Dco.paralleluniverse.fibers.verifyInstrumentation=true}, which also checks that
- * each ring tracks its scheduler's threads) and for quick manual runs on another JDK. Usage: {@code QuasarRun [id-regex] [nodes] [hops] [passes] [tokens] [depth]}; prints one line
- * per pass, goes on to the next ring when one fails, and exits with status 1 if any failed.
+ * Runs verified passes of the quasar rings, and verified exchanges of their rendezvous, outside
+ * JMH: for the instrumentation test (in a JVM with
+ * {@code -Dco.paralleluniverse.fibers.verifyInstrumentation=true}, which also checks that each
+ * ring and rendezvous tracks its scheduler's threads) and for quick manual runs on another JDK.
+ * Usage: {@code QuasarRun [id-regex] [nodes] [hops] [passes] [tokens] [depth]}; each exchange
+ * sends {@code hops} values. Prints one line per pass or exchange, goes on to the next id when
+ * one fails, and exits with status 1 if any failed.
  */
 public final class QuasarRun {
 
@@ -26,6 +32,7 @@ public final class QuasarRun {
         Shape shape = new Shape(nodes, tokens, depth, 0);
         System.out.println("JDK " + Runtime.version());
         int ran = 0;
+        int rendezvous = 0;
         int failed = 0;
         for (RingFactory f : RingFactories.load().matching(include)) {
             if (!f.id().startsWith("quasar/")) {
@@ -45,35 +52,65 @@ public final class QuasarRun {
                 } finally {
                     ring.close();
                 }
-                requireSchedulerThreadsTracked(f.id(), ring);
+                requireSchedulerThreadsTracked(f.id(), ring.threads());
             } catch (RuntimeException e) {
                 failed++;
                 System.out.println("FAILED " + f.id() + ":");
                 e.printStackTrace(System.out);
+            }
+            if (f.runs(Workload.RENDEZVOUS)) {
+                rendezvous++;
+                if (!exchanges(f, hops, passes)) {
+                    failed++;
+                }
             }
         }
         if (ran == 0) {
             throw new IllegalStateException("no quasar ring matches " + include);
         }
         if (failed > 0) {
-            System.out.println("FAILED " + failed + " of " + ran + " ring(s)");
+            System.out.println("FAILED " + failed + " of " + ran + " ring(s) and " + rendezvous + " rendezvous");
             System.exit(1);
         }
-        System.out.println("OK " + ran + " ring(s)");
+        System.out.println("OK " + ran + " ring(s), " + rendezvous + " rendezvous");
+    }
+
+    /** {@code passes} verified exchanges of {@code values} values on one rendezvous of {@code f}; false if one failed. */
+    private static boolean exchanges(RingFactory f, int values, int passes) {
+        try {
+            Rendezvous r = f.openRendezvous();
+            try {
+                for (int p = 1; p <= passes; p++) {
+                    long t0 = System.nanoTime();
+                    long sum = Rendezvous.verify(f.id(), values, r.exchange(values));
+                    long ns = System.nanoTime() - t0;
+                    System.out.printf("%-18s rendezvous values=%d sum=%d  %.1f ms  %.0f ns/exchange%n", f.id(), values,
+                            sum, ns / 1e6, values == 0 ? 0.0 : (double) ns / values);
+                }
+            } finally {
+                r.close();
+            }
+            requireSchedulerThreadsTracked(f.id(), r.threads());
+            return true;
+        } catch (RuntimeException e) {
+            System.out.println("FAILED " + f.id() + " rendezvous:");
+            e.printStackTrace(System.out);
+            return false;
+        }
     }
 
     /**
-     * The ring tracked its scheduler's threads (a pool worker and the timer), so that the
-     * contract's "close() leaves no thread alive" is about real threads (nodes are fibers), and
-     * none of them outlived close().
+     * The ring or rendezvous tracked its scheduler's threads (a pool worker and the timer), so
+     * that the contract's "close() leaves no thread alive" is about real threads (nodes and
+     * parties are fibers), and none of them outlived close().
      */
-    private static void requireSchedulerThreadsTracked(String id, Ring ring) {
-        var names = ring.threads().stream().map(Thread::getName).toList();
+    private static void requireSchedulerThreadsTracked(String id, Collection<Thread> threads) {
+        var names = threads.stream().map(Thread::getName).toList();
         if (names.stream().noneMatch(n -> n.startsWith("FiberTimedScheduler-"))
                 || names.stream().noneMatch(n -> !n.startsWith("FiberTimedScheduler-"))) {
-            throw new IllegalStateException(id + ": the ring does not track its scheduler's threads: " + names);
+            throw new IllegalStateException(id + ": the scheduler's threads are not tracked: " + names);
         }
-        if (ring.threads().stream().anyMatch(Thread::isAlive)) {
+        if (threads.stream().anyMatch(Thread::isAlive)) {
             throw new IllegalStateException(id + ": scheduler threads alive after close(): " + names);
         }
     }

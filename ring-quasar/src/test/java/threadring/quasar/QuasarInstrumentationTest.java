@@ -13,8 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -24,13 +26,25 @@ import org.junit.jupiter.api.Test;
  * Fails if any suspendable method of ring-quasar runs uninstrumented, e.g. after a build with
  * {@code -Dquasar.instrument.skip=true} or if the build-time instrumentation silently does
  * nothing. Without instrumentation a fiber ring can still give the right answer (a fiber
- * restarts its run() from the top), so the answer alone proves nothing.
+ * restarts its run() from the top), so the answer alone proves nothing. The same holds for the
+ * rendezvous parties, which are checked alongside.
  */
 class QuasarInstrumentationTest {
 
     /**
-     * Every ring runs a few passes in a fresh JVM with Quasar's own run-time check on
-     * ({@code verifyInstrumentation}): it throws or warns on every uninstrumented frame.
+     * The classes whose suspendable methods are the fibers' loops and handoffs, rings' and
+     * rendezvous'. Each must declare {@code throws SuspendExecution} (an {@code @Suspendable} that
+     * the static check below cannot see would not do) and be instrumented.
+     */
+    private static final List<Class<?>> SUSPENDING = List.of(FiberRing.Node.class, ChannelRing.Node.class,
+            ActorRing.Node.class, ParkCell.class, FiberRendezvous.Sender.class, FiberRendezvous.Receiver.class,
+            ChannelRendezvous.Sender.class, ChannelRendezvous.Receiver.class, ActorRendezvous.Sender.class,
+            ActorRendezvous.Receiver.class);
+
+    /**
+     * Every ring runs a few passes, and every rendezvous a few exchanges, in a fresh JVM with
+     * Quasar's own run-time check on ({@code verifyInstrumentation}): it throws or warns on every
+     * uninstrumented frame.
      */
     @Test
     void everyRingPassesQuasarsVerifyInstrumentation() throws Exception {
@@ -62,7 +76,10 @@ class QuasarInstrumentationTest {
                     () -> "a ring failed:\n" + out);
             assertEquals(0, p.exitValue(), () -> "exit status " + p.exitValue() + ":\n" + out);
             long ran = RingsOfModel.count();
-            assertTrue(out.contains("OK " + ran + " ring(s)"), () -> "expected " + ran + " rings to run:\n" + out);
+            long rendezvous = RingsOfModel.rendezvous();
+            assertEquals(ran, rendezvous, "every quasar id runs the rendezvous");
+            assertTrue(out.contains("OK " + ran + " ring(s), " + rendezvous + " rendezvous"),
+                    () -> "expected " + ran + " rings and " + rendezvous + " rendezvous to run:\n" + out);
         } finally {
             Files.deleteIfExists(log);
         }
@@ -73,13 +90,16 @@ class QuasarInstrumentationTest {
     void everySuspendableMethodIsMarkedInstrumented() throws Exception {
         Path classes = Path.of(QuasarRings.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         List<String> suspendable = new ArrayList<>();
+        Set<Class<?>> suspending = new HashSet<>();
         List<String> missing = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(classes)) {
             for (Path f : walk.filter(p -> p.toString().endsWith(".class")).collect(Collectors.toList())) {
                 String name = classes.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "");
-                for (Method m : Class.forName(name, false, getClass().getClassLoader()).getDeclaredMethods()) {
+                Class<?> c = Class.forName(name, false, getClass().getClassLoader());
+                for (Method m : c.getDeclaredMethods()) {
                     if (Arrays.asList(m.getExceptionTypes()).contains(SuspendExecution.class)) {
                         suspendable.add(m.toString());
+                        suspending.add(c);
                         if (!m.isAnnotationPresent(Instrumented.class)) {
                             missing.add(m.toString());
                         }
@@ -87,7 +107,9 @@ class QuasarInstrumentationTest {
                 }
             }
         }
-        assertTrue(suspendable.size() >= 3, "expected the node loops of fiber, channel and actor rings: " + suspendable);
+        List<Class<?>> absent = SUSPENDING.stream().filter(c -> !suspending.contains(c)).collect(Collectors.toList());
+        assertTrue(absent.isEmpty(), "expected a method declaring SuspendExecution in each of " + absent + ": "
+                + suspendable);
         assertTrue(missing.isEmpty(), "suspendable but not instrumented: " + missing);
     }
 
@@ -98,6 +120,11 @@ class QuasarInstrumentationTest {
     private static final class RingsOfModel {
         static long count() {
             return threadring.core.RingFactories.load().matching("^quasar/").size();
+        }
+
+        static long rendezvous() {
+            return threadring.core.RingFactories.load().matching("^quasar/").stream()
+                    .filter(f -> f.runs(threadring.core.Workload.RENDEZVOUS)).count();
         }
     }
 }

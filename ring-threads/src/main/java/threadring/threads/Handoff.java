@@ -94,6 +94,15 @@ public enum Handoff {
         void put(int token) throws InterruptedException;
 
         int take() throws InterruptedException;
+
+        /**
+         * Whether put returns only once the consumer has taken the token (SynchronousQueue,
+         * Exchanger, rendezvous channels): then a put alone is a meeting of two parties, and a
+         * rendezvous needs no acknowledgement.
+         */
+        default boolean synchronous() {
+            return false;
+        }
     }
 
     /**
@@ -249,6 +258,11 @@ public enum Handoff {
         public int take() throws InterruptedException {
             return queue.take();
         }
+
+        @Override
+        public boolean synchronous() {
+            return true;
+        }
     }
 
     /**
@@ -269,6 +283,11 @@ public enum Handoff {
         @Override
         public int take() throws InterruptedException {
             return exchanger.exchange(null);
+        }
+
+        @Override
+        public boolean synchronous() {
+            return true;
         }
     }
 }

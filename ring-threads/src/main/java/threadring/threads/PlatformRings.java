@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import threadring.core.Rendezvous;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Rings;
@@ -22,6 +23,8 @@ public final class PlatformRings implements RingProvider {
                 .<RingFactory>map(h -> Variant.of("threads/" + h.variant(), "platform threads, " + h.description(),
                                 (id, shape) -> new ThreadRing(id, shape, platformThreads(id), h))
                         .defaultHops(Rings.SLOW_HOPS)
+                        .rendezvous(id -> new MailboxRendezvous(id, platformThreads(id), h))
+                        .defaultValues(Rendezvous.SLOW_VALUES)
                         .limit(OsThreadLimits::tooMany)
                         .build())
                 .toList();

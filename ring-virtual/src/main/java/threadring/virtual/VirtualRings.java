@@ -4,11 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
+import threadring.core.Rendezvous;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Rings;
 import threadring.core.Variant;
 import threadring.threads.Handoff;
+import threadring.threads.MailboxRendezvous;
 import threadring.threads.ThreadRing;
 
 /**
@@ -45,6 +47,8 @@ public final class VirtualRings implements RingProvider {
                         .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
                         .minimumJava(h == Handoff.SYNC ? 24 : 21)
                         .defaultHops(defaultHops(h))
+                        .rendezvous(id -> new MailboxRendezvous(id, threads(id + "#"), h))
+                        .defaultValues(defaultValues(h))
                         .floor(LOOM_FLOOR)
                         .build());
             }
@@ -64,6 +68,19 @@ public final class VirtualRings implements RingProvider {
             case SYNC -> Rings.SLOWEST_HOPS;
             case SPIN -> Rings.SLOW_HOPS;
             default -> Rings.SWEEP_HOPS;
+        };
+    }
+
+    /**
+     * In a rendezvous the partner is about to arrive, so spinning pays there; monitors still cost
+     * tens of microseconds per meeting, and an Exchanger on few carriers microseconds (the seed's
+     * 40-50 s for 10^7 with parallelism 1 or 2).
+     */
+    private static int defaultValues(Handoff h) {
+        return switch (h) {
+            case SYNC -> Rendezvous.SLOWEST_VALUES;
+            case EXCHANGER -> Rendezvous.SLOW_VALUES;
+            default -> Rendezvous.SWEEP_VALUES;
         };
     }
 }

@@ -1,32 +1,21 @@
 package threadring.zio
 
-import java.util.concurrent.{CountDownLatch, ExecutorService, Executors, TimeUnit}
+import scala.concurrent.duration.*
 import threadring.core.{AbstractRing, Hop, Shape}
 import zio.*
 
 /**
- * One ZIO fiber per node. On the default runtime the fibers share ZIO's JVM-wide scheduler,
- * which nothing may stop, so the ring tracks no thread there; the one-thread form owns its
- * executor thread (tracked) and shuts it down in close(). Node fibers are daemons so that they
- * outlive the effect that forks them, and close() interrupts them.
+ * One ZIO fiber per node, on ZIO's default runtime or one of the ring's own (see ZioRuntime).
+ * Node fibers are daemons so that they outlive the effect that forks them, and close()
+ * interrupts them.
  */
 final class ZioRing(id: String, shape: Shape, handoff: Handoff, oneThread: Boolean) extends AbstractRing(id, shape):
 
   private val nodes = shape.nodes
 
-  private val pool: Option[ExecutorService] = Option.when(oneThread)(Executors.newSingleThreadExecutor(tracked { task =>
-    val t = Thread(task, s"$id-executor")
-    t.setDaemon(true)
-    t
-  }))
-  private val scoped: Option[Runtime.Scoped[Unit]] = pool.map(p =>
-    Unsafe.unsafe(implicit u => Runtime.unsafe.fromLayer(Runtime.setExecutor(Executor.fromJavaExecutor(p)))))
-  private val runtime: Runtime[Any] = scoped.getOrElse(Runtime.default)
+  private val own = ZioRuntime(id, oneThread, closeTimeout().toMillis.millis, track)
 
-  private def run[A](effect: UIO[A]): A =
-    Unsafe.unsafe(implicit u => runtime.unsafe.run(effect).getOrThrowFiberFailure())
-
-  private val inboxes: Chunk[Inbox] = run(ZIO.foreach(Chunk.range(0, nodes))(_ => handoff.newInbox))
+  private val inboxes: Chunk[Inbox] = own.run(ZIO.foreach(Chunk.range(0, nodes))(_ => handoff.newInbox))
 
   /**
    * A node waits `depth` frames deep: each `map` is a continuation the fiber keeps on its own
@@ -42,18 +31,8 @@ final class ZioRing(id: String, shape: Shape, handoff: Handoff, oneThread: Boole
       .catchAllDefect(e => ZIO.succeed(fail(e)))
 
   private val fibers: Chunk[Fiber.Runtime[Nothing, Unit]] =
-    run(ZIO.foreach(Chunk.range(0, nodes))(i => node(i + 1, inboxes(i), inboxes((i + 1) % nodes)).forkDaemon))
+    own.run(ZIO.foreach(Chunk.range(0, nodes))(i => node(i + 1, inboxes(i), inboxes((i + 1) % nodes)).forkDaemon))
 
-  override protected def inject(node: Int, hops: Int): Unit = run(inboxes(node - 1).offer(hops))
+  override protected def inject(node: Int, hops: Int): Unit = own.run(inboxes(node - 1).offer(hops))
 
-  override protected def stop(): Unit =
-    val interrupted = CountDownLatch(1)
-    try
-      Unsafe.unsafe { implicit u =>
-        runtime.unsafe.fork(Fiber.interruptAll(fibers)).unsafe.addObserver(_ => interrupted.countDown())
-      }
-      if !interrupted.await(closeTimeout().toMillis, TimeUnit.MILLISECONDS) then
-        throw IllegalStateException(s"$id: node fibers not interrupted within ${closeTimeout()}")
-    finally
-      scoped.foreach(s => Unsafe.unsafe(implicit u => s.unsafe.shutdown()))
-      pool.foreach(_.shutdownNow())
+  override protected def stop(): Unit = own.close(fibers)
