@@ -47,17 +47,18 @@ class BenchmarksJarIT {
     }
 
     /**
-     * The jar's JMH list holds the one benchmark, whose impl parameter has no default (the runner
-     * sets it), and every registered id can be loaded from the jar.
+     * The jar's JMH list holds the two workloads' benchmarks, whose impl parameter has no default
+     * (the runner sets it), and every registered id can be loaded from the jar.
      */
     @Test
-    void jarListsTheRingBenchmarkAndEveryImplementationLoads() throws Exception {
+    void jarListsBothBenchmarksAndEveryImplementationLoads() throws Exception {
         try (JarFile jar = new JarFile(JAR.toFile())) {
             String list = new String(jar.getInputStream(jar.getJarEntry("META-INF/BenchmarkList")).readAllBytes(),
                     StandardCharsets.UTF_8);
             List<BenchmarkListEntry> entries = list.lines().filter(l -> !l.isBlank()).map(BenchmarkListEntry::new)
                     .collect(Collectors.toList());
-            assertEquals(List.of(Catalog.BENCHMARK), entries.stream().map(BenchmarkListEntry::getUsername).toList());
+            assertEquals(List.of(Catalog.RENDEZVOUS_BENCHMARK, Catalog.BENCHMARK),
+                    entries.stream().map(BenchmarkListEntry::getUsername).sorted().toList());
             assertEquals("org.openjdk.jmh.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
         }
         Result r = cli(tmp, "list");
