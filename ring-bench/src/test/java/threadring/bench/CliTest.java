@@ -1,5 +1,7 @@
 package threadring.bench;
 
+import threadring.core.Workload;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -96,6 +98,12 @@ class CliTest {
     }
 
     @Test
+    void theDefaultSweepRunsBothWorkloads() {
+        assertEquals(List.of(Workload.RING, Workload.RENDEZVOUS), resolve(Map.of()).settings().workloads());
+        assertEquals(List.of(Workload.RENDEZVOUS), resolve(Map.of(), "--workload", "rendezvous").settings().workloads());
+    }
+
+    @Test
     void profilers() {
         assertEquals(List.of(), resolve(Map.of(), "--profile", "none").settings().profilers());
         assertEquals(List.of("gc", "async"), resolve(Map.of(), "--profile", "gc", "--profile", "async", "--profile",
@@ -128,7 +136,7 @@ class CliTest {
             {"--workload", "tube"}, {"Invalid value for option '--workload' (NAME): workload must be one of ring, "
                     + "rendezvous, was 'tube'"},
             {"check", "--values", "-1"}, {"Invalid value for option '--values': must be an integer >= 0, was '-1'"},
-            {"--values", "5"}, {"--values 5 applies to the rendezvous: add --workload rendezvous"},
+            {"--workload", "ring", "--values", "5"}, {"--values 5 applies to the rendezvous: add --workload rendezvous"},
         };
         for (int i = 0; i < cases.length; i += 2) {
             Outcome o = cli(cases[i]);

@@ -59,7 +59,7 @@ final class ActorRing extends QuasarRing {
             int depth = depth();
             int work = work();
             while (true) {
-                int t = receive(depth);
+                int t = depth == 0 ? receive() : receive(depth); // depth 0: no extra frame to save at each wait
                 if (t > 0) {
                     Hop.work(work);
                     next.send(t - 1);
@@ -72,7 +72,7 @@ final class ActorRing extends QuasarRing {
         }
 
         private int receive(int depth) throws InterruptedException, SuspendExecution {
-            if (depth > 0) {
+            if (depth > 1) {
                 int t = receive(depth - 1);
                 return t;
             }

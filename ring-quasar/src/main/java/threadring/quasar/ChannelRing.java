@@ -66,7 +66,7 @@ final class ChannelRing extends QuasarRing {
             int work = work();
             try {
                 while (true) {
-                    int t = receive(depth);
+                    int t = depth == 0 ? in.receiveInt() : receive(depth); // depth 0: no extra frame to save at each wait
                     if (t > 0) {
                         Hop.work(work);
                         out.send(t - 1);
@@ -81,9 +81,9 @@ final class ChannelRing extends QuasarRing {
             }
         }
 
-        /** Waits {@code depth} suspendable frames deep, each saved in the fiber's own stack. */
+        /** Waits {@code depth} (>= 1) suspendable frames deep, each saved in the fiber's own stack. */
         private int receive(int depth) throws SuspendExecution, InterruptedException, ReceivePort.EOFException {
-            if (depth > 0) {
+            if (depth > 1) {
                 int t = receive(depth - 1);
                 return t;
             }

@@ -57,7 +57,9 @@ final class FiberRendezvous extends QuasarRendezvous {
                     return null;
                 }
                 for (int sent = 0; sent < values; sent++) {
-                    out.put(sent + 1);
+                    if (!out.offer(sent + 1)) { // never full: the last value is acknowledged
+                        out.put(sent + 1);
+                    }
                     while (inbox.poll() == ParkCell.EMPTY) { // the ACK
                         Strand.park();
                     }
@@ -90,7 +92,9 @@ final class FiberRendezvous extends QuasarRendezvous {
                     sum = 0;
                 } else {
                     sum += v;
-                    ack.put(ACK);
+                    if (!ack.offer(ACK)) {
+                        ack.put(ACK);
+                    }
                 }
             }
         }

@@ -52,10 +52,19 @@ final class FiberRing extends QuasarRing {
             int depth = depth();
             int work = work();
             while (true) {
-                int t = receive(depth);
+                int t;
+                if (depth == 0) { // the 2014 shape: wait in this frame, so a park saves one frame
+                    while ((t = inbox.poll()) == ParkCell.EMPTY) {
+                        Strand.park();
+                    }
+                } else {
+                    t = receive(depth);
+                }
                 if (t > 0) {
                     Hop.work(work);
-                    next.inbox.put(t - 1);
+                    if (!next.inbox.offer(t - 1)) {
+                        next.inbox.put(t - 1);
+                    }
                 } else if (t == 0) {
                     finish(name);
                 } else {
@@ -64,9 +73,9 @@ final class FiberRing extends QuasarRing {
             }
         }
 
-        /** Waits {@code depth} suspendable frames deep, each saved in the fiber's own stack. */
+        /** Waits {@code depth} (>= 1) suspendable frames deep, each saved in the fiber's own stack. */
         private int receive(int depth) throws SuspendExecution {
-            if (depth > 0) {
+            if (depth > 1) {
                 int t = receive(depth - 1);
                 return t;
             }

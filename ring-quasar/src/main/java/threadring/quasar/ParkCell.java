@@ -49,6 +49,25 @@ final class ParkCell {
      * holds up no fiber.
      */
     void put(int v) throws SuspendExecution {
+        if (!offer(v)) {
+            putWhenEmptied(v);
+        }
+    }
+
+    /**
+     * Puts {@code v} and wakes the owner if the cell is empty (always, with one token). Not
+     * suspendable, so a hot loop that tries it first, and calls {@link #put} only when it fails,
+     * keeps its suspendable call off the common path (an instrumented call site costs on every hop).
+     */
+    boolean offer(int v) {
+        if (!claim(v)) {
+            return false;
+        }
+        Strand.unpark(owner);
+        return true;
+    }
+
+    private void putWhenEmptied(int v) throws SuspendExecution {
         if (!claim(v)) {
             if (Strand.isCurrentFiber()) {
                 waitingSender = Strand.currentStrand();
