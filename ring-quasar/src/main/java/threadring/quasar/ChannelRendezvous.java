@@ -22,11 +22,7 @@ final class ChannelRendezvous extends QuasarRendezvous {
         super(id, parallelism);
         sender = new Sender();
         receiver = new Receiver();
-        for (Fiber<?> party : parties()) {
-            party.setUncaughtExceptionHandler(this::partyDied);
-            party.start();
-        }
-        trackSchedulerThreads();
+        launch(parties());
     }
 
     final class Sender extends Fiber<Void> {

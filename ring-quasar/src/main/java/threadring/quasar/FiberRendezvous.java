@@ -19,11 +19,7 @@ final class FiberRendezvous extends QuasarRendezvous {
         super(id, parallelism);
         sender = new Sender();
         receiver = new Receiver();
-        for (Fiber<?> party : parties()) {
-            party.setUncaughtExceptionHandler(this::partyDied);
-            party.start();
-        }
-        trackSchedulerThreads();
+        launch(parties());
     }
 
     /** A party: a fiber of the rendezvous's scheduler and the cell it takes from. */

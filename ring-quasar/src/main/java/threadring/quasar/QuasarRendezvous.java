@@ -1,5 +1,6 @@
 package threadring.quasar;
 
+import co.paralleluniverse.fibers.Fiber;
 import co.paralleluniverse.fibers.FiberScheduler;
 import co.paralleluniverse.fibers.Joinable;
 import co.paralleluniverse.strands.Strand;
@@ -38,6 +39,15 @@ abstract class QuasarRendezvous extends AbstractRendezvous {
 
     final OwnedScheduler owned() {
         return owned;
+    }
+
+    /** Starts fiber parties, each failing the exchange if it dies, then tracks the scheduler's threads. */
+    final void launch(List<? extends Fiber<?>> fibers) {
+        for (Fiber<?> party : fibers) {
+            party.setUncaughtExceptionHandler(this::partyDied);
+            party.start();
+        }
+        trackSchedulerThreads();
     }
 
     /** Tracks every live thread that belongs to this rendezvous's scheduler (pool workers, timer). */
