@@ -8,7 +8,7 @@ home=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 jar="$home/ring-bench/target/benchmarks.jar"
 prog=benchmark.sh
 
-die() { echo "$prog: $*" >&2; exit "${2:-1}"; }
+die() { echo "$prog: $1" >&2; exit "${2:-1}"; }
 
 java_feature() { # prints the feature release of a JDK home, or nothing
   "$1/bin/java" -XshowSettings:properties -version 2>&1 |
@@ -48,4 +48,8 @@ if [[ ! -f "$jar" ]] || [[ -n "$(find "$home" -path "$home/results" -prune -o \
   (cd "$home" && mvn -B -q -Dstyle.color=never -DskipTests package) >&2 || die "build failed (run 'mvn -DskipTests package' to see why)"
 fi
 
-exec "$host/bin/java" -Dthreadring.home="$home" -Dthreadring.prog="$prog" -cp "$jar" threadring.bench.Cli "$@"
+# JDK 23+ warns on every sun.misc.Unsafe memory access (Akka, Pekko, Scala 3, JMH): allowed, so that
+# the console shows the tool's own lines; older JDKs do not know the flag.
+quiet=()
+[[ "$(java_feature "$host")" -ge 23 ]] && quiet=(--sun-misc-unsafe-memory-access=allow)
+exec "$host/bin/java" "${quiet[@]}" -Dthreadring.home="$home" -Dthreadring.prog="$prog" -cp "$jar" threadring.bench.Cli "$@"

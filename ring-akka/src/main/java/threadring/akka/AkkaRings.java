@@ -2,10 +2,10 @@ package threadring.akka;
 
 import java.util.ArrayList;
 import java.util.List;
-import threadring.core.Rendezvous;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
+import threadring.core.Workload;
 
 /**
  * The actor rings: Akka 2.6 typed and classic, Apache Pekko 1.x typed, each on the library's
@@ -18,13 +18,6 @@ public final class AkkaRings implements RingProvider {
     /** The -p1 dispatcher, defined in threadring/akka/akka.conf and pekko.conf. */
     static final String ONE_THREAD = "threadring-one-thread-dispatcher";
 
-    /**
-     * Values per rendezvous exchange in the default sweep. A value is two messages: 0.25-0.35 us
-     * on the one-thread dispatcher, 1.1-1.6 us on the default one, where the two actors' turns
-     * may pass between its threads (JDK 25, 2 busy cores): one exchange takes 0.2-2 s.
-     */
-    private static final int VALUES = Rendezvous.SWEEP_VALUES;
-
     @Override
     public List<RingFactory> factories() {
         List<RingFactory> all = new ArrayList<>();
@@ -34,18 +27,32 @@ public final class AkkaRings implements RingProvider {
             all.add(Variant.of("akka/typed" + p1, "Akka 2.6 typed actors (Behaviors)" + dispatcher,
                             (id, shape) -> new TypedRing(id, shape, new AkkaTyped(), oneThread))
                     .rendezvous(id -> new TypedRendezvous(id, new AkkaTyped(), oneThread))
-                    .defaultValues(VALUES)
+                    .inDefaultSweep(oneThread ? new Workload[] {Workload.RING} : new Workload[0])
+                    .oneThread(oneThread)
                     .build());
             all.add(Variant.of("akka/pekko-typed" + p1, "Apache Pekko 1.x typed actors (Behaviors)" + dispatcher,
                             (id, shape) -> new TypedRing(id, shape, new PekkoTyped(), oneThread))
                     .rendezvous(id -> new TypedRendezvous(id, new PekkoTyped(), oneThread))
-                    .defaultValues(VALUES)
+                    .inDefaultSweep(oneThread ? new Workload[] {Workload.RENDEZVOUS} : new Workload[0])
+                    .oneThread(oneThread)
                     .build());
             String classic = oneThread ? ONE_THREAD : "akka.actor.default-dispatcher";
             all.add(Variant.of("akka/classic" + p1, "Akka 2.6 classic actors (AbstractActor)" + dispatcher,
                             (id, shape) -> new AkkaClassicRing(id, shape, classic))
                     .rendezvous(id -> new AkkaClassicRendezvous(id, classic))
-                    .defaultValues(VALUES)
+                    // the 2014 study's "Akka actors": the default dispatcher
+                    .inDefaultSweep(oneThread ? new Workload[0] : new Workload[] {Workload.RING})
+                    .oneThread(oneThread)
+                    .build());
+            all.add(Variant.of("akka/timers" + p1, "fan-out: an Akka 2.6 typed actor per task, Behaviors.withTimers"
+                            + dispatcher)
+                    .fanOut(id -> new TypedFanOut(id, new AkkaTyped(), oneThread))
+                    .oneThread(oneThread)
+                    .build());
+            all.add(Variant.of("akka/pekko-timers" + p1, "fan-out: a Pekko 1.x typed actor per task, "
+                            + "Behaviors.withTimers" + dispatcher)
+                    .fanOut(id -> new TypedFanOut(id, new PekkoTyped(), oneThread))
+                    .oneThread(oneThread)
                     .build());
         }
         return all;

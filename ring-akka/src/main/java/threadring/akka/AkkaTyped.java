@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
+import threadring.core.Hop;
 
 /**
  * Akka 2.6 typed actors (Behaviors), the message being the token itself. Apache Pekko 1.x has
@@ -70,5 +72,47 @@ final class AkkaTyped implements TypedActors {
             throw e;
         }
         return nodes;
+    }
+
+    /** What the fan-out's guardian is told: spawn these tasks. */
+    private record Spawn(int tasks, int delayMs, int work) {}
+
+    /** A task actor's only message: its timer's tick. */
+    private enum Tick { TICK }
+
+    @Override
+    public Tasks startTasks(String name, boolean oneThread, IntConsumer done) {
+        DispatcherSelector dispatcher = oneThread ? DispatcherSelector.fromConfig(AkkaRings.ONE_THREAD)
+                : DispatcherSelector.defaultDispatcher();
+        // The guardian spawns each operation's tasks; a task waits on a timer (Behaviors.withTimers),
+        // works on its tick, reports and stops.
+        ActorSystem<Spawn> system = ActorSystem.create(Behaviors.<Spawn>setup(context ->
+                Behaviors.receiveMessage(spawn -> {
+                    Duration delay = Duration.ofMillis(spawn.delayMs());
+                    for (int i = 1; i <= spawn.tasks(); i++) {
+                        int task = i;
+                        context.spawnAnonymous(Behaviors.<Tick>withTimers(timers -> {
+                            timers.startSingleTimer(Tick.TICK, delay);
+                            return Behaviors.receiveMessage(tick -> {
+                                Hop.work(spawn.work());
+                                done.accept(task);
+                                return Behaviors.stopped();
+                            });
+                        }), dispatcher);
+                    }
+                    return Behaviors.same();
+                })), name, CONFIG);
+        return new Tasks() {
+            @Override
+            public void spawn(int tasks, int delayMs, int work) {
+                system.tell(new Spawn(tasks, delayMs, work));
+            }
+
+            @Override
+            public CompletionStage<?> terminate() {
+                system.terminate();
+                return system.getWhenTerminated();
+            }
+        };
     }
 }

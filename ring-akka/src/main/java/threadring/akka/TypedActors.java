@@ -3,11 +3,12 @@ package threadring.akka;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 
 /**
- * What the typed ring and rendezvous need of a typed actor library: actors of one ActorSystem
- * that take an int, each known by its index. Akka 2.6 and Pekko 1.x offer the same typed API
+ * What the typed ring, rendezvous and fan-out need of a typed actor library: actors of one
+ * ActorSystem that take an int, each known by its index, or task actors that wait on a timer. Akka 2.6 and Pekko 1.x offer the same typed API
  * under different packages: the adapter is written once for Akka ({@link AkkaTyped}) and the
  * build derives Pekko's from it, and the workloads ({@link TypedRing}, {@link TypedRendezvous})
  * are written once.
@@ -39,4 +40,23 @@ interface TypedActors {
      */
     Nodes start(String system, int nodes, IntFunction<String> names, boolean oneThread, Duration timeout,
             Receive receive) throws Exception;
+
+    /** A started ActorSystem whose guardian spawns a fan-out's task actors. */
+    interface Tasks {
+        /**
+         * Asks the guardian to spawn tasks 1..{@code tasks}: each actor sets a timer of
+         * {@code delayMs}, and on its tick works, reports its number to the fan-out and stops.
+         */
+        void spawn(int tasks, int delayMs, int work);
+
+        /** Starts terminating the system; the stage completes once it has terminated. */
+        CompletionStage<?> terminate();
+    }
+
+    /**
+     * Starts an ActorSystem named {@code system} for a fan-out, its task actors on the default
+     * dispatcher or, with {@code oneThread}, on the one-thread dispatcher; each reports to
+     * {@code done}.
+     */
+    Tasks startTasks(String system, boolean oneThread, IntConsumer done);
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import threadring.core.FanOutBenchmark;
 import threadring.core.RendezvousBenchmark;
 import threadring.core.RingBenchmark;
 import threadring.core.RingFactories;
@@ -12,8 +13,9 @@ import threadring.core.RingFactory;
 import threadring.core.Workload;
 
 /**
- * What the sweep can measure: one JMH benchmark per workload, {@link RingBenchmark#pass} and
- * {@link RendezvousBenchmark#exchange}, run once per registered implementation id (its
+ * What the sweep can measure: one JMH benchmark per workload, {@link RingBenchmark#pass},
+ * {@link RendezvousBenchmark#exchange} and {@link FanOutBenchmark#run}, run once per registered
+ * implementation id that runs the workload (its
  * {@code impl} parameter), the ids grouped by model (the module: the part of the id before '/')
  * so that each model runs in a JMH child of its own.
  */
@@ -24,8 +26,27 @@ final class Catalog {
     /** The JMH benchmark of the rendezvous, for the ids that have one. */
     static final String RENDEZVOUS_BENCHMARK = RendezvousBenchmark.class.getName() + ".exchange";
 
+    /** The JMH benchmark of the fan-out, for the ids that have one. */
+    static final String FANOUT_BENCHMARK = FanOutBenchmark.class.getName() + ".run";
+
     static String benchmark(Workload workload) {
-        return workload == Workload.RING ? BENCHMARK : RENDEZVOUS_BENCHMARK;
+        return switch (workload) {
+            case RING -> BENCHMARK;
+            case RENDEZVOUS -> RENDEZVOUS_BENCHMARK;
+            case FANOUT -> FANOUT_BENCHMARK;
+        };
+    }
+
+    /** The models narrowed to the ids that run {@code workload}. */
+    static List<Model> runs(List<Model> models, Workload workload) {
+        List<Model> narrowed = new ArrayList<>();
+        for (Model m : models) {
+            List<RingFactory> ids = m.factories().stream().filter(f -> f.runs(workload)).toList();
+            if (!ids.isEmpty()) {
+                narrowed.add(new Model(m.name(), ids));
+            }
+        }
+        return narrowed;
     }
 
     /** One model's selected implementations, in id order. */
@@ -52,6 +73,18 @@ final class Catalog {
         List<Model> models = new ArrayList<>();
         byModel.forEach((name, list) -> models.add(new Model(name, List.copyOf(list))));
         return models;
+    }
+
+    /** The models narrowed to the ids the default sweep runs in {@code workload}. */
+    static List<Model> inDefaultSweep(List<Model> models, Workload workload) {
+        List<Model> narrowed = new ArrayList<>();
+        for (Model m : models) {
+            List<RingFactory> ids = m.factories().stream().filter(f -> f.inDefaultSweep(workload)).toList();
+            if (!ids.isEmpty()) {
+                narrowed.add(new Model(m.name(), ids));
+            }
+        }
+        return narrowed;
     }
 
     static String model(String id) {

@@ -72,43 +72,72 @@ final class Chart {
     private Chart() {}
 
     /** What the main chart's axis counts: hops, and exchanged values if the run has the rendezvous. */
-    private static String unit(Run run) {
-        return Report.series(run).stream().allMatch(Report.Series::ring) ? "ns per hop"
-                : Report.series(run).stream().noneMatch(Report.Series::ring) ? "ns per exchange"
+    private static String unit(List<Report.Series> series) {
+        return series.stream().allMatch(Report.Series::ring) ? "ns per hop"
+                : series.stream().noneMatch(Report.Series::ring) ? "ns per exchange"
                 : "ns per hop (ring) or exchange (rendezvous)";
     }
 
-    /** Draws chart.png and chart.svg; never throws: no results or no fonts give a reason instead. */
+    /** The fan-out's chart: milliseconds per operation. */
+    static final String FANOUT_PNG = "chart-fanout.png";
+    static final String FANOUT_SVG = "chart-fanout.svg";
+
+    /**
+     * Draws chart.png and chart.svg (the ring and the rendezvous, ns per step) and, if the run has
+     * the fan-out, chart-fanout.png and .svg (ms per operation); never throws: no results or no
+     * fonts give a reason instead. The outcome is the main chart's.
+     */
     static Outcome write(Path runDir, Run run) {
+        List<Report.Series> fanOut = Report.series(run).stream()
+                .filter(x -> x.workload() == threadring.core.Workload.FANOUT).toList();
+        if (!fanOut.isEmpty()) {
+            write(runDir, run, fanOut, "ms per operation", 1e6, FANOUT_PNG, FANOUT_SVG);
+        }
+        List<Report.Series> steps = Report.stepSeries(run);
+        return write(runDir, run, steps, unit(steps), 1, PNG, SVG);
+    }
+
+    private static Outcome write(Path runDir, Run run, List<Report.Series> series, String unit, double scale,
+            String png, String svgFile) {
         try {
-            Optional<Drawing> d = build(run);
+            Optional<Drawing> d = build(run, series, unit, scale);
             if (d.isEmpty()) {
                 return new Outcome(null, null, "no results to draw");
             }
-            ChartUtils.saveChartAsPNG(runDir.resolve(PNG).toFile(), d.get().chart(), d.get().width(), d.get().height());
+            ChartUtils.saveChartAsPNG(runDir.resolve(png).toFile(), d.get().chart(), d.get().width(), d.get().height());
             String svg = null;
             try {
                 SVGGraphics2D g2 = new SVGGraphics2D(d.get().width(), d.get().height());
                 d.get().chart().draw(g2, new Rectangle(0, 0, d.get().width(), d.get().height()));
-                SVGUtils.writeToSVG(runDir.resolve(SVG).toFile(), g2.getSVGElement());
-                svg = SVG;
+                SVGUtils.writeToSVG(runDir.resolve(svgFile).toFile(), g2.getSVGElement());
+                svg = svgFile;
             } catch (IOException | RuntimeException e) {
-                Files.deleteIfExists(runDir.resolve(SVG)); // the PNG is enough
+                Files.deleteIfExists(runDir.resolve(svgFile)); // the PNG is enough
             }
-            return new Outcome(PNG, svg, null);
+            return new Outcome(png, svg, null);
         } catch (Exception | LinkageError e) {
             return new Outcome(null, null, e.toString());
         }
     }
 
-    /** The chart, or empty if nothing was measured. */
+    /** The chart of the run's ring and rendezvous, or empty if nothing was measured. */
     static Optional<Drawing> build(Run run) {
+        List<Report.Series> steps = Report.stepSeries(run);
+        return build(run, steps, unit(steps), 1);
+    }
+
+    /**
+     * The chart of some series, values divided by {@code scale} ({@code unit} says what is left),
+     * or empty if nothing was measured in them.
+     */
+    static Optional<Drawing> build(Run run, List<Report.Series> configs, String unit, double scale) {
         System.setProperty("java.awt.headless", "true");
-        List<String> ids = Report.ids(run);
+        List<String> ids = new ArrayList<>();
+        configs.forEach(x -> Report.rows(run, x).stream().map(Report.Row::id).filter(id -> !ids.contains(id))
+                .forEach(ids::add));
         if (ids.isEmpty()) {
             return Optional.empty();
         }
-        List<Report.Series> configs = Report.series(run);
         Map<String, Report.Row> rows = new HashMap<>();
         for (int s = 0; s < configs.size(); s++) {
             int series = s;
@@ -132,9 +161,10 @@ final class Chart {
                     continue;
                 }
                 Stats.Summary sum = r.summary();
-                double low = sum.interval() == null ? sum.median() : Math.min(sum.interval().low(), sum.median());
-                double high = sum.interval() == null ? sum.median() : Math.max(sum.interval().high(), sum.median());
-                series.add(i + offset, sum.median(), low, high);
+                double median = sum.median() / scale;
+                double low = sum.interval() == null ? median : Math.min(sum.interval().low() / scale, median);
+                double high = sum.interval() == null ? median : Math.max(sum.interval().high() / scale, median);
+                series.add(i + offset, median, low, high);
                 drawn.add(r);
                 lo = Math.min(lo, low);
                 hi = Math.max(hi, high);
@@ -152,7 +182,7 @@ final class Chart {
         idAxis.setRange(-0.6, ids.size() - 0.4);
         idAxis.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
 
-        LogAxis nsAxis = new LogAxis(unit(run) + " (log scale)");
+        LogAxis nsAxis = new LogAxis(unit + " (log scale)");
         nsAxis.setBase(10);
         nsAxis.setSmallestValue(1e-3);
         // From a power of ten (always a labelled tick) to a little past the slowest whisker.
@@ -200,7 +230,7 @@ final class Chart {
         plot.setRangeMinorGridlinePaint(new Color(0xf2f2f2));
         plot.setFixedLegendItems(legend(colours, configs.stream().map(c -> c.name(run)).toList(), shapes));
 
-        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": " + unit(run) + ", median and 95% interval over "
+        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": " + unit + ", median and 95% interval over "
                 + "forks", new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.setPadding(new RectangleInsets(4, 4, 4, 24)); // room for the last tick label

@@ -16,12 +16,14 @@ import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import threadring.core.FanOut;
 import threadring.core.Rendezvous;
 import threadring.core.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
 import threadring.core.Shape;
+import threadring.core.Soak;
 import threadring.core.Workload;
 
 /**
@@ -38,6 +40,9 @@ final class Check implements Callable<Integer> {
 
     @Mixin
     Cli.Help help;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec command;
 
     static final int DEFAULT_HOPS = 1_000_000;
     static final int DEFAULT_VALUES = 1_000_000;
@@ -67,20 +72,50 @@ final class Check implements Callable<Integer> {
     int hops = DEFAULT_HOPS;
 
     @Option(names = "--workload", paramLabel = "NAME", converter = OptionValues.WorkloadName.class,
-            description = "ring or rendezvous; repeat for both (default: ring).")
+            description = "ring, rendezvous or fanout; repeatable (default: ring).")
     List<Workload> workloads = new ArrayList<>();
 
     @Option(names = "--values", paramLabel = "M", converter = OptionValues.NonNegative.class,
             description = "Values of the rendezvous exchange (default 1000000).")
     int values = DEFAULT_VALUES;
 
-    @Option(names = "--timeout", paramLabel = "S", converter = OptionValues.Positive.class,
-            description = "Seconds before a pass counts as deadlocked (default 600).")
+    @Option(names = "--tasks", paramLabel = "T", converter = OptionValues.NonNegative.class,
+            description = "Tasks of the fan-out operation (default 100000).")
+    int tasks = FanOut.DEFAULT_TASKS;
+
+    @Option(names = "--delay-ms", paramLabel = "D", converter = OptionValues.DelayMs.class,
+            description = "Each fan-out task's wait in milliseconds (default 100); --work is its work.")
+    int delayMs = FanOut.DEFAULT_DELAY_MS;
+
     int timeoutSeconds = 600;
+    /** Whether --timeout was given (the soak has a default of its own). */
+    boolean timeoutSet;
+
+    @Option(names = "--timeout", paramLabel = "S", converter = OptionValues.Positive.class,
+            description = "Seconds before a pass counts as deadlocked (default 600; soak: "
+                    + SOAK_PASS_TIMEOUT_SECONDS + ").")
+    void timeout(int seconds) {
+        timeoutSeconds = seconds;
+        timeoutSet = true;
+    }
 
     @Option(names = "--jdk", paramLabel = "PATH", converter = OptionValues.JdkHome.class,
             description = "JDK home to check on (default: the one running this).")
     Path jdk;
+
+    @Option(names = "--soak", paramLabel = "MINUTES", converter = OptionValues.Positive.class,
+            description = "Instead of one pass: randomly drawn rings (nodes, tokens, depth, work, hops up to ten "
+                    + "times what takes a second) and rendezvous sizes for every selected id, shared out over "
+                    + "MINUTES; one line per failure, exit status 1 if any pass failed or hung.")
+    Integer soakMinutes;
+
+    @Option(names = "--seed", paramLabel = "S", description = "The soak's seed (default: drawn and printed); "
+            + "the same seed replays the same draws.")
+    Long seed;
+
+    /** The soak's share of one id, in a child JVM. */
+    @Option(names = "--soak-seconds", hidden = true)
+    Integer soakSeconds;
 
     /** Set in the child JVM that runs a variant with its flags. */
     @Option(names = "--child", hidden = true)
@@ -110,14 +145,35 @@ final class Check implements Callable<Integer> {
                 throw new UsageException("--include " + includes + " matches no implementation id (see 'list')");
             }
         }
+        if (!child && !workloads().contains(Workload.FANOUT) && soakMinutes == null && soakSeconds == null) {
+            for (String option : List.of("--tasks", "--delay-ms")) {
+                if (command.commandLine().getParseResult().hasMatchedOption(option)) {
+                    throw new UsageException(option + " " + command.commandLine().getParseResult().matchedOption(option)
+                            .getValue() + " applies to the fan-out: add --workload fanout");
+                }
+            }
+        }
+        if (soakMinutes != null || soakSeconds != null) {
+            for (String option : List.of("--nodes", "--tokens", "--depth", "--work", "--hops", "--values", "--tasks",
+                    "--delay-ms", "--workload")) {
+                if (command.commandLine().getParseResult().hasMatchedOption(option)) {
+                    throw new UsageException("--soak draws its own shapes and sizes: " + option + " cannot be given "
+                            + "with it");
+                }
+            }
+            return soak(selected);
+        }
         int failed = 0;
-        for (RingFactory f : selected) {
+        // ids that run none of the workloads asked for are not checked, and said so once at the end
+        List<String> runNone = selected.stream().filter(f -> workloads().stream().noneMatch(f::runs))
+                .map(RingFactory::id).toList();
+        for (RingFactory f : selected.stream().filter(f -> !runNone.contains(f.id())).toList()) {
             Optional<String> unsupported = f.unsupportedReason();
             if (unsupported.isEmpty()) {
                 for (Workload w : workloads()) {
                     if (f.runs(w)) {
                         failed += once(f, w) ? 0 : 1;
-                    } else {
+                    } else if (child || workloads().size() > 1) {
                         out.println(head(f, w) + " SKIP has no " + w.label());
                     }
                 }
@@ -130,7 +186,92 @@ final class Check implements Callable<Integer> {
                 failed += inChildJvm(f) ? 0 : 1;
             }
         }
+        if (!child && !runNone.isEmpty()) {
+            out.println("not checked: " + runNone.size() + " id(s) that run no "
+                    + workloads().stream().map(Workload::label).collect(java.util.stream.Collectors.joining(" or "))
+                    + " (" + String.join(", ", runNone) + ")");
+        }
         return failed == 0 ? 0 : 1;
+    }
+
+    /** Timeout of one soak pass unless --timeout is given: a drawn pass takes up to about ten seconds here. */
+    static final int SOAK_PASS_TIMEOUT_SECONDS = 120;
+
+    /**
+     * The soak: each id gets an equal share of the time, in this JVM or (for ids that need JVM
+     * flags) in a child JVM started with them; one line per failure and one per id.
+     */
+    private int soak(List<RingFactory> selected) throws Exception {
+        long s = seed != null ? seed : new java.security.SecureRandom().nextLong();
+        List<RingFactory> runnable = selected.stream()
+                .filter(f -> Runtime.version().feature() >= f.minimumJavaVersion()).toList();
+        int share = soakSeconds != null ? soakSeconds
+                : (int) Math.max(MIN_SOAK_SECONDS, soakMinutes * 60L / Math.max(1, runnable.size()));
+        // each id's share starts after its sizing (about a second): the soak as a whole takes a little longer
+        if (!child) {
+            out.println("soak: seed=" + s + " (replay with --seed " + s + "), " + runnable.size() + " ids, about "
+                    + share + " s each, " + passTimeout() + " s per pass before it counts as hung");
+        }
+        int failed = 0;
+        long passes = 0;
+        for (RingFactory f : selected) {
+            if (Runtime.version().feature() < f.minimumJavaVersion()) {
+                out.println(f.id() + " soak SKIP " + f.unsupportedReason().orElse(""));
+                continue;
+            }
+            if (f.unsupportedReason().isPresent()) {
+                if (child) {
+                    out.println(f.id() + " soak seed=" + s + " FAIL " + f.unsupportedReason().get());
+                    failed++;
+                    continue;
+                }
+                List<String> cmd = new ArrayList<>(List.of(Processes.java(System.getProperty("java.home"))));
+                cmd.addAll(Processes.quietUnsafe(Runtime.version().feature()));
+                cmd.addAll(f.jvmArgs());
+                cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Cli.class.getName(), "check",
+                        "--child", "--include", "^" + Pattern.quote(f.id()) + "$", "--soak-seconds",
+                        String.valueOf(share), "--seed", String.valueOf(s), "--timeout", String.valueOf(passTimeout())));
+                Processes.Exit exit = Processes.stream(cmd, Duration.ofSeconds(share + 2L * passTimeout() + 120),
+                        out::println);
+                if (exit.timedOut()) {
+                    out.println(f.id() + " soak seed=" + s + " FAIL the child JVM (" + String.join(" ", f.jvmArgs())
+                            + ") did not exit");
+                }
+                failed += exit.ok() ? 0 : 1;
+                continue;
+            }
+            long[] count = new long[1];
+            List<Soak.Outcome> failures;
+            try {
+                int[] scale = Soak.scale(f, Duration.ofSeconds(passTimeout()));
+                failures = Soak.run(f, s, Duration.ofSeconds(share), Duration.ofSeconds(passTimeout()), scale[0],
+                        scale[1], o -> count[0]++);
+            } catch (RuntimeException e) {
+                out.println(f.id() + " soak seed=" + s + " FAIL " + e.getMessage());
+                failed++;
+                continue;
+            }
+            passes += count[0];
+            for (Soak.Outcome o : failures) {
+                out.println(f.id() + " soak seed=" + s + " draw=" + o.draw().index() + " " + o.draw().describe()
+                        + " FAIL " + o.failure());
+            }
+            if (failures.isEmpty()) {
+                out.println(f.id() + " soak seed=" + s + " passes=" + count[0] + " ok");
+            }
+            failed += failures.isEmpty() ? 0 : 1;
+        }
+        if (!child) {
+            out.println("soak: seed=" + s + ", " + runnable.size() + " ids, " + failed + " failed");
+        }
+        return failed == 0 ? 0 : 1;
+    }
+
+    /** The soak's minimum share of one id: at least a few draws each. */
+    static final int MIN_SOAK_SECONDS = 1;
+
+    private int passTimeout() {
+        return timeoutSet ? timeoutSeconds : SOAK_PASS_TIMEOUT_SECONDS;
     }
 
     private List<Workload> workloads() {
@@ -138,8 +279,11 @@ final class Check implements Callable<Integer> {
     }
 
     private String head(RingFactory f, Workload w) {
-        return w == Workload.RING ? f.id() + " " + shape + " hops=" + hops
-                : f.id() + " workload=rendezvous values=" + values;
+        return switch (w) {
+            case RING -> f.id() + " " + shape + " hops=" + hops;
+            case RENDEZVOUS -> f.id() + " workload=rendezvous values=" + values;
+            case FANOUT -> f.id() + " workload=fanout tasks=" + tasks + " delay_ms=" + delayMs + " work=" + work;
+        };
     }
 
     /** A pass of the ring, or an exchange of the rendezvous, timed and checked. */
@@ -154,10 +298,15 @@ final class Check implements Callable<Integer> {
                         start = System.nanoTime();
                         sum = ring.pass(hops);
                     }
-                } else {
+                } else if (w == Workload.RENDEZVOUS) {
                     try (Rendezvous r = f.openRendezvous()) {
                         start = System.nanoTime();
                         sum = r.exchange(values);
+                    }
+                } else {
+                    try (FanOut fanOut = f.openFanOut()) {
+                        start = System.nanoTime();
+                        sum = fanOut.run(tasks, delayMs, work);
                     }
                 }
                 result.complete(new long[] {sum, System.nanoTime() - start});
@@ -169,7 +318,11 @@ final class Check implements Callable<Integer> {
         runner.start();
         try {
             long[] r = result.get(timeoutSeconds, TimeUnit.SECONDS);
-            long expected = w == Workload.RING ? shape.expected(hops) : Rendezvous.expected(values);
+            long expected = switch (w) {
+                case RING -> shape.expected(hops);
+                case RENDEZVOUS -> Rendezvous.expected(values);
+                case FANOUT -> FanOut.expected(tasks);
+            };
             String line = String.format(Locale.ROOT, "%s sum=%d ms=%.1f", head(f, w), r[0], r[1] / 1e6);
             if (r[0] != expected) {
                 out.println(line + " FAIL expected sum=" + expected);
@@ -202,6 +355,7 @@ final class Check implements Callable<Integer> {
 
     private boolean inChildJvm(RingFactory f) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Processes.java(System.getProperty("java.home"))));
+        cmd.addAll(Processes.quietUnsafe(Runtime.version().feature()));
         cmd.addAll(f.jvmArgs());
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Cli.class.getName(), "check", "--child",
                 "--include", "^" + Pattern.quote(f.id()) + "$"));
@@ -229,7 +383,8 @@ final class Check implements Callable<Integer> {
     private List<String> shapeArguments() {
         List<String> args = new ArrayList<>(List.of("--nodes", String.valueOf(nodes), "--tokens",
                 String.valueOf(tokens), "--depth", String.valueOf(depth), "--work", String.valueOf(work), "--hops",
-                String.valueOf(hops), "--values", String.valueOf(values), "--timeout", String.valueOf(timeoutSeconds)));
+                String.valueOf(hops), "--values", String.valueOf(values), "--tasks", String.valueOf(tasks),
+                "--delay-ms", String.valueOf(delayMs), "--timeout", String.valueOf(timeoutSeconds)));
         workloads.forEach(w -> args.addAll(List.of("--workload", w.label())));
         return args;
     }

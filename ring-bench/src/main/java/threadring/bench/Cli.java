@@ -26,12 +26,12 @@ import threadring.core.Workload;
 @Command(name = "benchmark.sh", usageHelpAutoWidth = true,
         description = "JMH sweeps of JVM concurrency models on the thread ring.",
         subcommands = {RunCommand.class, Check.class, FootprintCommand.class, Cli.ListIds.class, Cli.ReportRun.class,
-                Cli.CompareRuns.class, Cli.ProbeJvm.class},
+                Cli.CompareRuns.class, Cli.ProbeJvm.class, Calibrate.class},
         footer = {"", "Without a command, benchmark.sh runs the sweep: 'benchmark.sh [run] [OPTIONS]'; "
                 + "'benchmark.sh run -h' lists its options. RUN is a run directory, a run id under results/, or latest."})
 final class Cli {
 
-    static final Set<String> COMMANDS = Set.of("run", "check", "footprint", "list", "report", "compare", "env", "help");
+    static final Set<String> COMMANDS = Set.of("run", "check", "footprint", "list", "report", "compare", "env", "calibrate", "help");
 
     private Cli() {}
 
@@ -79,17 +79,27 @@ final class Cli {
             out.println("implementations:");
             for (RingFactory f : factories.all()) {
                 out.printf("  %-32s %s%s%s%n", f.id(), f.description(),
-                        f.runs(Workload.RENDEZVOUS) ? " [+rendezvous]" : "",
+                        workloads(f),
                         f.jvmArgs().isEmpty() ? "" : " [JVM flags: " + String.join(" ", f.jvmArgs()) + "]");
             }
             if (!factories.unloadable().isEmpty()) {
                 out.println("  (" + factories.unloadable().size() + " more cannot load on JDK "
                         + Runtime.version().feature() + ", e.g. " + factories.unloadable().get(0) + ")");
             }
-            out.println("benchmarks: " + Catalog.BENCHMARK + " (every id), " + Catalog.RENDEZVOUS_BENCHMARK
-                    + " (ids marked +rendezvous); the runner sets -p impl=<id>, and the id's JVM flags");
+            out.println("benchmarks: " + Catalog.BENCHMARK + " (ids that run the ring), " + Catalog.RENDEZVOUS_BENCHMARK
+                    + " (the rendezvous), " + Catalog.FANOUT_BENCHMARK + " (the fan-out); the runner sets -p impl=<id>, "
+                    + "and the id's JVM flags");
             return 0;
         }
+    }
+
+    /** " [ring, rendezvous; default: ring]": the workloads an id runs, and those whose default sweep it is in. */
+    static String workloads(RingFactory f) {
+        List<String> runs = java.util.Arrays.stream(Workload.values()).filter(f::runs).map(Workload::label).toList();
+        List<String> inDefault = java.util.Arrays.stream(Workload.values()).filter(f::inDefaultSweep)
+                .map(Workload::label).toList();
+        return " [" + String.join(", ", runs) + "; default sweep: " + (inDefault.isEmpty() ? "none"
+                : String.join(", ", inDefault)) + "]";
     }
 
     @Command(name = "report", description = "Rewrite RUN's report.md and chart from its run.json.")

@@ -83,7 +83,8 @@ final class Compare {
         md.append("\nB/A < 1: B is faster. The interval is 95% (Welch's t on the log fork medians of both runs); "
                 + "**B faster** or **B slower** only where it excludes 1 (p < 0.05), else *within noise*. A row "
                 + "unstable in either run (forks disagree) gets no verdict. The test sees the spread between "
-                + "forks, not the machine's drift between the two runs. Values: median ns per hop (ring) or per exchange (rendezvous) [95% interval].\n");
+                + "forks, not the machine's drift between the two runs. Values: median ns per hop (ring) or per exchange "
+                + "(rendezvous), ms per operation (fan-out) [95% interval].\n");
         List<Report.Series[]> matched = match(a, b);
         for (Report.Series[] m : matched) {
             Report.Series sa = m[0];
@@ -91,12 +92,14 @@ final class Compare {
             String na = sa.name(a);
             String nb = sb.name(b);
             md.append("\n## ").append(na.equals(nb) ? na : na + " (A) vs " + nb + " (B)").append("\n\n");
-            String unit = "ns/" + sa.workload().unit();
+            boolean perOperation = sa.workload() == threadring.core.Workload.FANOUT;
+            String unit = perOperation ? "ms/operation" : "ns/" + sa.workload().unit();
             md.append("| id | A ").append(unit).append(" | B ").append(unit)
                     .append(" | B/A [95%] | p | verdict |\n|---|---:|---:|---:|---:|---|\n");
             for (Pair p : pairs(a, sa, b, sb)) {
                 Stats.Ratio r = p.ratio();
-                md.append("| ").append(p.id()).append(" | ").append(value(p.a())).append(" | ").append(value(p.b()))
+                md.append("| ").append(p.id()).append(" | ").append(value(p.a(), perOperation)).append(" | ")
+                        .append(value(p.b(), perOperation))
                         .append(" | ").append(ratio(r)).append(" | ")
                         .append(Double.isNaN(r.p()) ? "n/a" : String.format(Locale.ROOT, "%.2g", r.p()))
                         .append(" | ").append(p.verdict().text).append(" |\n");
@@ -150,11 +153,14 @@ final class Compare {
 
     /** The same workload, and for the ring the same shape. */
     private static boolean same(Report.Series a, Report.Series b) {
-        return a.workload() == b.workload() && java.util.Objects.equals(a.shape(), b.shape());
+        return a.workload() == b.workload() && java.util.Objects.equals(a.shape(), b.shape())
+                && java.util.Objects.equals(a.fanOut(), b.fanOut());
     }
 
-    private static String value(Stats.Summary s) {
-        return Report.ns(s.median()) + " [" + Report.interval(s.interval()) + "]" + (s.isUnstable() ? " unstable" : "");
+    /** A median and interval: ns per step, or ms per operation for the fan-out. */
+    private static String value(Stats.Summary s, boolean perOperation) {
+        return (perOperation ? Report.ms(s.median()) + " [" + Report.msInterval(s.interval()) + "]"
+                : Report.ns(s.median()) + " [" + Report.interval(s.interval()) + "]") + (s.isUnstable() ? " unstable" : "");
     }
 
     private static String ratio(Stats.Ratio r) {

@@ -76,6 +76,7 @@ final class FootprintCommand implements Callable<Integer> {
         RingFactories all = RingFactories.load();
         List<RingFactory> selected = all.all().stream()
                 .filter(f -> patterns.isEmpty() || patterns.stream().anyMatch(p -> p.matcher(f.id()).find()))
+                .filter(f -> f.runs(threadring.core.Workload.RING)) // footprint is a ring's: bytes per node
                 .toList();
         if (selected.isEmpty()) {
             throw new UsageException("--include " + includes + " matches no implementation id (see 'list')");

@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -17,13 +20,17 @@ import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.profile.JavaFlightRecorderProfiler;
 import org.openjdk.jmh.profile.StackProfiler;
 import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 import threadring.bench.RunFile.HotMethod;
 import threadring.bench.RunFile.JobResult;
 import threadring.bench.RunFile.Measured;
@@ -44,17 +51,27 @@ import threadring.core.Workload;
 public final class JmhJob {
 
     /**
-     * What to run: the ring of {@code shape} with {@code steps} hops per pass, or (shape null) the
-     * rendezvous with {@code steps} values per exchange. Null forks, warmups and iterations mean
-     * the benchmark's annotations. Paths are absolute; profiler files go under
+     * What to run: the ring of {@code shape} with {@code steps} hops per pass, the fan-out of
+     * {@code fanOut}, or (both null) the rendezvous with {@code steps} values per exchange; for the
+     * ring and the rendezvous null steps mean each id's own, calibrated in a
+     * JVM of its own so that a pass lasts about {@code passMs} ({@link Calibrate}, spending
+     * {@code calibrationMs} on it). Null forks, warmups and iterations mean
+     * the benchmark's annotations, as does a null {@code iterationMs} (the length of a warm-up or
+     * measured iteration). Paths are absolute; profiler files go under
      * {@code profileDir/<id>/}.
      */
-    record Spec(String benchmark, List<String> ids, int steps, Shape shape, Integer forks, Integer warmups,
-            Integer iterations, int timeoutMinutes, List<String> profilers, RunFile.Profiling profiling,
-            String asyncLibrary, String runDir, String profileDir, String resultFile) {}
+    record Spec(String benchmark, List<String> ids, Integer steps, Shape shape, RunFile.FanOutSize fanOut,
+            Integer forks, Integer warmups,
+            Integer iterations, Integer iterationMs, int timeoutMinutes, List<String> profilers,
+            RunFile.Profiling profiling, String asyncLibrary, String runDir, String profileDir, String resultFile,
+            int passMs, int calibrationMs) {}
 
     private final Spec spec;
     private final List<Measured> done = new ArrayList<>();
+    /** Steps per pass by id: the spec's for all, or each id's calibrated count. */
+    private final Map<String, Integer> steps = new HashMap<>();
+    /** Why an id has no steps (its calibration failed). */
+    private final Map<String, String> uncalibrated = new HashMap<>();
 
     private JmhJob(Spec spec) {
         this.spec = spec;
@@ -73,7 +90,7 @@ public final class JmhJob {
     private boolean run() throws IOException {
         boolean allOk = true;
         for (String id : spec.ids()) {
-            Measured m = score(id);
+            Measured m = steps(id) == null ? new Measured(id, null, null, uncalibrated.get(id)) : score(id);
             done.add(m);
             write();
             if (m.score() == null) {
@@ -86,6 +103,81 @@ public final class JmhJob {
         return allOk;
     }
 
+    /**
+     * The id's steps per pass, calibrating it with every other id of this job that starts its
+     * JVMs with the same flags (one calibration JVM per set of flags); null if that failed.
+     */
+    private Integer steps(String id) {
+        if (spec.steps() != null || spec.fanOut() != null) {
+            return spec.steps() != null ? spec.steps() : 1; // a fan-out is one operation, sized by its tasks
+        }
+        if (!steps.containsKey(id) && !uncalibrated.containsKey(id)) {
+            List<String> flags = jvmFlags(id);
+            List<String> group = spec.ids().stream().filter(x -> jvmFlags(x).equals(flags)).toList();
+            calibrate(group, flags);
+        }
+        return steps.get(id);
+    }
+
+    private void calibrate(List<String> ids, List<String> flags) {
+        try {
+            Path out = Files.createTempFile(Path.of(spec.runDir()), ".calibrate", ".json");
+            try {
+                List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
+                cmd.addAll(flags);
+                cmd.addAll(List.of("-cp", Cli.jar().toString(), Cli.class.getName(), "calibrate", "--workload",
+                        spec.shape() == null ? Workload.RENDEZVOUS.label() : Workload.RING.label(), "--target-ms",
+                        String.valueOf(spec.passMs()), "--budget-ms", String.valueOf(spec.calibrationMs()), "--out",
+                        out.toString()));
+                if (spec.shape() != null) {
+                    Shape shape = spec.shape();
+                    cmd.addAll(List.of("--nodes", String.valueOf(shape.nodes()), "--tokens",
+                            String.valueOf(shape.tokens()), "--depth", String.valueOf(shape.depth()), "--work",
+                            String.valueOf(shape.work())));
+                }
+                ids.forEach(id -> cmd.addAll(List.of("--id", id)));
+                System.out.println("threadring: calibrating " + ids + " to passes of about " + spec.passMs() + " ms");
+                Processes.Exit exit = Processes.stream(cmd, CALIBRATION_TIMEOUT.multipliedBy(ids.size()),
+                        System.out::println);
+                Calibrate.Calibrated[] results = Files.size(out) == 0 ? new Calibrate.Calibrated[0]
+                        : RunFile.readJson(out, Calibrate.Calibrated[].class);
+                for (Calibrate.Calibrated c : results) {
+                    if (c.result() != null) {
+                        steps.put(c.id(), c.result().steps());
+                        System.out.printf(Locale.ROOT, "threadring: %s: %,d steps per pass (%.1f ns per step)%n", c.id(),
+                                c.result().steps(), c.result().nsPerStep());
+                    } else {
+                        uncalibrated.put(c.id(), c.error());
+                    }
+                }
+                String why = exit.timedOut() ? "calibration did not end within "
+                        + CALIBRATION_TIMEOUT.multipliedBy(ids.size()).toSeconds() + " s (deadlock?)"
+                        : "calibration JVM exited with status " + exit.status() + ": " + exit.oneLine();
+                ids.stream().filter(id -> !steps.containsKey(id)).forEach(id -> uncalibrated.putIfAbsent(id, why));
+            } finally {
+                Files.deleteIfExists(out);
+            }
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            ids.forEach(id -> uncalibrated.putIfAbsent(id, "could not calibrate: " + describe(e)));
+        }
+    }
+
+    /** How long one id's calibration may take before it counts as hung. */
+    static final Duration CALIBRATION_TIMEOUT = Duration.ofMinutes(3);
+
+    /** The flags of the id's JMH forks, which its calibration JVM starts with too. */
+    private List<String> jvmFlags(String id) {
+        List<String> flags = new ArrayList<>(heap());
+        flags.addAll(Processes.quietUnsafe(Runtime.version().feature()));
+        flags.addAll(RingFactories.load().require(id).jvmArgs());
+        return flags;
+    }
+
+    /** The forks' heap: by the ring's nodes, or the fan-out's tasks (each lives at once). */
+    private List<String> heap() {
+        return Heap.flags(spec.shape() != null ? spec.shape().nodes() : spec.fanOut() != null ? spec.fanOut().tasks() : 2);
+    }
+
     private void write() throws IOException {
         RunFile.writeJson(Path.of(spec.resultFile()), new JobResult(spec.benchmark(), List.copyOf(done)));
     }
@@ -95,21 +187,28 @@ public final class JmhJob {
      * only place they are written; never this JVM's flags), ms per pass, failing on any error.
      */
     private ChainedOptionsBuilder options(String id) {
+        int n = steps(id);
         ChainedOptionsBuilder o = new OptionsBuilder()
                 .include("^" + Pattern.quote(spec.benchmark()) + "$")
                 .param("impl", id);
         Shape shape = spec.shape();
-        if (shape == null) {
-            o.param("values", String.valueOf(spec.steps()));
+        RunFile.FanOutSize fanOut = spec.fanOut();
+        if (fanOut != null) {
+            o.param("tasks", String.valueOf(fanOut.tasks()))
+                    .param("delayMs", String.valueOf(fanOut.delayMs()))
+                    .param("work", String.valueOf(fanOut.work()));
+        } else if (shape == null) {
+            o.param("values", String.valueOf(n));
         } else {
-            o.param("hops", String.valueOf(spec.steps()))
+            o.param("hops", String.valueOf(n))
                     .param("nodes", String.valueOf(shape.nodes()))
                     .param("tokens", String.valueOf(shape.tokens()))
                     .param("depth", String.valueOf(shape.depth()))
                     .param("work", String.valueOf(shape.work()));
         }
         return o.jvmArgs()
-                .jvmArgsPrepend(Heap.flags(shape == null ? 2 : shape.nodes()).toArray(String[]::new))
+                .jvmArgsPrepend(java.util.stream.Stream.concat(heap().stream(),
+                        Processes.quietUnsafe(Runtime.version().feature()).stream()).toArray(String[]::new))
                 .jvmArgsAppend(RingFactories.load().require(id).jvmArgs().toArray(String[]::new))
                 .timeUnit(TimeUnit.MILLISECONDS)
                 .timeout(TimeValue.minutes(spec.timeoutMinutes()))
@@ -127,21 +226,34 @@ public final class JmhJob {
         if (spec.iterations() != null) {
             o.measurementIterations(spec.iterations());
         }
+        iterationTime(o, spec.iterationMs());
+        IterationLog log = new IterationLog(console(), (warmup, fork, i, it) -> {});
         try {
-            RunResult r = only(new Runner(o.build()).run(), id);
+            RunResult r = only(new Runner(o.build(), log).run(), id);
             List<List<Double>> forks = r.getBenchmarkResults().stream()
                     .map(fork -> fork.getIterationResults().stream().map(i -> ms(i.getPrimaryResult())).toList())
                     .toList();
             var params = r.getParams();
             int warmups = params.getWarmup().getCount();
+            int iterationMs = (int) params.getMeasurement().getTime().convertTo(TimeUnit.MILLISECONDS);
             List<String> jvmArgs = List.copyOf(params.getJvmArgs());
-            Score score = spec.shape() == null
+            List<RunFile.ForkLog> forkLog = log.forks();
+            if (forkLog.size() != forks.size()) {
+                throw new IllegalStateException("JMH reported " + forks.size() + " forks of " + id + " but "
+                        + forkLog.size() + " forks' iterations");
+            }
+            Score score = spec.fanOut() != null
+                    ? new Score(params.getBenchmark(), 0, 0, warmups, jvmArgs, forks, null, null,
+                            Integer.parseInt(params.getParam("work")), Workload.FANOUT, null, iterationMs, forkLog,
+                            Integer.parseInt(params.getParam("tasks")), Integer.parseInt(params.getParam("delayMs")))
+                    : spec.shape() == null
                     ? new Score(params.getBenchmark(), 0, 0, warmups, jvmArgs, forks, null, null, null,
-                            Workload.RENDEZVOUS, Integer.parseInt(params.getParam("values")))
-                    : new Score(params.getBenchmark(), Integer.parseInt(params.getParam("nodes")), spec.steps(),
+                            Workload.RENDEZVOUS, Integer.parseInt(params.getParam("values")), iterationMs, forkLog)
+                    : new Score(params.getBenchmark(), Integer.parseInt(params.getParam("nodes")),
+                            Integer.parseInt(params.getParam("hops")),
                             warmups, jvmArgs, forks, Integer.parseInt(params.getParam("tokens")),
                             Integer.parseInt(params.getParam("depth")), Integer.parseInt(params.getParam("work")),
-                            Workload.RING, null);
+                            Workload.RING, null, iterationMs, forkLog);
             return new Measured(id, score, null, null);
         } catch (RunnerException | RuntimeException e) {
             return new Measured(id, null, null, describe(e));
@@ -183,6 +295,7 @@ public final class JmhJob {
         RunFile.Profiling p = spec.profiling();
         ChainedOptionsBuilder o = options(id).forks(p.forks()).warmupIterations(p.warmups())
                 .measurementIterations(p.iterations());
+        iterationTime(o, p.iterationMs());
         for (String name : profilers) {
             switch (name) {
                 case "gc" -> o.addProfiler(GCProfiler.class);
@@ -193,16 +306,18 @@ public final class JmhJob {
                 default -> throw new IllegalArgumentException("unknown profiler " + name);
             }
         }
-        RunResult r = only(new Runner(o.build()).run(), id);
-        List<Double> ms = r.getBenchmarkResults().stream().map(BenchmarkResult::getIterationResults)
-                .flatMap(Collection::stream).map(i -> ms(i.getPrimaryResult())).toList();
+        RunResult r = only(new Runner(o.build(), console()).run(), id);
+        List<IterationResult> measured = r.getBenchmarkResults().stream().map(BenchmarkResult::getIterationResults)
+                .flatMap(Collection::stream).toList();
+        List<Double> ms = measured.stream().map(i -> ms(i.getPrimaryResult())).toList();
+        long passes = measured.stream().mapToLong(i -> i.getMetadata().getMeasuredOps()).sum();
         Map<String, Result> secondary = r.getAggregatedResult().getSecondaryResults();
         Double alloc = secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("gc.alloc.rate.norm"))
                 .map(e -> e.getValue().getScore()).findFirst().orElse(null);
-        // gc.time: milliseconds the collectors reported over the measured passes of the fork; the
-        // gc profiler leaves it out when no collection ran
+        // gc.time: milliseconds the collectors reported over all measured iterations (JMH sums
+        // them); the gc profiler leaves it out when no collection ran
         Double gcMs = secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("gc.time"))
-                .map(e -> e.getValue().getScore() / Math.max(1, ms.size())).findFirst()
+                .map(e -> e.getValue().getScore() / Math.max(1, passes)).findFirst()
                 .orElse(alloc != null ? 0.0 : null);
         try {
             secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("stack")).findFirst().ifPresent(e -> {
@@ -240,6 +355,18 @@ public final class JmhJob {
         }
     }
 
+    /** Warm-up and measured iterations of {@code ms} each; null keeps the benchmark's annotations. */
+    private static void iterationTime(ChainedOptionsBuilder o, Integer ms) {
+        if (ms != null) {
+            o.warmupTime(TimeValue.milliseconds(ms)).measurementTime(TimeValue.milliseconds(ms));
+        }
+    }
+
+    /** JMH's own console text, on this process's standard output (the sweep keeps it in console.log). */
+    private static OutputFormat console() {
+        return OutputFormatFactory.createFormatInstance(System.out, VerboseMode.NORMAL);
+    }
+
     private static RunResult only(Collection<RunResult> results, String id) {
         if (results.size() != 1) {
             throw new IllegalStateException("expected one JMH result for " + id + ", got " + results.size());
@@ -247,8 +374,8 @@ public final class JmhJob {
         return results.iterator().next();
     }
 
-    /** A single-shot score in milliseconds (the options ask JMH for ms). */
-    private static double ms(Result<?> r) {
+    /** A score in milliseconds per pass (the options ask JMH for ms). */
+    static double ms(Result<?> r) {
         if (!"ms/op".equals(r.getScoreUnit())) {
             throw new IllegalStateException("expected ms/op from JMH, got " + r.getScoreUnit());
         }

@@ -63,6 +63,19 @@ final class OptionValues {
         }
     }
 
+    /** A fan-out task's wait: 0 to a minute. */
+    static final class DelayMs implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            int v = atLeast(value, 0);
+            if (v > threadring.core.FanOut.MAX_DELAY_MS) {
+                throw new TypeConversionException("must be at most " + threadring.core.FanOut.MAX_DELAY_MS
+                        + " (a minute), was '" + value + "'");
+            }
+            return v;
+        }
+    }
+
     /** A regular expression searched in ids, like JMH's include filter. */
     static final class Regex implements ITypeConverter<String> {
         @Override
@@ -114,7 +127,7 @@ final class OptionValues {
         }
     }
 
-    /** A workload: ring or rendezvous. */
+    /** A workload: ring, rendezvous or fanout. */
     static final class WorkloadName implements ITypeConverter<Workload> {
         @Override
         public Workload convert(String value) {

@@ -118,6 +118,14 @@ final class Processes {
         }
     }
 
+    /**
+     * The flag that keeps JDK 23+ from warning on every sun.misc.Unsafe memory access (JMH, Akka,
+     * Pekko and Scala 3 use it), for JVMs of that feature release or newer; older JDKs do not know it.
+     */
+    static List<String> quietUnsafe(int feature) {
+        return feature >= 23 ? List.of("--sun-misc-unsafe-memory-access=allow") : List.of();
+    }
+
     /** The java launcher of a JDK home. */
     static String java(String jdkHome) {
         return java.nio.file.Path.of(jdkHome, "bin", "java").toString();

@@ -61,10 +61,14 @@ final class Report {
     }
 
     /**
-     * One configuration (JDK and cpu set) on one ring shape, or in the rendezvous (shape null): a
-     * table of its own, a series in the chart.
+     * One configuration (JDK and cpu set) in one series of a workload: a ring shape, the
+     * rendezvous, or a fan-out size: a table of its own, a series in a chart.
      */
-    record Series(Configuration config, Workload workload, Shape shape) {
+    record Series(Configuration config, Workload workload, Shape shape, RunFile.FanOutSize fanOut) {
+        Series(Configuration config, Workload workload, Shape shape) {
+            this(config, workload, shape, null);
+        }
+
         String label() {
             return config.label();
         }
@@ -75,8 +79,13 @@ final class Report {
 
         /** "jdk25-cpusall", then the workload if the run has two, and the ring parameters it varies. */
         String name(Run run) {
-            if (!ring()) {
-                return config.label() + ", rendezvous";
+            switch (workload) {
+                case RENDEZVOUS:
+                    return config.label() + ", rendezvous";
+                case FANOUT:
+                    return config.label() + ", fanout " + fanOut;
+                default:
+                    break;
             }
             List<Parameter> varied = varied(run);
             String ringName = run.jobs().stream().anyMatch(j -> j.workload() != Workload.RING)
@@ -90,7 +99,13 @@ final class Report {
     static final Comparator<Shape> SHAPES = Comparator.comparingInt(Shape::nodes).thenComparingInt(Shape::tokens)
             .thenComparingInt(Shape::depth).thenComparingInt(Shape::work);
 
-    /** Every configuration on every ring shape it has a job for, then in the rendezvous if it ran it. */
+    static final Comparator<RunFile.FanOutSize> FANOUTS = Comparator.comparingInt(RunFile.FanOutSize::tasks)
+            .thenComparingInt(RunFile.FanOutSize::delayMs).thenComparingInt(RunFile.FanOutSize::work);
+
+    /**
+     * Every configuration on every ring shape it has a job for, then in the rendezvous if it ran
+     * it, then in each fan-out size.
+     */
     static List<Series> series(Run run) {
         List<Series> series = new ArrayList<>();
         for (Configuration c : run.configurations()) {
@@ -102,7 +117,16 @@ final class Report {
                 series.add(new Series(c, Workload.RENDEZVOUS, null));
             }
         }
+        for (Configuration c : run.configurations()) {
+            run.jobs(c.label()).stream().filter(j -> j.workload() == Workload.FANOUT).map(Job::fanOut).distinct()
+                    .sorted(FANOUTS).forEach(size -> series.add(new Series(c, Workload.FANOUT, null, size)));
+        }
         return series;
+    }
+
+    /** The series of the handoff workloads (ring and rendezvous), whose rows are ns per step. */
+    static List<Series> stepSeries(Run run) {
+        return series(run).stream().filter(x -> x.workload() != Workload.FANOUT).toList();
     }
 
     /** The ring's series only: what the ring parameters, floors and published figures are about. */
@@ -122,7 +146,7 @@ final class Report {
 
     /** The measured ids of a series, fastest first. */
     static List<Row> rows(Run run, Series s) {
-        return run.measured(s.label(), s.workload(), s.shape()).stream()
+        return run.measured(s.label(), s.workload(), s.shape(), s.fanOut()).stream()
                 .map(m -> new Row(s.label(), m, m.score().summary()))
                 .sorted(Comparator.comparingDouble(r -> r.summary().median())).toList();
     }
@@ -171,11 +195,16 @@ final class Report {
         for (Parameter p : varied(run)) {
             parameter(run, p, md);
         }
-        if (series(run).size() > 1) {
+        fanOutSummary(run, md);
+        if (stepSeries(run).size() > 1) {
             allSeries(run, md);
         }
         for (Series s : series(run)) {
-            series(run, history, s, md);
+            if (s.workload() == Workload.FANOUT) {
+                fanOut(run, s, md);
+            } else {
+                series(run, history, s, md);
+            }
         }
         published(run, history, md);
         return md.toString();
@@ -199,21 +228,25 @@ final class Report {
             workloads.set(workloads.size() - 1, workloads.get(workloads.size() - 1) + ", hops per pass: "
                     + (s.hops() == null ? "each id's own (column hops)" : String.valueOf(s.hops())));
         }
-        if (series(run).stream().anyMatch(x -> !x.ring())) {
+        if (series(run).stream().anyMatch(x -> x.workload() == Workload.RENDEZVOUS)) {
             workloads.add("rendezvous, values per exchange: "
                     + (s.values() == null ? "each id's own (column values)" : String.valueOf(s.values())));
         }
+        series(run).stream().filter(x -> x.workload() == Workload.FANOUT).map(x -> "fanout " + x.fanOut()).distinct()
+                .forEach(workloads::add);
         md.append("- workload: ").append(String.join("; ", workloads))
                 .append(s.quick() ? " (**--quick**: a smoke run, not for quoting)" : "").append('\n');
-        md.append("- scored passes: ").append(shape(s.forks(), s.warmups(), s.iterations()))
-                .append(" per id, no profiler\n");
+        md.append("- scored passes: ").append(shape(s.forks(), s.warmups(), s.iterations(), s.iterationMs()))
+                .append(" per id, no profiler").append(s.longRun() ? " (**--long**: the reference run)" : "")
+                .append('\n');
         md.append("- profiling pass: ");
         if (s.profilers().isEmpty()) {
             md.append("none\n");
         } else {
             RunFile.Profiling p = s.profiling();
             md.append(String.join(", ", s.profilers())).append(" in separate JVMs, ")
-                    .append(shape(p.forks(), p.warmups(), p.iterations())).append(" per id; used for no score\n");
+                    .append(shape(p.forks(), p.warmups(), p.iterations(), p.iterationMs()))
+                    .append(" per id; used for no score\n");
         }
         if (!s.includes().isEmpty()) {
             md.append("- ids matching: ").append(s.includes().stream().map(Report::code).collect(Collectors.joining(", ")))
@@ -233,29 +266,76 @@ final class Report {
         md.append('\n');
     }
 
-    /** "3 forks x (1 warm-up + 4 measured passes)"; null parts are WorkloadBenchmark's annotations. */
-    static String shape(Integer forks, Integer warmups, Integer iterations) {
+    /**
+     * "3 forks x (4 warm-up + 5 measured iterations of 1 s)"; null parts are WorkloadBenchmark's
+     * annotations. Runs written before iterations were timed ran one pass per iteration.
+     */
+    static String shape(Integer forks, Integer warmups, Integer iterations, Integer iterationMs) {
         int f = forks != null ? forks : WorkloadBenchmark.class.getAnnotation(Fork.class).value();
-        int w = warmups != null ? warmups : WorkloadBenchmark.class.getAnnotation(Warmup.class).iterations();
-        int i = iterations != null ? iterations : WorkloadBenchmark.class.getAnnotation(Measurement.class).iterations();
-        return f + (f == 1 ? " fork" : " forks") + " x (" + w + " warm-up + " + i + " measured passes)";
+        Warmup warm = WorkloadBenchmark.class.getAnnotation(Warmup.class);
+        Measurement measure = WorkloadBenchmark.class.getAnnotation(Measurement.class);
+        int w = warmups != null ? warmups : warm.iterations();
+        int i = iterations != null ? iterations : measure.iterations();
+        long ms = iterationMs != null ? iterationMs : measure.timeUnit().toMillis(measure.time());
+        String what = ms <= LONG_ITERATION_MS ? " passes, one per iteration"
+                : " iterations of " + (ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms");
+        return f + (f == 1 ? " fork" : " forks") + " x (" + w + " warm-up + " + i + " measured" + what + ")";
+    }
+
+    /** Iterations this short hold one pass each (JMH ends an iteration after a pass once its time is up). */
+    private static final int LONG_ITERATION_MS = RunCommand.LONG_ITERATION_MS;
+
+    /** Passes per measured iteration (median over forks and iterations), or n/a for older runs. */
+    static String passesPerIteration(Measured m) {
+        List<RunFile.ForkLog> log = m.score().forkLog();
+        if (log == null || log.isEmpty()) {
+            return "n/a";
+        }
+        double[] passes = log.stream().flatMap(f -> f.measuredPasses().stream()).mapToDouble(Long::doubleValue)
+                .toArray();
+        return String.format(Locale.ROOT, "%,.0f", new org.apache.commons.math3.stat.descriptive.rank.Median()
+                .evaluate(passes));
+    }
+
+    /** Each fork's warm-up: its length in seconds and passes (median over forks), or n/a for older runs. */
+    static String warmup(Measured m) {
+        List<RunFile.ForkLog> log = m.score().forkLog();
+        if (log == null || log.isEmpty()) {
+            return "n/a";
+        }
+        org.apache.commons.math3.stat.descriptive.rank.Median median = new org.apache.commons.math3.stat.descriptive.rank.Median();
+        double seconds = median.evaluate(log.stream().mapToDouble(f -> f.warmupMs() / 1000).toArray());
+        double passes = median.evaluate(log.stream().mapToDouble(RunFile.ForkLog::warmupPasses).toArray());
+        return String.format(Locale.ROOT, "%.1f s, %,.0f", seconds, passes);
     }
 
     private static void method(StringBuilder md) {
         md.append("## How to read it\n\n");
-        md.append("Each pass is one JMH single-shot operation: `hops` verified hops around the ring (a wrong last "
-                + "node fails the id). Passes inside one JVM agree far better than JVMs do with each other, so "
-                + "the **fork** is the unit of repetition: *fork medians* are each JVM's median pass, and the "
-                + "**95% interval** is Student's t over the logarithms of the fork medians (k-1 degrees of "
-                + "freedom; the between-fork spread is in it; Georges et al. 2007, commons-math3). *median* is "
-                + "the median of all passes, *min* and *max* their extremes. A row is **unstable** when its fork "
-                + "medians are more than " + pct(Stats.UNSTABLE_SPREAD) + " apart, or differ beyond their own "
-                + "passes' noise (one-way ANOVA over forks of log pass times, p < " + Stats.UNSTABLE_P + "); "
-                + "its interval stands on too few JVMs to trust. **Speed-ups** are ratios of medians; their 95% "
-                + "intervals come from Welch's t on the log fork medians. *vs next*: the next slower row's "
+        md.append("**Steady state by time.** One JMH operation is one *pass*: `hops` verified hops around the "
+                + "ring, or `values` verified exchanges of the rendezvous (a wrong answer fails the id). JMH repeats "
+                + "passes for whole iterations of fixed length (average time per pass, JMH's `avgt`), so a fast "
+                + "machine runs more passes, not shorter ones. Each fork first warms up for its warm-up "
+                + "iterations (the *warm-up per fork* column: seconds and passes it actually ran), then measures; a "
+                + "pass lasts 5-200 ms here, long against its own start and end and short against an iteration. "
+                + "Why: with one short warm-up pass, forks were still compiling when measured (an Exchanger "
+                + "rendezvous read 240 ns per exchange against 76-78 in long runs and in jox's own JMH benchmark); "
+                + "`benchmark.sh --long` (10^7 per pass, " + RunCommand.LONG_PASSES + " warm-up passes) is the "
+                + "reference the default must agree with (`compare`).\n\n");
+        md.append("**Statistics.** Iterations inside one JVM agree far better than JVMs do with each other, so "
+                + "the **fork** is the unit of repetition: *fork medians* are each JVM's median iteration (ns per "
+                + "hop or exchange), and the **95% interval** is Student's t over the logarithms of the fork "
+                + "medians (k-1 degrees of freedom; the between-fork spread is in it; Georges et al. 2007, "
+                + "commons-math3). *median* is the median of all measured iterations, *min* and *max* their "
+                + "extremes. A row is **unstable** when its fork medians are more than " + pct(Stats.UNSTABLE_SPREAD)
+                + " apart, when its iterations still fall or rise by more than " + pct(1 + Stats.DRIFT)
+                + " from a fork's first to its last with a trend beyond their noise (*not steady*; least "
+                + "squares over the forks, p < " + Stats.UNSTABLE_P + "), or when forks differ beyond their own "
+                + "iterations' noise (one-way ANOVA over forks of log iteration times, p < " + Stats.UNSTABLE_P
+                + "); its interval stands on too few JVMs to trust. **Speed-ups** are ratios of medians; their "
+                + "95% intervals come from Welch's t on the log fork medians. *vs next*: the next slower row's "
                 + "median over this one's; an ordering holds only where it says *separated* (its interval "
-                + "excludes 1). With one fork there is no interval (n/a). Absolute times drift between runs "
-                + "on a shared machine: compare ratios within one run.\n\n");
+                + "excludes 1). With one fork there is no interval (n/a). Absolute times drift between runs on a "
+                + "shared machine: compare ratios within one run.\n\n");
     }
 
     private static String pct(double factor) {
@@ -289,15 +369,17 @@ final class Report {
         List<Row> rows = rows(run, series);
         Optional<Row> base = rows.stream().filter(r -> r.id().equals(BASELINE)).findFirst();
         if (!rows.isEmpty()) {
-            md.append("| id | ").append(series.ring() ? "hops" : "values").append(" | forks x passes | median ns/")
+            md.append("| id | ").append(series.ring() ? "hops" : "values").append(" per pass | forks x iterations "
+                    + "| passes per iteration | warm-up per fork (s, passes) | median ns/")
                     .append(series.workload().unit()).append(" | 95% interval | fork medians | min | max "
                     + "| stability | vs next | speed-up vs ").append(BASELINE).append(" [95%] | 2014 |\n");
-            md.append("|---|---:|---:|---:|---:|---|---:|---:|---|---|---:|---:|\n");
+            md.append("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|---:|---:|\n");
             for (int i = 0; i < rows.size(); i++) {
                 Row r = rows.get(i);
                 Stats.Summary s = r.summary();
                 md.append("| ").append(r.id()).append(" | ").append(String.format(Locale.ROOT, "%,d", r.steps()))
                         .append(" | ").append(s.forks()).append(" x ").append(s.samples() / s.forks())
+                        .append(" | ").append(passesPerIteration(r.measured())).append(" | ").append(warmup(r.measured()))
                         .append(" | ").append(ns(s.median())).append(" | ").append(interval(s.interval()))
                         .append(" | ").append(s.forkMedians().stream().map(Report::ns).collect(Collectors.joining(", ")))
                         .append(" | ").append(ns(s.min())).append(" | ").append(ns(s.max()))
@@ -365,7 +447,8 @@ final class Report {
         }
         RunFile.Profiling p = run.settings().profiling();
         md.append("\n### Profiling pass: ").append(label).append("\n\n");
-        md.append("Separate JVMs after each id's scored passes, ").append(shape(p.forks(), p.warmups(), p.iterations()))
+        md.append("Separate JVMs after each id's scored passes, ")
+                .append(shape(p.forks(), p.warmups(), p.iterations(), p.iterationMs()))
                 .append(", with ").append(String.join(", ", run.settings().profilers()))
                 .append(". No score above comes from these passes. *profiled / scored* is their median pass time "
                         + "over the scored median: what the profilers cost, plus the usual spread between JVMs (a "
@@ -452,7 +535,7 @@ final class Report {
      */
     private static void rendezvous(Run run, StringBuilder md) {
         StringBuilder table = new StringBuilder();
-        for (Series r : series(run).stream().filter(x -> !x.ring()).toList()) {
+        for (Series r : series(run).stream().filter(x -> x.workload() == Workload.RENDEZVOUS).toList()) {
             List<Series> rings = ringSeries(run).stream().filter(x -> x.label().equals(r.label())).toList();
             Optional<Series> ring = rings.stream().filter(x -> x.shape().equals(Shape.classic(Rings.DEFAULT_NODES)))
                     .findFirst().or(() -> rings.stream().findFirst());
@@ -532,6 +615,133 @@ final class Report {
         }
     }
 
+    /**
+     * What a fan-out cannot beat: every task waits its delay, and the CPU work of all tasks needs
+     * {@code tasks * w / cpus} on the configuration's cpus, w being one consumeCPU(work) measured in
+     * this run. Empty if the run has no measurement of w (work 0 needs none).
+     */
+    record Ideal(double ms, double lowMs, double highMs, Stats.Summary perCall, int cpus) {
+        static Optional<Ideal> of(Run run, Series s) {
+            RunFile.FanOutSize f = s.fanOut();
+            int cpus = s.config().jvm().availableProcessors();
+            if (f.work() == 0) {
+                return Optional.of(new Ideal(f.delayMs(), f.delayMs(), f.delayMs(), null, cpus));
+            }
+            return run.cpuWork(s.label(), f.work()).map(c -> {
+                Stats.Summary w = c.summary();
+                double perNs = (double) f.tasks() / cpus / 1e6;
+                Stats.Interval i = w.interval() != null ? w.interval() : new Stats.Interval(w.median(), w.median());
+                return new Ideal(f.delayMs() + w.median() * perNs, f.delayMs() + i.low() * perNs,
+                        f.delayMs() + i.high() * perNs, w, cpus);
+            });
+        }
+
+        /** A row's median over the ideal, with an interval from both intervals (its ends over the ideal's). */
+        String of(Stats.Summary row) {
+            double median = row.median() / 1e6;
+            String value = times(median / ms);
+            if (row.interval() == null) {
+                return value;
+            }
+            return value + " [" + times(row.interval().low() / 1e6 / highMs).replace("x", "") + "–"
+                    + times(row.interval().high() / 1e6 / lowMs) + "]";
+        }
+    }
+
+    /** Milliseconds per operation from a summary in ns per operation. */
+    static String ms(double ns) {
+        double v = ns / 1e6;
+        return !Double.isFinite(v) ? "n/a" : String.format(Locale.ROOT, v < 10 ? "%.2f" : v < 1000 ? "%.1f" : "%,.0f", v);
+    }
+
+    static String msInterval(Stats.Interval i) {
+        return i == null ? "n/a" : ms(i.low()) + "–" + ms(i.high());
+    }
+
+    /** One fan-out series: ms per operation, its interval, x ideal, stability, and its profiling pass. */
+    private static void fanOut(Run run, Series series, StringBuilder md) {
+        Configuration c = series.config();
+        RunFile.FanOutSize f = series.fanOut();
+        md.append("## ").append(series.name(run)).append("\n\n");
+        md.append("JDK ").append(c.jvm().javaVersion()).append(" (").append(c.jvm().javaVendor()).append("), cpus ")
+                .append(c.cpus() == null ? "unpinned" : "pinned with taskset -c " + c.cpus())
+                .append(", availableProcessors=").append(c.jvm().availableProcessors()).append(". One operation: ")
+                .append(String.format(Locale.ROOT, "%,d", f.tasks())).append(" tasks each wait ").append(f.delayMs())
+                .append(" ms, run consumeCPU(").append(f.work()).append(") and complete.\n\n");
+        Optional<Ideal> ideal = Ideal.of(run, series);
+        md.append(ideal.map(i -> "Ideal: " + String.format(Locale.ROOT, "%.1f", i.ms()) + " ms" + (i.perCall() == null
+                ? " (the delay; no work)" : String.format(Locale.ROOT, " = %d ms + %,d x %.0f ns / %d cpus, "
+                        + "consumeCPU(%d) measured in this run at %s ns [%s] (CpuWorkBenchmark)", f.delayMs(), f.tasks(),
+                        i.perCall().median(), i.cpus(), f.work(), ns(i.perCall().median()),
+                        interval(i.perCall().interval())))).orElse("Ideal: unknown (consumeCPU(" + f.work()
+                                + ") was not measured in this run)")).append(". *x ideal*: the median over the "
+                                + "ideal, its interval from the row's and the ideal's.\n\n");
+        List<Row> rows = rows(run, series);
+        if (rows.isEmpty()) {
+            md.append("No id was measured in this series.\n");
+        } else {
+            md.append("| id | forks x iterations | operations per iteration | warm-up per fork (s, operations) "
+                    + "| median ms/op | 95% interval | fork medians | stability | x ideal [95%] | vs next |\n");
+            md.append("|---|---:|---:|---:|---:|---:|---|---|---:|---|\n");
+            for (int i = 0; i < rows.size(); i++) {
+                Row r = rows.get(i);
+                Stats.Summary s = r.summary();
+                md.append("| ").append(r.id()).append(" | ").append(s.forks()).append(" x ")
+                        .append(s.samples() / s.forks()).append(" | ").append(passesPerIteration(r.measured()))
+                        .append(" | ").append(warmup(r.measured())).append(" | ").append(ms(s.median()))
+                        .append(" | ").append(msInterval(s.interval())).append(" | ")
+                        .append(s.forkMedians().stream().map(Report::ms).collect(Collectors.joining(", ")))
+                        .append(" | ").append(s.isUnstable() ? "**unstable**: " + s.unstable() : s.forks() < 2 ? "n/a" : "ok")
+                        .append(" | ").append(ideal.map(x -> x.of(s)).orElse("n/a"))
+                        .append(" | ").append(i + 1 < rows.size() ? versus(rows.get(i + 1), r) : "").append(" |\n");
+            }
+        }
+        for (String problem : problems(run, series)) {
+            md.append("\n- ").append(problem);
+        }
+        md.append('\n');
+        profiles(run, series.name(run), rows, md);
+    }
+
+    /**
+     * Per fan-out size and configuration, each model's closest row to the ideal, so the models
+     * can be read side by side; every row is in its series' table below.
+     */
+    private static void fanOutSummary(Run run, StringBuilder md) {
+        List<Series> fanOuts = series(run).stream().filter(x -> x.workload() == Workload.FANOUT).toList();
+        if (fanOuts.isEmpty()) {
+            return;
+        }
+        md.append("## Fan-out: each model's fastest row against the ideal\n\n");
+        md.append("One operation starts T tasks; each waits D ms on its model's timer, runs consumeCPU(W) and "
+                + "completes; the operation returns their sum. Ideal: D + T x w / P (w: one consumeCPU(W), "
+                + "measured in this run; P: the configuration's cpus). Milliseconds per operation, median [95% "
+                + "interval over forks]; *vs next model* only where the intervals separate.\n\n");
+        if (fanOuts.stream().anyMatch(x -> !rows(run, x).isEmpty())) {
+            md.append("![ms per operation: median and 95% interval over forks, log scale](").append(Chart.FANOUT_PNG)
+                    .append(")\n\n");
+        }
+        md.append("| series | model | fastest row | ms/op [95%] | ideal ms | x ideal [95%] | vs next model |\n");
+        md.append("|---|---|---|---:|---:|---:|---|\n");
+        for (Series s : fanOuts) {
+            Map<String, Row> fastest = new java.util.LinkedHashMap<>();
+            rows(run, s).forEach(r -> fastest.putIfAbsent(r.model(), r));
+            List<Row> best = List.copyOf(fastest.values());
+            Optional<Ideal> ideal = Ideal.of(run, s);
+            for (int i = 0; i < best.size(); i++) {
+                Row r = best.get(i);
+                Stats.Summary x = r.summary();
+                md.append("| ").append(s.name(run)).append(" | ").append(r.model()).append(" | ").append(r.id())
+                        .append(" | ").append(ms(x.median())).append(" [").append(msInterval(x.interval())).append("]")
+                        .append(x.isUnstable() ? " unstable" : "").append(" | ")
+                        .append(ideal.map(d -> String.format(Locale.ROOT, "%.1f", d.ms())).orElse("n/a"))
+                        .append(" | ").append(ideal.map(d -> d.of(x)).orElse("n/a")).append(" | ")
+                        .append(i + 1 < best.size() ? versus(best.get(i + 1), r) : "").append(" |\n");
+            }
+        }
+        md.append('\n');
+    }
+
     private static String links(List<String> files) {
         // Ids hold '/', so their folders nest; escape what a Markdown link would decode.
         return files.stream().map(f -> "[" + f.substring(f.lastIndexOf('/') + 1) + "](" + f.replace("%", "%25")
@@ -539,13 +749,15 @@ final class Report {
     }
 
     private static void allSeries(Run run, StringBuilder md) {
-        List<Series> all = series(run);
+        List<Series> all = stepSeries(run);
         md.append("## All series: median ns per hop (ring) or per exchange (rendezvous) [95% interval]\n\n| id |");
         all.forEach(s -> md.append(' ').append(s.name(run)).append(" |"));
         md.append("\n|---|");
         all.forEach(s -> md.append("---:|"));
         md.append('\n');
-        for (String id : ids(run)) {
+        List<String> ids = new ArrayList<>();
+        all.forEach(x -> rows(run, x).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add));
+        for (String id : ids) {
             md.append("| ").append(id).append(" |");
             for (Series s : all) {
                 Optional<Row> r = rows(run, s).stream().filter(x -> x.id().equals(id)).findFirst();

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import threadring.core.Rings;
 import threadring.core.Workload;
+import threadring.core.WorkloadBenchmark;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -26,15 +27,36 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     Cli.Help help;
 
-    /** --quick divides each id's default hops by this (10^6 -> 10^5), unless --hops is given. */
-    static final int QUICK_DIVISOR = 10;
-    /** The profiling pass's forks, warm-up and measured passes; --quick profiles only when asked. */
-    static final RunFile.Profiling PROFILING = new RunFile.Profiling(1, 1, 2);
-    static final RunFile.Profiling QUICK_PROFILING = new RunFile.Profiling(1, 0, 1);
+    /** The profiling pass: one fork, 1 warm-up and 2 measured iterations of the scored passes' length. */
+    static final RunFile.Profiling PROFILING = new RunFile.Profiling(1, 1, 2, null);
+    /** --quick: one fork of 1 warm-up and 2 measured iterations of {@link #QUICK_ITERATION_MS}. */
+    static final int QUICK_ITERATION_MS = 200;
+    static final RunFile.Profiling QUICK_PROFILING = new RunFile.Profiling(1, 0, 1, QUICK_ITERATION_MS);
+    /**
+     * --long: the mission's 10^7 steps per pass, one pass per iteration (an iteration ends after
+     * its first pass once 1 ms has passed), 5 warm-up and 5 measured passes per fork: what the
+     * default, time-based settings must agree with.
+     */
+    static final int LONG_STEPS = 10_000_000;
+    static final int LONG_PASSES = 5;
+    static final int LONG_ITERATION_MS = 1;
+    /**
+     * Calibrated passes aim at this length: long against a pass's own start and end (up to a
+     * millisecond here), about two per one-second iteration.
+     */
+    static final int PASS_MS = 500;
+    /** What one calibration may spend on passes (its JVM's start comes on top). */
+    static final int CALIBRATION_MS = 1000;
+    /** --quick does not calibrate (a JVM per id would double its time): every pass has this many steps. */
+    static final int QUICK_STEPS = 10_000;
 
     @Option(names = "--include", paramLabel = "REGEX", converter = OptionValues.Regex.class,
-            description = "Only ids matching REGEX (searched, like JMH's filter; repeatable).")
+            description = "Only ids matching REGEX (searched, like JMH's filter; repeatable). Default: the "
+                    + "default selection of each workload (list marks it), or every id with --all.")
     List<String> includes = new ArrayList<>();
+
+    @Option(names = "--all", description = "Every id of every workload, not only the default selection.")
+    boolean all;
 
     @Option(names = "--cpus", paramLabel = "LIST", converter = OptionValues.Cpus.class,
             description = "Run JMH under taskset -c LIST; repeat to sweep cpu sets (--cpus 0 --cpus 0-1). "
@@ -55,34 +77,45 @@ final class RunCommand implements Callable<Integer> {
     List<Integer> depths = new ArrayList<>();
 
     @Option(names = "--work", paramLabel = "W", converter = OptionValues.NonNegative.class,
-            description = "Blackhole.consumeCPU units per hop; repeat for one series per value (default 0). "
-                    + "Passes with work run 1 + W/" + Sweep.WORK_PER_HOP_SCALE + " times fewer hops.")
+            description = "Blackhole.consumeCPU units per hop, and per fan-out task; repeat for one series per value "
+                    + "(default: 0 for the ring, 0 and 1000 for the fan-out).")
     List<Integer> works = new ArrayList<>();
 
     @Option(names = "--workload", paramLabel = "NAME", converter = OptionValues.WorkloadName.class,
-            description = "ring or rendezvous; repeat for both (default: both). The rendezvous runs the ids that "
-                    + "have one (list marks them +rendezvous).")
+            description = "ring, rendezvous or fanout; repeatable (default: all three). The rendezvous and the "
+                    + "fan-out run the ids that have one (list marks them).")
     List<Workload> workloads = new ArrayList<>();
 
-    /**
-     * Both, since the whole default sweep with both took 35.5 minutes on the 2-core machine (run
-     * 20261122-125113), inside the 40 the suite allows itself; the ring alone took 24.
-     */
-    static final List<Workload> DEFAULT_WORKLOADS = List.of(Workload.RING, Workload.RENDEZVOUS);
+    /** Every workload, each on its default selection of ids. */
+    static final List<Workload> DEFAULT_WORKLOADS = List.of(Workload.RING, Workload.RENDEZVOUS, Workload.FANOUT);
+
+    @Option(names = "--tasks", paramLabel = "T", converter = OptionValues.NonNegative.class,
+            description = "Fan-out: tasks per operation; repeat for one series per value (default 100000).")
+    List<Integer> tasks = new ArrayList<>();
+
+    @Option(names = "--delay-ms", paramLabel = "D", converter = OptionValues.DelayMs.class,
+            description = "Fan-out: each task's wait in milliseconds; repeat for one series per value (default 100).")
+    List<Integer> delaysMs = new ArrayList<>();
 
     @Option(names = "--values", paramLabel = "M", converter = OptionValues.Positive.class,
-            description = "Values per rendezvous exchange for every id (default: each id's own, 10^6 or fewer "
-                    + "where a meeting costs microseconds; JMH by hand: 10^7).")
+            description = "Values per rendezvous exchange for every id (default: each id's own, calibrated to "
+                    + "--pass-ms; JMH by hand: 10^7).")
     Integer values;
 
     @Option(names = "--hops", paramLabel = "H", converter = OptionValues.Positive.class,
-            description = "Hops per pass for every id (default: $ringSize, else each id's own: 10^6, "
-                    + "fewer for ids whose hop costs microseconds; JMH by hand: 10^7).")
+            description = "Hops per pass for every id (default: $ringSize, else each id's own, calibrated to "
+                    + "--pass-ms; JMH by hand: 10^7).")
     Integer hops;
 
     @Option(names = "--quick", description = "Smoke sweep, not for quoting: 1 fork, 1 warm-up and 2 measured "
-            + "passes of 1/" + QUICK_DIVISOR + " of each id's hops; profiles only with --profile.")
+            + "iterations of " + QUICK_ITERATION_MS + " ms, passes of " + QUICK_STEPS + " steps (not calibrated); "
+            + "profiles only with --profile.")
     boolean quick;
+
+    @Option(names = "--long", description = "The long reference run: " + LONG_PASSES + " warm-up and "
+            + LONG_PASSES + " measured passes of 10^7 hops (or values) per fork, one pass per iteration; "
+            + "compare it with a default run to check that the default measures steady state.")
+    boolean longRun;
 
     @Option(names = "--jdk", paramLabel = "PATH", converter = OptionValues.JdkHome.class,
             description = "JDK home to run on (repeatable: one sweep per JDK; JDK 17 runs all but the Loom rows).")
@@ -93,12 +126,24 @@ final class RunCommand implements Callable<Integer> {
     Integer forks;
 
     @Option(names = "--warmups", paramLabel = "N", converter = OptionValues.NonNegative.class,
-            description = "Warm-up passes per fork (default: WorkloadBenchmark's @Warmup, 1).")
+            description = "Warm-up iterations per fork (default: WorkloadBenchmark's @Warmup, "
+                    + WorkloadBenchmark.WARMUP_SECONDS + " of 1 s).")
     Integer warmups;
 
     @Option(names = "--iterations", paramLabel = "N", converter = OptionValues.Positive.class,
-            description = "Measured passes per fork (default: WorkloadBenchmark's @Measurement, 4).")
+            description = "Measured iterations per fork (default: WorkloadBenchmark's @Measurement, "
+                    + WorkloadBenchmark.MEASURED_SECONDS + " of 1 s).")
     Integer iterations;
+
+    @Option(names = "--pass-ms", paramLabel = "MS", converter = OptionValues.Positive.class,
+            description = "Without --hops or --values, each id's pass size is calibrated so that one pass takes "
+                    + "about MS milliseconds on this machine (default " + PASS_MS + ").")
+    Integer passMs;
+
+    @Option(names = "--iteration-ms", paramLabel = "MS", converter = OptionValues.Positive.class,
+            description = "Length of a warm-up or measured iteration in milliseconds; JMH repeats verified "
+                    + "passes until it is over (default 1000).")
+    Integer iterationMs;
 
     @Option(names = "--results", paramLabel = "DIR",
             description = "Where runs are written (default: results/ next to benchmark.sh).")
@@ -109,8 +154,12 @@ final class RunCommand implements Callable<Integer> {
                     + "(default: gc and jfr; scored passes never run a profiler).")
     List<String> profiles = new ArrayList<>();
 
+    @Option(names = "--verbose", description = "Show JMH's own output on the console too (it always goes to "
+            + "the run's console.log).")
+    boolean verbose;
+
     /** Everything the sweep needs, resolved and validated. */
-    record Request(RunFile.Settings settings, List<Path> jdks, Path results) {}
+    record Request(RunFile.Settings settings, List<Path> jdks, Path results, boolean verbose) {}
 
     @Override
     public Integer call() throws Exception {
@@ -146,22 +195,51 @@ final class RunCommand implements Callable<Integer> {
         } else {
             profiles.stream().filter(p -> !p.equals("none")).distinct().forEach(profilers::add);
         }
+        if (quick && longRun) {
+            throw new UsageException("--quick and --long cannot be combined: one is a smoke run, the other the "
+                    + "long reference");
+        }
         Integer f = forks;
         Integer w = warmups;
         Integer i = iterations;
+        Integer ms = iterationMs;
+        Integer v = values;
         if (quick) {
+            h = h == null ? Integer.valueOf(QUICK_STEPS) : h;
+            v = v == null ? Integer.valueOf(QUICK_STEPS) : v;
             f = f == null ? Integer.valueOf(1) : f;
             w = w == null ? Integer.valueOf(1) : w;
             i = i == null ? Integer.valueOf(2) : i;
+            ms = ms == null ? Integer.valueOf(QUICK_ITERATION_MS) : ms;
+        }
+        if (longRun) {
+            h = h == null ? Integer.valueOf(LONG_STEPS) : h;
+            v = v == null ? Integer.valueOf(LONG_STEPS) : v;
+            w = w == null ? Integer.valueOf(LONG_PASSES) : w;
+            i = i == null ? Integer.valueOf(LONG_PASSES) : i;
+            ms = ms == null ? Integer.valueOf(LONG_ITERATION_MS) : ms;
         }
         Path dir = (results != null ? results : defaultResults).toAbsolutePath().normalize();
         RunFile.Settings settings = new RunFile.Settings(List.copyOf(n), h, quick, List.copyOf(includes), cpuSets,
-                jdks.stream().map(Path::toString).toList(), f, w, i, profilers, quick ? QUICK_PROFILING : PROFILING,
+                jdks.stream().map(Path::toString).toList(), f, w, i, profilers,
+                quick ? QUICK_PROFILING : new RunFile.Profiling(PROFILING.forks(), PROFILING.warmups(),
+                        PROFILING.iterations(), ms),
                 tokens.stream().distinct().toList(), depths.stream().distinct().toList(),
                 works.stream().distinct().toList(),
-                workloads.isEmpty() ? DEFAULT_WORKLOADS : workloads.stream().distinct().toList(), values);
+                workloads.isEmpty() ? DEFAULT_WORKLOADS : workloads.stream().distinct().toList(), v, ms, longRun,
+                all, passMs != null ? passMs : PASS_MS, tasks.stream().distinct().toList(),
+                delaysMs.stream().distinct().toList());
         if (values != null && !settings.workloadsRun().contains(Workload.RENDEZVOUS)) {
             throw new UsageException("--values " + values + " applies to the rendezvous: add --workload rendezvous");
+        }
+        if (!settings.workloadsRun().contains(Workload.FANOUT)) {
+            if (!tasks.isEmpty()) {
+                throw new UsageException("--tasks " + tasks.get(0) + " applies to the fan-out: add --workload fanout");
+            }
+            if (!delaysMs.isEmpty()) {
+                throw new UsageException("--delay-ms " + delaysMs.get(0) + " applies to the fan-out: add --workload "
+                        + "fanout");
+            }
         }
         for (int nodes : settings.nodes().isEmpty() ? List.of(Rings.DEFAULT_NODES) : settings.nodes()) {
             for (int t : settings.tokens()) {
@@ -174,7 +252,7 @@ final class RunCommand implements Callable<Integer> {
                 OptionValues.shape(nodes, 1, 0, x);
             }
         }
-        return new Request(settings, List.copyOf(jdks), dir);
+        return new Request(settings, List.copyOf(jdks), dir, verbose);
     }
 
     private static Integer fromEnv(Map<String, String> env, String name, int min) {

@@ -50,9 +50,26 @@ final class RunFile {
         @SerializedName("interrupted") INTERRUPTED
     }
 
-    /** A whole run. {@code finished} is null until the sweep ends (or is interrupted). */
+    /**
+     * A whole run. {@code finished} is null until the sweep ends (or is interrupted).
+     * {@code cpuWork}: what one consumeCPU(work) cost in each configuration that ran the fan-out
+     * with work (null in runs written before the fan-out existed).
+     */
     record Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
-            Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs) {
+            Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs,
+            List<CpuWork> cpuWork) {
+
+        Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
+                Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs) {
+            this(schema, runId, state, started, finished, machine, settings, asyncProfiler, configurations, jobs,
+                    List.of());
+        }
+
+        /** The cost of consumeCPU(work) in a configuration, if this run measured it. */
+        Optional<CpuWork> cpuWork(String label, int work) {
+            return cpuWork == null ? Optional.empty() : cpuWork.stream()
+                    .filter(c -> c.configuration().equals(label) && c.work() == work).findFirst();
+        }
 
         Optional<Configuration> configuration(String label) {
             return configurations.stream().filter(c -> c.label().equals(label)).findFirst();
@@ -69,8 +86,14 @@ final class RunFile {
 
         /** Every id measured in a configuration on one ring shape, or in the rendezvous (shape null). */
         List<Measured> measured(String label, Workload workload, Shape shape) {
+            return measured(label, workload, shape, null);
+        }
+
+        /** Every id measured in a configuration in one series: a ring shape, the rendezvous, or a fan-out size. */
+        List<Measured> measured(String label, Workload workload, Shape shape, FanOutSize fanOut) {
             return measured(label).stream().filter(m -> m.score().workload() == workload
-                    && java.util.Objects.equals(m.score().shape(), shape)).toList();
+                    && java.util.Objects.equals(m.score().shape(), shape)
+                    && java.util.Objects.equals(m.score().fanOut(), fanOut)).toList();
         }
 
         /** Minutes from start to finish, or NaN while running. */
@@ -90,12 +113,32 @@ final class RunFile {
      * 503 nodes, one token, no depth, no work); {@code forks}, {@code warmups} and
      * {@code iterations} are those of the scored passes. {@code workloads} (null or empty in runs
      * written before the rendezvous existed: the ring) and {@code values}, the rendezvous's values
-     * per exchange (null: each id's own).
+     * per exchange (null: each id's own). {@code iterationMs}: the length of one JMH iteration (null:
+     * the benchmark's, or a run written before iterations were timed); {@code longRun}: the
+     * {@code --long} preset; {@code all}: every id, not the default selection; {@code passMs}: the
+     * length a calibrated pass aims at (0 in older runs, whose passes had fixed sizes).
      */
     record Settings(List<Integer> nodes, Integer hops, boolean quick, List<String> includes, List<String> cpus,
             List<String> jdks, Integer forks, Integer warmups, Integer iterations, List<String> profilers,
             Profiling profiling, List<Integer> tokens, List<Integer> depths, List<Integer> works,
-            List<Workload> workloads, Integer values) {
+            List<Workload> workloads, Integer values, Integer iterationMs, boolean longRun, boolean all,
+            int passMs, List<Integer> tasks, List<Integer> delaysMs) {
+
+        /** The fan-out's default work per task: none, and about 2.6 us (the jdk-dev thread's 3.8 us there). */
+        static final List<Integer> FANOUT_WORKS = List.of(0, 1000);
+
+        /** Every fan-out series: each tasks x delay x work (work: {@code --work} if given, else 0 and 1000). */
+        List<FanOutSize> fanOuts() {
+            List<FanOutSize> all = new ArrayList<>();
+            for (int t : orDefault(tasks, threadring.core.FanOut.DEFAULT_TASKS)) {
+                for (int d : orDefault(delaysMs, threadring.core.FanOut.DEFAULT_DELAY_MS)) {
+                    for (int w : works == null || works.isEmpty() ? FANOUT_WORKS : works) {
+                        all.add(new FanOutSize(t, d, w));
+                    }
+                }
+            }
+            return all;
+        }
 
         /** The workloads run, the ring for runs written before there was another. */
         List<Workload> workloadsRun() {
@@ -122,11 +165,29 @@ final class RunFile {
         }
     }
 
-    /** The separate profiling pass: forks, warm-up and measured passes per id. */
-    record Profiling(int forks, int warmups, int iterations) {}
+    /**
+     * The separate profiling pass: forks, warm-up and measured iterations per id, and the length of
+     * an iteration (null in runs written before iterations were timed: one pass each).
+     */
+    record Profiling(int forks, int warmups, int iterations, Integer iterationMs) {}
 
     /** async-profiler: its library, and why it could not run (per configuration label). */
     record AsyncStatus(String library, Map<String, String> problems) {}
+
+    /** One fan-out series: tasks per operation, each task's wait and its consumeCPU work. */
+    record FanOutSize(int tasks, int delayMs, int work) {
+        @Override
+        public String toString() {
+            return "tasks=" + tasks + " delay_ms=" + delayMs + " work=" + work;
+        }
+    }
+
+    /** What one Blackhole.consumeCPU(work) cost in a configuration: ns per call, one list per fork. */
+    record CpuWork(String configuration, int work, List<List<Double>> nsPerCall) {
+        Stats.Summary summary() {
+            return Stats.summarize(nsPerCall);
+        }
+    }
 
     /** One JDK and cpu set; {@code cpus} null means unpinned. */
     record Configuration(String label, String jdk, String cpus, Env.Jvm jvm) {}
@@ -137,16 +198,28 @@ final class RunFile {
      */
     record Job(String configuration, String benchmark, List<String> ids, int nodes, int hops, Status status,
             String reason, Integer exitStatus, List<Measured> results, Integer tokens, Integer depth, Integer work,
-            Workload workload, Integer values) {
+            Workload workload, Integer values, Integer tasks, Integer delayMs) {
+
+        Job(String configuration, String benchmark, List<String> ids, int nodes, int hops, Status status,
+                String reason, Integer exitStatus, List<Measured> results, Integer tokens, Integer depth, Integer work,
+                Workload workload, Integer values) {
+            this(configuration, benchmark, ids, nodes, hops, status, reason, exitStatus, results, tokens, depth, work,
+                    workload, values, null, null);
+        }
 
         @Override
         public Workload workload() {
             return workload == null ? Workload.RING : workload;
         }
 
-        /** The ring this job ran (older runs: the classic one), or null for the rendezvous. */
+        /** The ring this job ran (older runs: the classic one), or null for the other workloads. */
         Shape shape() {
             return workload() == Workload.RING ? RunFile.shape(nodes, tokens, depth, work) : null;
+        }
+
+        /** The fan-out series this job ran, or null for the other workloads. */
+        FanOutSize fanOut() {
+            return workload() == Workload.FANOUT ? new FanOutSize(tasks, delayMs, work) : null;
         }
 
         String shortName() {
@@ -178,26 +251,44 @@ final class RunFile {
 
     /**
      * The scored passes (no profiler): milliseconds per pass (a ring's pass or a rendezvous's
-     * exchange), one list per fork, as JMH's single-shot results reported them. A ring's score has
-     * its shape and hops; a rendezvous's ({@code workload}) its {@code values}.
+     * exchange), one list per fork with one value per measured JMH iteration (the mean over the
+     * passes it ran; in runs written before iterations were timed, one single-shot pass). A ring's
+     * score has its shape and hops; a rendezvous's ({@code workload}) its {@code values}.
+     * {@code iterationMs} and {@code forkLog} say what each fork did (null in older runs).
      */
     record Score(String benchmark, int nodes, int hops, int warmups, List<String> jvmArgs,
             List<List<Double>> msPerPass, Integer tokens, Integer depth, Integer work, Workload workload,
-            Integer values) {
+            Integer values, Integer iterationMs, List<ForkLog> forkLog, Integer tasks, Integer delayMs) {
+
+        Score(String benchmark, int nodes, int hops, int warmups, List<String> jvmArgs,
+                List<List<Double>> msPerPass, Integer tokens, Integer depth, Integer work, Workload workload,
+                Integer values, Integer iterationMs, List<ForkLog> forkLog) {
+            this(benchmark, nodes, hops, warmups, jvmArgs, msPerPass, tokens, depth, work, workload, values,
+                    iterationMs, forkLog, null, null);
+        }
 
         @Override
         public Workload workload() {
             return workload == null ? Workload.RING : workload;
         }
 
-        /** The ring's shape, or null for the rendezvous. */
+        /** The ring's shape, or null for the other workloads. */
         Shape shape() {
             return workload() == Workload.RING ? RunFile.shape(nodes, tokens, depth, work) : null;
         }
 
-        /** Steps per pass: hops around the ring, or values exchanged. */
+        /** The fan-out series, or null for the other workloads. */
+        FanOutSize fanOut() {
+            return workload() == Workload.FANOUT ? new FanOutSize(tasks, delayMs, work) : null;
+        }
+
+        /** Steps per pass: hops around the ring, values exchanged, or 1 (a fan-out is timed per operation). */
         int steps() {
-            return workload() == Workload.RING ? hops : values;
+            return switch (workload()) {
+                case RING -> hops;
+                case RENDEZVOUS -> values;
+                case FANOUT -> 1;
+            };
         }
 
         /** Nanoseconds per step (hop or exchanged value), per fork. */
@@ -207,6 +298,27 @@ final class RunFile {
 
         Stats.Summary summary() {
             return Stats.summarize(nsPerStep());
+        }
+    }
+
+    /** One JMH iteration: the passes it ran and their mean time. */
+    record Iteration(long passes, double msPerPass) {
+        double ms() {
+            return passes * msPerPass;
+        }
+    }
+
+    /**
+     * What one fork did: its warm-up iterations, and how many passes each measured iteration ran
+     * (their mean times are the fork's {@link Score#msPerPass}).
+     */
+    record ForkLog(List<Iteration> warmup, List<Long> measuredPasses) {
+        double warmupMs() {
+            return warmup.stream().mapToDouble(Iteration::ms).sum();
+        }
+
+        long warmupPasses() {
+            return warmup.stream().mapToLong(Iteration::passes).sum();
         }
     }
 

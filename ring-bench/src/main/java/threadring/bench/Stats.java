@@ -27,6 +27,12 @@ final class Stats {
     static final double UNSTABLE_SPREAD = 1.30;
     /** Below this p-value (one-way ANOVA over forks) fork medians disagree beyond their passes' noise. */
     static final double UNSTABLE_P = 0.001;
+    /**
+     * Measured iterations that still fall (or rise) by more than this from a fork's first to its
+     * last, with a trend beyond their noise (p &lt; {@link #UNSTABLE_P}), make a row unstable: its
+     * forks were not yet in steady state.
+     */
+    static final double DRIFT = 0.10;
 
     private static final TTest T_TEST = new TTest();
 
@@ -100,6 +106,10 @@ final class Stats {
         if (hi / lo > UNSTABLE_SPREAD) {
             return String.format(Locale.ROOT, "fork medians %.2fx apart", hi / lo);
         }
+        String drift = drift(forks);
+        if (drift != null) {
+            return drift;
+        }
         if (forks.stream().allMatch(f -> f.length >= 2)) {
             List<double[]> logs = forks.stream().map(f -> Arrays.stream(f).map(Math::log).toArray()).toList();
             double p = new OneWayAnova().anovaPValue(logs);
@@ -108,6 +118,48 @@ final class Stats {
             }
         }
         return null;
+    }
+
+    /**
+     * A trend across the measured iterations of every fork (least squares of log time on the
+     * iteration's index, one intercept per fork), or null: why the row is not in steady state.
+     */
+    static String drift(List<double[]> forks) {
+        double sxx = 0;
+        double sxy = 0;
+        double syy = 0;
+        int n = 0;
+        int longest = 0;
+        List<double[]> used = forks.stream().filter(f -> f.length >= 3).toList();
+        for (double[] f : used) {
+            double[] y = Arrays.stream(f).map(Math::log).toArray();
+            double mx = (f.length - 1) / 2.0;
+            double my = StatUtils.mean(y);
+            for (int i = 0; i < f.length; i++) {
+                sxx += (i - mx) * (i - mx);
+                sxy += (i - mx) * (y[i] - my);
+                syy += (y[i] - my) * (y[i] - my);
+            }
+            n += f.length;
+            longest = Math.max(longest, f.length);
+        }
+        int df = n - used.size() - 1;
+        if (df < 2 || sxx == 0) {
+            return null;
+        }
+        double slope = sxy / sxx;
+        double sse = Math.max(0, syy - slope * sxy);
+        double change = Math.exp(slope * (longest - 1)) - 1;
+        if (Math.abs(change) <= DRIFT) {
+            return null;
+        }
+        double p = sse == 0 ? 0 : 2 * new TDistribution(df)
+                .cumulativeProbability(-Math.abs(slope) / Math.sqrt(sse / df / sxx));
+        if (p >= UNSTABLE_P) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "not steady: passes %s %.0f%% from a fork's first measured iteration "
+                + "to its last (p=%.1g)", change < 0 ? "fell" : "rose", Math.abs(change) * 100, p);
     }
 
     /** a / b; interval and p need two forks on each side. */

@@ -49,45 +49,52 @@ final class Sweep {
     static final int PASS_TIMEOUT_MINUTES = 10;
 
     /**
-     * One JMH child to run: some ids of one model, all at {@code steps} (hops per pass) on rings of
-     * one shape, or all at {@code steps} values per exchange in the rendezvous (shape null).
+     * One JMH child to run: some ids of one model in one series of a workload: on rings of one
+     * shape at {@code steps} hops per pass, in the rendezvous at {@code steps} values per exchange
+     * (null steps: each id's own, calibrated to the run's pass length), or in one fan-out size.
      */
-    record Plan(String model, List<RingFactory> factories, int steps, Shape shape) {
+    record Plan(String model, List<RingFactory> factories, Workload workload, Integer steps, Shape shape,
+            RunFile.FanOutSize fanOut) {
         List<String> ids() {
             return factories.stream().map(RingFactory::id).toList();
         }
 
-        Workload workload() {
-            return shape == null ? Workload.RENDEZVOUS : Workload.RING;
+        Plan with(List<RingFactory> others) {
+            return new Plan(model, others, workload, steps, shape, fanOut);
         }
 
         String file() {
-            return shape == null ? model + "-rendezvous-" + steps : model + "-" + steps + "-n" + shape.nodes() + "-t"
-                    + shape.tokens() + "-d" + shape.depth() + "-w" + shape.work();
+            String size = steps == null ? "auto" : String.valueOf(steps);
+            return switch (workload) {
+                case RING -> model + "-" + size + "-n" + shape.nodes() + "-t" + shape.tokens() + "-d" + shape.depth()
+                        + "-w" + shape.work();
+                case RENDEZVOUS -> model + "-rendezvous-" + size;
+                case FANOUT -> model + "-fanout-t" + fanOut.tasks() + "-d" + fanOut.delayMs() + "-w" + fanOut.work();
+            };
         }
 
         /** What the console says about this job. */
         String describe() {
-            return shape == null ? "rendezvous values=" + steps : shape + " hops=" + steps;
+            String size = steps == null ? "calibrated" : String.valueOf(steps);
+            return switch (workload) {
+                case RING -> "ring " + shape + " hops=" + size;
+                case RENDEZVOUS -> "rendezvous values=" + size;
+                case FANOUT -> "fanout " + fanOut;
+            };
         }
 
         /** A record of this job for run.json. */
         Job job(String label, List<String> ids, Status status, String reason, Integer exit, List<Measured> results) {
-            if (shape == null) {
-                return new Job(label, Catalog.RENDEZVOUS_BENCHMARK, ids, 0, 0, status, reason, exit, results, null,
-                        null, null, Workload.RENDEZVOUS, steps);
-            }
-            return new Job(label, Catalog.BENCHMARK, ids, shape.nodes(), steps, status, reason, exit, results,
-                    shape.tokens(), shape.depth(), shape.work(), Workload.RING, null);
+            return switch (workload) {
+                case RING -> new Job(label, Catalog.BENCHMARK, ids, shape.nodes(), steps == null ? 0 : steps, status,
+                        reason, exit, results, shape.tokens(), shape.depth(), shape.work(), Workload.RING, null);
+                case RENDEZVOUS -> new Job(label, Catalog.RENDEZVOUS_BENCHMARK, ids, 0, 0, status, reason, exit,
+                        results, null, null, null, Workload.RENDEZVOUS, steps);
+                case FANOUT -> new Job(label, Catalog.FANOUT_BENCHMARK, ids, 0, 0, status, reason, exit, results, null,
+                        null, fanOut.work(), Workload.FANOUT, null, fanOut.tasks(), fanOut.delayMs());
+            };
         }
     }
-
-    /**
-     * consumeCPU units per hop that cost about as much as the shortest hop's handoff: passes with
-     * work run {@code 1 + work / WORK_PER_HOP_SCALE} times fewer hops, so that a pass takes about
-     * as long as without work (ns per hop does not depend on the pass length).
-     */
-    static final int WORK_PER_HOP_SCALE = 50;
 
     private final RunCommand.Request request;
     private final RunFile.Settings settings;
@@ -96,9 +103,11 @@ final class Sweep {
     private final PrintStream out;
     private final Object lock = new Object();
     private final List<Job> jobs = new ArrayList<>();
+    private final List<RunFile.CpuWork> cpuWork = new ArrayList<>();
     private Run run;
     private Path runDir;
     private Job current;
+    private Progress progress;
     private Path currentResult;
     private boolean finished;
     /** Set by the interrupt hook: from then on only it writes run.json. */
@@ -112,59 +121,32 @@ final class Sweep {
         this.out = out;
     }
 
-    /** The plans of every workload of the settings: the ring's, then the rendezvous's. */
+    /**
+     * The plans of every workload of the settings: the ring's, the rendezvous's, the fan-out's.
+     * Without {@code --include} or {@code --all}, each workload runs its default selection
+     * ({@link RingFactory#inDefaultSweep}).
+     */
     static List<Plan> plan(List<Catalog.Model> selected, RunFile.Settings s) {
+        boolean curated = s.includes().isEmpty() && !s.all();
         List<Plan> plans = new ArrayList<>();
         for (Workload w : s.workloadsRun()) {
-            plans.addAll(w == Workload.RING ? plan(selected, s.shapes(), s.hops(), s.quick())
-                    : rendezvous(selected, s.values(), s.quick()));
-        }
-        return plans;
-    }
-
-    /**
-     * The rendezvous of every selected id that has one, split by values per exchange: the user's
-     * for all, else each id's default (divided for --quick).
-     */
-    static List<Plan> rendezvous(List<Catalog.Model> selected, Integer userValues, boolean quick) {
-        List<Plan> plans = new ArrayList<>();
-        for (Catalog.Model m : selected) {
-            Map<Integer, List<RingFactory>> byValues = new TreeMap<>(Comparator.reverseOrder());
-            for (RingFactory f : m.factories()) {
-                if (f.runs(Workload.RENDEZVOUS)) {
-                    int values = userValues != null ? userValues
-                            : Math.max(1, quick ? f.defaultValues() / RunCommand.QUICK_DIVISOR : f.defaultValues());
-                    byValues.computeIfAbsent(values, v -> new ArrayList<>()).add(f);
+            List<Catalog.Model> models = Catalog.runs(curated ? Catalog.inDefaultSweep(selected, w) : selected, w);
+            switch (w) {
+                case RING -> {
+                    for (Shape shape : s.shapes()) {
+                        models.forEach(m -> plans.add(new Plan(m.name(), m.factories(), w, s.hops(), shape, null)));
+                    }
+                }
+                case RENDEZVOUS -> models.forEach(m -> plans.add(new Plan(m.name(), m.factories(), w, s.values(), null,
+                        null)));
+                case FANOUT -> {
+                    for (RunFile.FanOutSize size : s.fanOuts()) {
+                        models.forEach(m -> plans.add(new Plan(m.name(), m.factories(), w, null, null, size)));
+                    }
                 }
             }
-            byValues.forEach((values, factories) -> plans.add(new Plan(m.name(), List.copyOf(factories), values, null)));
         }
         return plans;
-    }
-
-    /**
-     * For each ring size, splits each benchmark by its ids' hops: the user's for all, else each
-     * id's default (divided for --quick), so slow ids run shorter passes as a job of their own.
-     */
-    static List<Plan> plan(List<Catalog.Model> selected, List<Shape> shapes, Integer userHops, boolean quick) {
-        List<Plan> plans = new ArrayList<>();
-        for (Shape shape : shapes) {
-            for (Catalog.Model m : selected) {
-                Map<Integer, List<RingFactory>> byHops = new TreeMap<>(Comparator.reverseOrder());
-                for (RingFactory f : m.factories()) {
-                    int hops = userHops != null ? userHops : defaultHops(f, shape, quick);
-                    byHops.computeIfAbsent(hops, h -> new ArrayList<>()).add(f);
-                }
-                byHops.forEach((hops, factories) -> plans.add(new Plan(m.name(), List.copyOf(factories), hops, shape)));
-            }
-        }
-        return plans;
-    }
-
-    /** The id's own hops, divided for --quick and for work per hop (see {@link #WORK_PER_HOP_SCALE}). */
-    static int defaultHops(RingFactory f, Shape shape, boolean quick) {
-        int hops = f.defaultHops() / (1 + shape.work() / WORK_PER_HOP_SCALE);
-        return Math.max(1, quick ? hops / RunCommand.QUICK_DIVISOR : hops);
     }
 
     int run() throws IOException, InterruptedException {
@@ -192,8 +174,18 @@ final class Sweep {
 
         Thread onInterrupt = new Thread(this::interrupted, "threadring interrupt");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
+        List<Double> items = new ArrayList<>();
+        for (Configuration c : configs) {
+            for (Plan p : plans) {
+                p.factories().forEach(f -> items.add(Progress.estimate(settings, p.workload(), p.steps())));
+            }
+        }
+        progress = new Progress(out, items, System::nanoTime);
+        out.println("threadring: " + items.size() + " ids to measure (" + (request.verbose() ? "JMH's output follows"
+                : "JMH's output goes to " + runDir.resolve("console.log") + "; --verbose shows it") + ")");
         try (Writer console = Files.newBufferedWriter(runDir.resolve("console.log"), StandardCharsets.UTF_8)) {
             for (Configuration c : configs) {
+                measureCpuWork(c, plans, console);
                 for (Plan p : plans) {
                     // ids that need a newer JDK than this configuration's are skipped, with the reason
                     int feature = c.jvm().javaFeature();
@@ -202,6 +194,11 @@ final class Sweep {
                         String why = tooNew.stream().map(f -> f.id() + " needs JDK " + f.minimumJavaVersion() + "+")
                                 .collect(java.util.stream.Collectors.joining(", ")) + "; this is JDK " + feature;
                         log(console, "threadring: skipping on " + c.label() + ": " + why);
+                        for (RingFactory f : tooNew) {
+                            progress.finished(c.label() + "|" + p.file() + "|" + f.id(),
+                                    Progress.estimate(settings, p.workload(), p.steps()), p.workload(), null,
+                                    "SKIP " + f.id() + " needs JDK " + f.minimumJavaVersion() + "+");
+                        }
                         synchronized (lock) {
                             jobs.add(p.job(c.label(), tooNew.stream().map(RingFactory::id).toList(), Status.SKIPPED, why,
                                     null, List.of()));
@@ -211,7 +208,7 @@ final class Sweep {
                     if (runnable.isEmpty()) {
                         continue;
                     }
-                    Job job = runJob(c, new Plan(p.model(), runnable, p.steps(), p.shape()), console, async);
+                    Job job = runJob(c, p.with(runnable), console, async);
                     synchronized (lock) {
                         current = null;
                         jobs.add(job);
@@ -289,19 +286,44 @@ final class Sweep {
         Path resultFile = jobs.resolve(p.file() + ".json");
         String asyncLib = async == null || async.library() == null || async.problems().containsKey(c.label())
                 ? null : async.library();
-        JmhJob.Spec spec = new JmhJob.Spec(Catalog.benchmark(p.workload()), ids, p.steps(), p.shape(), settings.forks(),
-                settings.warmups(), settings.iterations(), PASS_TIMEOUT_MINUTES, settings.profilers(),
+        JmhJob.Spec spec = new JmhJob.Spec(Catalog.benchmark(p.workload()), ids, p.steps(), p.shape(), p.fanOut(),
+                settings.forks(),
+                settings.warmups(), settings.iterations(), settings.iterationMs(), PASS_TIMEOUT_MINUTES,
+                settings.profilers(),
                 settings.profiling(), asyncLib, runDir.toString(),
-                runDir.resolve("profiles").resolve(c.label()).toString(), resultFile.toString());
+                runDir.resolve("profiles").resolve(c.label()).toString(), resultFile.toString(), settings.passMs(),
+                RunCommand.CALIBRATION_MS);
         RunFile.writeJson(specFile, spec);
-        List<String> cmd = Processes.pinned(c.cpus(), List.of(Processes.java(c.jdk()), "-cp", jar.toString(),
-                JmhJob.class.getName(), specFile.toString()));
+        List<String> java = new ArrayList<>(List.of(Processes.java(c.jdk())));
+        java.addAll(Processes.quietUnsafe(c.jvm().javaFeature()));
+        java.addAll(List.of("-cp", jar.toString(), JmhJob.class.getName(), specFile.toString()));
+        List<String> cmd = Processes.pinned(c.cpus(), java);
         synchronized (lock) {
             current = p.job(c.label(), ids, Status.RUNNING, null, null, List.of());
             currentResult = resultFile;
         }
         log(console, "threadring: [" + c.label() + "] " + ids + " " + p.describe());
-        Processes.Exit exit = Processes.stream(cmd, jobTimeout(ids.size()), line -> log(console, line));
+        progress.job(c.label(), p.describe(), ids);
+        double estimate = Progress.estimate(settings, p.workload(), p.steps());
+        long[] seen = {0};
+        Processes.Exit exit = Processes.stream(cmd, jobTimeout(ids.size()), line -> {
+            log(console, line);
+            // each id's results land in the job's file as it finishes: report them as they come
+            try {
+                long modified = Files.exists(resultFile) ? Files.getLastModifiedTime(resultFile).toMillis() : 0;
+                if (modified != seen[0]) {
+                    seen[0] = modified;
+                    for (Measured m : results(resultFile)) {
+                        if (m.score() == null || m.profile() != null || settings.profilers().isEmpty()) {
+                            progress.finished(c.label() + "|" + p.file() + "|" + m.id(), estimate, p.workload(), m,
+                                    null);
+                        }
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // a file caught half-written: the next line reads it again
+            }
+        });
         List<Measured> results = results(resultFile);
         Status status = exit.timedOut() ? Status.TIMED_OUT : exit.status() == 0 ? Status.OK : Status.FAILED;
         String reason = exit.timedOut() ? "the JMH child did not end within " + jobTimeout(ids.size()).toHours()
@@ -310,8 +332,52 @@ final class Sweep {
         if (exit.status() != 0) {
             log(console, "threadring: " + p.model() + " on " + c.label() + ": " + reason);
         }
+        for (String id : ids) {
+            Measured m = results.stream().filter(x -> x.id().equals(id)).findFirst().orElse(null);
+            progress.finished(c.label() + "|" + p.file() + "|" + id, estimate, p.workload(), m,
+                    m == null ? (reason != null ? reason : "no result") : null);
+        }
         return p.job(c.label(), ids, status, reason,
                 exit.timedOut() ? null : exit.status(), results);
+    }
+
+    /**
+     * Measures one consumeCPU(work) in this configuration for every work value of its fan-out
+     * series (their ideal time needs it); a failure is logged and leaves the ideal unknown.
+     */
+    private void measureCpuWork(Configuration c, List<Plan> plans, Writer console)
+            throws IOException, InterruptedException {
+        List<Integer> works = plans.stream().filter(p -> p.workload() == Workload.FANOUT).map(p -> p.fanOut().work())
+                .filter(w -> w > 0).distinct().sorted().toList();
+        if (works.isEmpty()) {
+            return;
+        }
+        Path dir = Files.createDirectories(runDir.resolve("jobs").resolve(c.label()));
+        Path specFile = dir.resolve("cpu-work.spec.json");
+        Path resultFile = dir.resolve("cpu-work.json");
+        RunFile.writeJson(specFile, new CpuWorkJob.Spec(works, settings.forks(), resultFile.toString()));
+        log(console, "threadring: [" + c.label() + "] consumeCPU(work) for work " + works
+                + " (the fan-out's ideal time needs it)");
+        out.println("threadring: measuring consumeCPU(work) on " + c.label() + " for work " + works
+                + " (the fan-out's ideal time needs it)");
+        List<String> java = new ArrayList<>(List.of(Processes.java(c.jdk())));
+        java.addAll(Processes.quietUnsafe(c.jvm().javaFeature()));
+        java.addAll(List.of("-cp", jar.toString(), CpuWorkJob.class.getName(), specFile.toString()));
+        Processes.Exit exit = Processes.stream(Processes.pinned(c.cpus(), java), Duration.ofMinutes(30),
+                line -> log(console, line));
+        if (Files.exists(resultFile)) {
+            CpuWorkJob.Measured[] measured = RunFile.readJson(resultFile, CpuWorkJob.Measured[].class);
+            synchronized (lock) {
+                for (CpuWorkJob.Measured m : measured) {
+                    cpuWork.add(new RunFile.CpuWork(c.label(), m.work(), m.nsPerCall()));
+                }
+                save(State.RUNNING);
+            }
+        }
+        if (!exit.ok()) {
+            log(console, "threadring: consumeCPU(work) on " + c.label() + " failed (exit " + exit.status()
+                    + "): the fan-out's ideal time stays unknown");
+        }
     }
 
     /** A backstop far beyond any normal job: JMH's own per-pass timeout ends a hung pass first. */
@@ -348,8 +414,11 @@ final class Sweep {
         return new RunFile.AsyncStatus(async.available() ? async.lib().toString() : null, problems);
     }
 
+    /** A line for console.log, and for the console too with --verbose. */
     private void log(Writer console, String line) {
-        out.println(line);
+        if (request.verbose()) {
+            out.println(line);
+        }
         try {
             console.write(line);
             console.write('\n');
@@ -370,7 +439,7 @@ final class Sweep {
         }
         String end = state == State.RUNNING ? null : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         run = new Run(run.schema(), run.runId(), state, run.started(), end, run.machine(), run.settings(),
-                run.asyncProfiler(), run.configurations(), List.copyOf(all));
+                run.asyncProfiler(), run.configurations(), List.copyOf(all), List.copyOf(cpuWork));
         RunFile.write(runDir, run);
     }
 

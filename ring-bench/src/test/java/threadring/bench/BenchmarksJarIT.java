@@ -46,6 +46,10 @@ class BenchmarksJarIT {
         return RingFactories.load().all().stream().map(RingFactory::id).collect(Collectors.toList());
     }
 
+    static List<String> idsThatRun(Workload w) {
+        return RingFactories.load().all().stream().filter(f -> f.runs(w)).map(RingFactory::id).toList();
+    }
+
     /**
      * The jar's JMH list holds the two workloads' benchmarks, whose impl parameter has no default
      * (the runner sets it), and every registered id can be loaded from the jar.
@@ -57,7 +61,8 @@ class BenchmarksJarIT {
                     StandardCharsets.UTF_8);
             List<BenchmarkListEntry> entries = list.lines().filter(l -> !l.isBlank()).map(BenchmarkListEntry::new)
                     .collect(Collectors.toList());
-            assertEquals(List.of(Catalog.RENDEZVOUS_BENCHMARK, Catalog.BENCHMARK),
+            assertEquals(List.of(threadring.core.CpuWorkBenchmark.class.getName() + ".consume", Catalog.FANOUT_BENCHMARK,
+                    Catalog.RENDEZVOUS_BENCHMARK, Catalog.BENCHMARK),
                     entries.stream().map(BenchmarkListEntry::getUsername).sorted().toList());
             assertEquals("org.openjdk.jmh.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
         }
@@ -75,10 +80,24 @@ class BenchmarksJarIT {
         Shape shape = new Shape(7, 3, 2, 5);
         Result r = cli(tmp, "check", "--nodes", "7", "--tokens", "3", "--depth", "2", "--work", "5", "--hops", "1234");
         assertEquals(0, r.exit(), r.output());
-        for (String id : factoryIds()) {
+        for (String id : idsThatRun(Workload.RING)) {
             String expected = id + " nodes=7 tokens=3 depth=2 work=5 hops=1234 sum=" + shape.expected(1234) + " ms=";
             assertTrue(r.output().lines().anyMatch(l -> l.startsWith(expected) && l.endsWith(" ok")),
                     "no ok line for " + id + " in\n" + r.output());
+        }
+    }
+
+    /** The fan-out's check: the sum of 1..T, one line per fan-out id, at sizes of its own. */
+    @Test
+    void checkRunsTheFanOutOfEveryIdThatHasOne() throws Exception {
+        Result r = cli(tmp, "check", "--workload", "fanout", "--tasks", "1234", "--delay-ms", "7", "--work", "10");
+        assertEquals(0, r.exit(), r.output());
+        List<String> ids = idsThatRun(Workload.FANOUT);
+        assertTrue(ids.size() >= 18, ids.toString());
+        for (String id : ids) {
+            assertTrue(r.output().lines().anyMatch(l -> l.matches(java.util.regex.Pattern.quote(id)
+                    + " workload=fanout tasks=1234 delay_ms=7 work=10 sum=761995 ms=[0-9.]+ ok")), id + " in\n"
+                    + r.output());
         }
     }
 

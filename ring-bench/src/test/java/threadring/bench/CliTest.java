@@ -98,9 +98,20 @@ class CliTest {
     }
 
     @Test
-    void theDefaultSweepRunsBothWorkloads() {
-        assertEquals(List.of(Workload.RING, Workload.RENDEZVOUS), resolve(Map.of()).settings().workloads());
+    void theDefaultSweepRunsEveryWorkload() {
+        assertEquals(List.of(Workload.RING, Workload.RENDEZVOUS, Workload.FANOUT),
+                resolve(Map.of()).settings().workloads());
         assertEquals(List.of(Workload.RENDEZVOUS), resolve(Map.of(), "--workload", "rendezvous").settings().workloads());
+    }
+
+    /** The default fan-out: 100,000 tasks waiting 100 ms, without work and with consumeCPU(1000). */
+    @Test
+    void theFanOutsDefaultSeriesAreTheSourcesWithAndWithoutWork() {
+        assertEquals(List.of(new RunFile.FanOutSize(100_000, 100, 0), new RunFile.FanOutSize(100_000, 100, 1000)),
+                resolve(Map.of()).settings().fanOuts());
+        assertEquals(List.of(new RunFile.FanOutSize(10, 5, 7), new RunFile.FanOutSize(20, 5, 7)),
+                resolve(Map.of(), "--workload", "fanout", "--tasks", "10", "--tasks", "20", "--delay-ms", "5", "--work",
+                        "7").settings().fanOuts());
     }
 
     @Test
@@ -134,7 +145,16 @@ class CliTest {
             {"check", "--timeout", "0"}, {"Invalid value for option '--timeout': must be an integer >= 1, was '0'"},
             {"report"}, {"Missing required parameter: 'RUN'"},
             {"--workload", "tube"}, {"Invalid value for option '--workload' (NAME): workload must be one of ring, "
-                    + "rendezvous, was 'tube'"},
+                    + "rendezvous, fanout, was 'tube'"},
+            {"--tasks", "-1"}, {"Invalid value for option '--tasks' (T): must be an integer >= 0, was '-1'"},
+            {"--workload", "ring", "--tasks", "0"}, {"--tasks 0 applies to the fan-out: add --workload fanout"},
+            {"--delay-ms", "-5"}, {"Invalid value for option '--delay-ms' (D): must be an integer >= 0, was '-5'"},
+            {"--delay-ms", "abc"}, {"Invalid value for option '--delay-ms' (D): must be an integer >= 0, was 'abc'"},
+            {"--workload", "ring", "--delay-ms", "5"}, {"--delay-ms 5 applies to the fan-out: add --workload fanout"},
+            {"check", "--tasks", "5"}, {"--tasks 5 applies to the fan-out: add --workload fanout"},
+            {"--quick", "--long"}, {"--quick and --long cannot be combined"},
+            {"check", "--soak", "1", "--nodes", "5"}, {"--soak draws its own shapes and sizes: --nodes cannot be given"},
+            {"check", "--seed", "x"}, {"Invalid value for option '--seed': 'x' is not a long"},
             {"check", "--values", "-1"}, {"Invalid value for option '--values': must be an integer >= 0, was '-1'"},
             {"--workload", "ring", "--values", "5"}, {"--values 5 applies to the rendezvous: add --workload rendezvous"},
         };

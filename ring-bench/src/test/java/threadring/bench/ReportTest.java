@@ -42,7 +42,7 @@ class ReportTest {
     void rowsCarryTheMedianItsIntervalTheForkMediansAndStability() {
         String md = Report.render(sample(), History.load(), new Chart.Outcome("chart.png", null, null));
         String fiber = line(md, "quasar/fiber-p2");
-        assertTrue(fiber.startsWith("| quasar/fiber-p2 | 1,000 | 3 x 4 | 95.0 | "), fiber);
+        assertTrue(fiber.startsWith("| quasar/fiber-p2 | 1,000 | 3 x 4 | n/a | n/a | 95.0 | "), fiber);
         assertTrue(fiber.contains("| 90.0, 100.0, 95.0 | 82.8 | 108.0 | ok |"), fiber);
         assertTrue(line(md, "quasar/fiber").contains("| **unstable**: fork medians 2.60x apart |"), md);
         assertTrue(line(md, "threads/park").contains("| 1 (baseline) |"), md);
@@ -195,7 +195,8 @@ class ReportTest {
                 List.of(Runs.rendezvous("threads/park", 5_000, 5_200, 4_900), Runs.rendezvous("virtual/spin", 100, 104, 98))));
         String md = Report.render(r, History.load(), new Chart.Outcome(null, null, "none"));
         assertTrue(md.contains("## jdk25-cpusall, rendezvous"), md);
-        assertTrue(md.contains("| id | values | forks x passes | median ns/exchange |"), md);
+        assertTrue(md.contains("| id | values per pass | forks x iterations | passes per iteration | warm-up per fork "
+                + "(s, passes) | median ns/exchange |"), md);
         assertTrue(md.contains("## jdk25-cpusall, ring"), md);
         String beside = md.substring(md.indexOf("## Rendezvous beside the ring"));
         // the fastest rendezvous first; 100 ns per exchange against 2,000 ns per hop

@@ -33,7 +33,8 @@ final class Runs {
 
     static Settings settings(List<String> profilers) {
         return new Settings(List.of(), null, false, List.of(), List.of(), List.of(), null, null, null, profilers,
-                RunCommand.PROFILING, List.of(), List.of(), List.of(), List.of(), null);
+                RunCommand.PROFILING, List.of(), List.of(), List.of(), List.of(), null, null, false, false,
+                RunCommand.PASS_MS, List.of(), List.of());
     }
 
     /** A run of complete jobs in one configuration per label, with these ids in each. */
@@ -67,9 +68,9 @@ final class Runs {
     /** An id's rendezvous measured at 1000 values, forks of four passes around the given fork medians. */
     static Measured rendezvous(String id, double... medians) {
         List<List<Double>> ms = Arrays.stream(medians).mapToObj(m -> Arrays.stream(
-                new double[] {m * 0.92, m * 0.98, m * 1.02, m * 1.08}).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
+                new double[] {m * 0.98, m * 1.08, m * 0.92, m * 1.02}).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
         return new Measured(id, new Score(Catalog.RENDEZVOUS_BENCHMARK, 0, 0, 1, List.of("-Xmx512m"), ms, null, null,
-                null, Workload.RENDEZVOUS, 1000), null, null);
+                null, Workload.RENDEZVOUS, 1000, null, null), null, null);
     }
 
     /** A run of one configuration with a job per group of measured ids (e.g. a ring job and a rendezvous job). */
@@ -93,7 +94,7 @@ final class Runs {
         List<List<Double>> ms = Arrays.stream(nsPerHop)
                 .map(f -> Arrays.stream(f).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
         return new Measured(id, new Score(BENCHMARK, shape.nodes(), 1000, 1, List.of("-Xmx512m"), ms, shape.tokens(),
-                shape.depth(), shape.work(), Workload.RING, null), null, null);
+                shape.depth(), shape.work(), Workload.RING, null, null, null), null, null);
     }
 
     /**
@@ -112,7 +113,7 @@ final class Runs {
         double[][] passes = new double[medians.length][];
         for (int f = 0; f < medians.length; f++) {
             double m = medians[f];
-            passes[f] = new double[] {m * 0.92, m * 0.98, m * 1.02, m * 1.08};
+            passes[f] = new double[] {m * 0.98, m * 1.08, m * 0.92, m * 1.02};
         }
         return measured(id, shape, passes);
     }
@@ -134,7 +135,7 @@ final class Runs {
                                 m.score().warmups(), m.score().jvmArgs(), m.score().msPerPass().stream()
                                         .map(f -> f.stream().map(x -> x * factor).toList()).toList(),
                                 m.score().tokens(), m.score().depth(), m.score().work(), m.score().workload(),
-                                m.score().values()),
+                                m.score().values(), m.score().iterationMs(), m.score().forkLog()),
                                 m.profile(), m.error())).toList(), j.tokens(), j.depth(), j.work(), j.workload(),
                 j.values())).toList();
         return new Run(run.schema(), runId, run.state(), run.started(), run.finished(), run.machine(), run.settings(),

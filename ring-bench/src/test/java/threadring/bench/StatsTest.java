@@ -63,6 +63,21 @@ class StatsTest {
         assertNull(noisy.unstable());
     }
 
+    /** Forks whose iterations still fall, each from its first to its last, were not in steady state. */
+    @Test
+    void iterationsThatStillFallInEveryForkAreNotSteady() {
+        Stats.Summary s = summary(Runs.measured("x/y", new double[] {130, 118, 108, 100, 95},
+                new double[] {128, 117, 109, 101, 96}, new double[] {131, 119, 107, 99, 94}));
+        assertTrue(s.isUnstable());
+        assertTrue(s.unstable().startsWith("not steady: passes fell 2"), s.unstable());
+        // iterations that scatter as much without a trend are steady
+        assertNull(summary(Runs.measured("x/y", new double[] {100, 108, 92, 104, 96},
+                new double[] {101, 93, 107, 99, 102}, new double[] {97, 105, 100, 95, 103})).unstable());
+        // and so is a trend smaller than the threshold, however clear
+        assertNull(summary(Runs.measured("x/y", new double[] {104, 103, 102, 101, 100},
+                new double[] {104, 103, 102, 101, 100}, new double[] {104, 103, 102, 101, 100.1})).unstable());
+    }
+
     @Test
     void oneForkHasNoIntervalAndNoStabilityVerdict() {
         Stats.Summary s = Stats.summarize(List.of(List.of(5.0, 6.0, 7.0)));

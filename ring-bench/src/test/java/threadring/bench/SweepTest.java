@@ -1,8 +1,11 @@
 package threadring.bench;
 
 import threadring.core.Shape;
+import threadring.core.Workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -11,72 +14,83 @@ import threadring.core.RingFactories;
 
 class SweepTest {
 
-    /** virtual/park and virtual/lock at the sweep's 10^6 hops, virtual/sync (50-150 us a hop) at 10^4. */
     static final Catalog.Model VIRTUAL = Catalog.select(RingFactories.load(),
-            List.of("^virtual/(park|sync|lock)$")).get(0);
+            List.of("^virtual/(park|sync|lock|sleep)$")).get(0);
 
-    static List<String> ids(Plan p) {
-        return p.ids();
+    static RunFile.Settings settings(String... args) {
+        RunCommand command = new RunCommand();
+        new picocli.CommandLine(command).parseArgs(args);
+        return command.resolve(java.util.Map.of(), java.nio.file.Path.of("results")).settings();
+    }
+
+    static List<Plan> plans(Workload w, String... args) {
+        return Sweep.plan(List.of(VIRTUAL), settings(args)).stream().filter(p -> p.workload() == w).toList();
     }
 
     @Test
-    void slowIdsRunAsAJobOfTheirOwnAtTheirDefaultHops() {
-        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(CLASSIC), null, false);
-        assertEquals(2, plans.size());
-        assertEquals(List.of("virtual/lock", "virtual/park"), ids(plans.get(0)));
-        assertEquals(1_000_000, plans.get(0).steps());
-        assertEquals(List.of("virtual/sync"), ids(plans.get(1)));
-        assertEquals(10_000, plans.get(1).steps());
-        assertEquals("virtual-10000-n503-t1-d0-w0", plans.get(1).file());
+    void eachModelIsOneJobWhoseIdsCalibrateTheirOwnPasses() {
+        List<Plan> plans = plans(Workload.RING, "--include", "virtual");
+        assertEquals(1, plans.size());
+        assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), plans.get(0).ids());
+        assertNull(plans.get(0).steps());
+        assertEquals("virtual-auto-n503-t1-d0-w0", plans.get(0).file());
+        assertEquals(RunCommand.PASS_MS, settings().passMs());
     }
 
     @Test
-    void quickDividesEachIdsHops() {
-        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(CLASSIC), null, true);
-        assertEquals(List.of(100_000, 1_000), plans.stream().map(Plan::steps).toList());
+    void withoutIncludeEachWorkloadRunsItsDefaultSelection() {
+        List<Plan> ring = plans(Workload.RING);
+        assertEquals(List.of("virtual/park"), ring.get(0).ids());
+        assertEquals(List.of("virtual/park"), plans(Workload.RENDEZVOUS).get(0).ids());
+        assertTrue(plans(Workload.RING, "--all").get(0).ids().contains("virtual/sync"));
+    }
+
+    @Test
+    void quickRunsFixedPassesInShortIterations() {
+        RunFile.Settings s = settings("--quick");
+        assertEquals(List.of(RunCommand.QUICK_STEPS), plans(Workload.RING, "--quick").stream().map(Plan::steps)
+                .distinct().toList());
+        assertEquals(RunCommand.QUICK_ITERATION_MS, s.iterationMs());
+        assertEquals(List.of(1, 1, 2), List.of(s.forks(), s.warmups(), s.iterations()));
+    }
+
+    @Test
+    void longIsTenMillionPerPassOnePassPerIteration() {
+        RunFile.Settings s = settings("--long");
+        assertEquals(List.of(10_000_000), plans(Workload.RING, "--long", "--all").stream().map(Plan::steps).distinct()
+                .toList());
+        assertEquals(List.of(5, 5, 1), List.of(s.warmups(), s.iterations(), s.iterationMs()));
     }
 
     @Test
     void everyRingSizeGetsItsOwnJobs() {
-        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), List.of(CLASSIC, Shape.classic(1_000_000)), 5000, false);
+        List<Plan> plans = plans(Workload.RING, "--all", "--nodes", "503", "--nodes", "1000000", "--hops", "5000");
         assertEquals(List.of(503, 1_000_000), plans.stream().map(p -> p.shape().nodes()).toList());
-        assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), ids(plans.get(1)));
+        assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), plans.get(1).ids());
+        assertEquals(5000, plans.get(1).steps());
     }
 
+    /** Every combination of the ring parameters is a series. */
     @Test
-    void userHopsKeepEachModelWhole() {
-        assertEquals(1, Sweep.plan(List.of(VIRTUAL), List.of(CLASSIC), 5000, false).size());
-        assertEquals(5000, Sweep.plan(List.of(VIRTUAL), List.of(CLASSIC), 5000, true).get(0).steps());
-    }
-
-    private static final Shape CLASSIC = Shape.classic(503);
-
-    /** Every combination of the ring parameters is a series; work shortens each id's own passes. */
-    @Test
-    void everyCombinationOfTheParametersIsPlannedAndWorkShortensPasses() {
-        RunCommand command = new RunCommand();
-        new picocli.CommandLine(command).parseArgs("--tokens", "1", "--tokens", "4", "--work", "0", "--work", "1000",
-                "--depth", "16");
-        RunFile.Settings s = command.resolve(java.util.Map.of(), java.nio.file.Path.of("results")).settings();
+    void everyCombinationOfTheParametersIsPlanned() {
+        String[] args = {"--tokens", "1", "--tokens", "4", "--work", "0", "--work", "1000", "--depth", "16",
+            "--workload", "ring"};
+        RunFile.Settings s = settings(args);
         assertEquals(List.of(new Shape(503, 1, 16, 0), new Shape(503, 1, 16, 1000), new Shape(503, 4, 16, 0),
                 new Shape(503, 4, 16, 1000)), s.shapes());
-        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), s.shapes(), null, false);
-        assertEquals(List.of(1_000_000, 10_000), plans.stream().filter(p -> p.shape().equals(new Shape(503, 1, 16, 0)))
-                .map(Plan::steps).toList());
-        assertEquals(List.of(47_619, 476), plans.stream().filter(p -> p.shape().work() == 1000 && p.shape().tokens() == 1)
-                .map(Plan::steps).toList());
+        assertEquals(s.shapes(), plans(Workload.RING, args).stream().map(Plan::shape).toList());
     }
 
     @Test
-    void theRendezvousPlansOnlyIdsThatHaveOneAtTheirOwnValues() {
-        RunCommand command = new RunCommand();
-        new picocli.CommandLine(command).parseArgs("--workload", "ring", "--workload", "rendezvous");
-        RunFile.Settings s = command.resolve(java.util.Map.of(), java.nio.file.Path.of("results")).settings();
-        List<Plan> plans = Sweep.plan(List.of(VIRTUAL), s);
-        List<Plan> rendezvous = plans.stream().filter(p -> p.shape() == null).toList();
-        assertEquals(List.of(1_000_000, 10_000), rendezvous.stream().map(Plan::steps).toList());
-        assertEquals(List.of("virtual/sync"), ids(rendezvous.get(1)));
-        assertEquals("virtual-rendezvous-10000", rendezvous.get(1).file());
-        assertEquals(2, plans.size() - rendezvous.size());
+    void theRendezvousAndTheFanOutPlanOnlyIdsThatHaveOne() {
+        List<Plan> rendezvous = plans(Workload.RENDEZVOUS, "--include", "virtual");
+        assertEquals(1, rendezvous.size());
+        assertEquals("virtual-rendezvous-auto", rendezvous.get(0).file());
+        assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), rendezvous.get(0).ids());
+        List<Plan> fanOut = plans(Workload.FANOUT, "--include", "virtual");
+        assertEquals(List.of(new RunFile.FanOutSize(100_000, 100, 0), new RunFile.FanOutSize(100_000, 100, 1000)),
+                fanOut.stream().map(Plan::fanOut).toList());
+        assertEquals(List.of("virtual/sleep"), fanOut.get(0).ids());
+        assertEquals("virtual-fanout-t100000-d100-w1000", fanOut.get(1).file());
     }
 }

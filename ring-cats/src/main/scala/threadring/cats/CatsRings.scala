@@ -2,17 +2,22 @@ package threadring.cats
 
 import java.util.{List => JList}
 import scala.jdk.CollectionConverters.*
-import threadring.core.{Rendezvous, RingFactory, RingProvider, Rings, Variant}
+import threadring.core.{RingFactory, RingProvider, Variant, Workload}
 
 /**
  * `cats/<handoff>` on a work-stealing runtime of the ring's own with cats-effect's default size
  * (max(2, cores) workers), `cats/<handoff>-p1` on one worker. Every runtime is made per ring
- * (or rendezvous) so that close() can stop it (IORuntime.global is a JVM-wide singleton). Passes
- * are 10^5 hops in the default sweep: a hop costs microseconds here.
+ * (or rendezvous, or fan-out) so that close() can stop it (IORuntime.global is a JVM-wide
+ * singleton). The fan-out's `cats/sleep` and `cats/sleep-p1` run on the same two runtimes.
  */
+object CatsRings:
+  /** The default sweep's ids: the fastest of each workload (run 20261123-205554, --all). */
+  val InDefaultSweep: Map[String, List[Workload]] =
+    Map("queue-p1" -> List(Workload.RING), "deferred-p1" -> List(Workload.RENDEZVOUS))
+
 final class CatsRings extends RingProvider:
   override def factories(): JList[RingFactory] =
-    (for
+    val rings = for
       handoff <- Handoff.values.toList
       oneWorker <- List(false, true)
     yield
@@ -22,7 +27,16 @@ final class CatsRings extends RingProvider:
         s"cats-effect fibers, ${handoff.description}, " +
           (if oneWorker then "one-worker runtime" else "default work-stealing runtime"),
         (id, shape) => CatsRing(id, shape, handoff, workers)
-      ).defaultHops(Rings.SLOW_HOPS)
-        .rendezvous(id => CatsRendezvous(id, handoff, workers))
-        .defaultValues(Rendezvous.SLOW_VALUES)
-        .build(): RingFactory).asJava
+      ).rendezvous(id => CatsRendezvous(id, handoff, workers))
+        .oneThread(oneWorker)
+        .inDefaultSweep(CatsRings.InDefaultSweep.getOrElse(handoff.variant + (if oneWorker then "-p1" else ""), Nil)*)
+        .build(): RingFactory
+    val fanOuts = for oneWorker <- List(false, true) yield
+      val workers = if oneWorker then 1 else CatsRuntime.defaultWorkers
+      Variant.of(s"cats/sleep${if oneWorker then "-p1" else ""}",
+        "fan-out: parTraverse of IO.sleep fibers, " +
+          (if oneWorker then "one-worker runtime" else "default work-stealing runtime"))
+        .fanOut(id => CatsFanOut(id, workers))
+        .oneThread(oneWorker)
+        .build(): RingFactory
+    (rings ++ fanOuts).asJava

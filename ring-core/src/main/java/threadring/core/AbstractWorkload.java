@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What every workload (a {@link Ring}, a {@link Rendezvous}) shares and none should get wrong on
+ * What every workload (a {@link Ring}, a {@link Rendezvous}, a {@link FanOut}) shares and none should get wrong on
  * its own: the closed state, one run at a time, a run's completion reported from the model's own
  * threads, failures that end a run instead of hanging it, and tracking of the threads it starts.
  */
@@ -25,7 +25,7 @@ public abstract class AbstractWorkload implements AutoCloseable {
     }
 
     private final String id;
-    /** "ring" or "rendezvous", for messages. */
+    /** "ring", "rendezvous" or "fan-out", for messages. */
     private final String kind;
     /** Every thread started for it; adding is O(1), so a ring of 10^6 virtual threads opens in linear time. */
     private final Collection<Thread> threads = new ConcurrentLinkedQueue<>();
@@ -63,6 +63,9 @@ public abstract class AbstractWorkload implements AutoCloseable {
         current = run;
         try {
             start.start();
+            if (parts == 0) {
+                run.complete(0L); // nothing will report: a fan-out of no tasks
+            }
             return run.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -107,6 +110,14 @@ public abstract class AbstractWorkload implements AutoCloseable {
     /** Records a thread started outside {@link #tracked}. */
     protected final void track(Thread thread) {
         threads.add(thread);
+    }
+
+    /**
+     * Forgets the tracked threads that have ended, for workloads that start threads per run (a
+     * fan-out's tasks): what is tracked then stays what could still be alive.
+     */
+    protected final void forgetEnded() {
+        threads.removeIf(t -> !t.isAlive());
     }
 
     public final String id() {

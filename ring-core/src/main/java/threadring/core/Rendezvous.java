@@ -16,12 +16,6 @@ public interface Rendezvous extends AutoCloseable {
 
     /** The experiment's size: ten million meetings (JMH's default when run by hand). */
     int DEFAULT_VALUES = 10_000_000;
-    /** Values per exchange in the default sweep for rows that meet in well under a microsecond. */
-    int SWEEP_VALUES = 1_000_000;
-    /** Values per exchange in the default sweep for rows that meet in microseconds. */
-    int SLOW_VALUES = 100_000;
-    /** Values per exchange in the default sweep for rows that meet in tens of microseconds. */
-    int SLOWEST_VALUES = 10_000;
 
     /**
      * One exchange: the sender sends 1..values, each taken by the receiver before the next is sent,

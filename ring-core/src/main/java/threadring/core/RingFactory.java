@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Opens rings of one implementation, and its {@link Rendezvous} if it has one: the same id names
- * the same handoff primitive and scheduler in both workloads. Modules list theirs in a {@link RingProvider}, usually as
- * {@link Variant}s, so that tests, {@code check} and the runner enumerate them without a
- * hand-kept list.
+ * One implementation: opens its rings, and its {@link Rendezvous} and {@link FanOut} if it has
+ * them; the same id names the same primitive and scheduler in every workload it runs. Modules
+ * list theirs in a {@link RingProvider}, usually as {@link Variant}s, so that tests, {@code check}
+ * and the runner enumerate them without a hand-kept list.
  */
 public interface RingFactory {
 
@@ -23,6 +23,7 @@ public interface RingFactory {
      *
      * @throws IllegalStateException if this JVM cannot run the variant (see {@link #unsupportedReason()})
      *     or cannot hold that many nodes (see {@link #cannotOpen})
+     * @throws UnsupportedOperationException if it runs no ring ({@link #runs})
      */
     Ring open(Shape shape);
 
@@ -35,27 +36,46 @@ public interface RingFactory {
         return open(Shape.classic(nodes));
     }
 
-    /** Whether {@link #openRendezvous} works: the workloads this variant runs. */
+    /** The workloads this variant runs: what {@link #open(Shape)} and {@link #open(Workload.Opened)} open. */
     default boolean runs(Workload workload) {
         return workload == Workload.RING;
     }
 
     /**
-     * Opens this variant's rendezvous, both parties started and waiting.
+     * Opens this variant's part in a workload other than the ring ({@link Workload.Opened#RENDEZVOUS},
+     * {@link Workload.Opened#FANOUT}): started, waiting for its first run.
      *
      * @throws UnsupportedOperationException if it has none ({@link #runs})
      * @throws IllegalStateException if this JVM cannot run the variant
      */
+    default <T extends AutoCloseable> T open(Workload.Opened<T> kind) {
+        throw new UnsupportedOperationException(id() + " has no " + kind.workload().label());
+    }
+
+    /** This variant's rendezvous, both parties started and waiting ({@link #open(Workload.Opened)}). */
     default Rendezvous openRendezvous() {
-        throw new UnsupportedOperationException(id() + " has no rendezvous");
+        return open(Workload.Opened.RENDEZVOUS);
+    }
+
+    /** This variant's fan-out, ready for its first operation ({@link #open(Workload.Opened)}). */
+    default FanOut openFanOut() {
+        return open(Workload.Opened.FANOUT);
     }
 
     /**
-     * Values per exchange in the default sweep: {@link Rendezvous#SWEEP_VALUES}, fewer where one
-     * meeting costs microseconds. {@code --values} fixes them for all.
+     * Whether one thread runs every node (a one-thread scheduler, dispatcher or driver), so that no
+     * two handoffs race each other; the contract kit's long multi-token pass is for the others.
      */
-    default int defaultValues() {
-        return Rendezvous.SWEEP_VALUES;
+    default boolean oneThread() {
+        return false;
+    }
+
+    /**
+     * Whether the default sweep (no {@code --include}, no {@code --all}) measures this variant in
+     * {@code workload}: every model's fastest variant, and the variants the README's claims rest on.
+     */
+    default boolean inDefaultSweep(Workload workload) {
+        return false;
     }
 
     /**
@@ -65,16 +85,6 @@ public interface RingFactory {
      */
     default List<String> jvmArgs() {
         return List.of();
-    }
-
-    /**
-     * Hops per pass in the default sweep: {@link Rings#SWEEP_HOPS}, fewer where one hop costs
-     * microseconds (OS threads, spinning, monitors on virtual threads), so that every pass takes
-     * about 0.1-5 s and several forks of every row fit in the sweep. Rows are compared by ns per
-     * hop. JMH run by hand uses the mission's 10^7, and {@code --hops} fixes the hops for all.
-     */
-    default int defaultHops() {
-        return Rings.SWEEP_HOPS;
     }
 
     /**
@@ -96,8 +106,9 @@ public interface RingFactory {
     }
 
     /**
-     * Why a ring of {@code nodes} nodes cannot be opened here, e.g. more OS threads than the
-     * kernel allows; empty if nothing is known against it. {@link #open} fails with this reason.
+     * Why a ring of {@code nodes} nodes (or a fan-out of that many tasks) cannot run here, e.g. more
+     * OS threads than the kernel allows; empty if nothing is known against it. {@link #open} fails
+     * with this reason.
      */
     default Optional<String> cannotOpen(int nodes) {
         return Optional.empty();

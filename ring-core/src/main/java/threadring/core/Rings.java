@@ -7,16 +7,6 @@ public final class Rings {
     public static final int DEFAULT_NODES = 503;
     /** The 2014 study's workload: ten million hops per pass (JMH's default when run by hand). */
     public static final int DEFAULT_HOPS = 10_000_000;
-    /**
-     * Hops per pass in the default sweep for rows whose hop costs well under a microsecond. Several
-     * forks of several passes at 10^7 hops would take over an hour on a 2-core machine; ns per hop
-     * does not depend on the pass length, and 10^6 hops are still about 2,000 laps of the ring.
-     */
-    public static final int SWEEP_HOPS = 1_000_000;
-    /** Hops per pass in the default sweep for rows whose hop costs microseconds (OS threads, spinning). */
-    public static final int SLOW_HOPS = 100_000;
-    /** Hops per pass in the default sweep for rows whose hop costs 50 us or more (monitors on virtual threads). */
-    public static final int SLOWEST_HOPS = 10_000;
 
     private Rings() {}
 

@@ -4,13 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
- * A ring implementation described as data: its id, what it measures, how to open a ring, and
- * what it needs (JVM flags, a JDK, an OS limit). Its {@link #open} checks the arguments and that
+ * An implementation described as data: its id, what it measures, how it opens each workload it
+ * runs (one opener per workload: the ring, the rendezvous, the fan-out), and what it needs (JVM
+ * flags, a JDK, an OS limit). Its {@link #open} checks the arguments and that
  * this JVM can run it before it builds anything. The flags declared here are the only copy: the
  * runner passes them to JMH's forks, {@code check} and the contract kit to child JVMs.
  */
@@ -28,6 +31,12 @@ public final class Variant implements RingFactory {
         Rendezvous open(String id);
     }
 
+    /** Builds a fan-out. */
+    @FunctionalInterface
+    public interface FanOutOpener {
+        FanOut open(String id);
+    }
+
     private final String id;
     private final String description;
     private final Opener opener;
@@ -35,15 +44,17 @@ public final class Variant implements RingFactory {
     private final List<String> otherJvmArgs;
     private final BooleanSupplier otherJvmArgsInEffect;
     private final int minimumJava;
-    private final int defaultHops;
     private final IntFunction<Optional<String>> limit;
     private final String floor;
-    private final RendezvousOpener rendezvous;
-    private final int defaultValues;
+    /** How this variant opens each workload other than the ring. */
+    private final Map<Workload, Function<String, ? extends AutoCloseable>> openers;
+    private final Set<Workload> defaultSweep;
+    private final boolean oneThread;
 
     private Variant(Builder b) {
-        rendezvous = b.rendezvous;
-        defaultValues = b.defaultValues;
+        oneThread = b.oneThread;
+        defaultSweep = Set.copyOf(b.defaultSweep);
+        openers = Map.copyOf(b.openers);
         floor = b.floor;
         id = b.id;
         description = b.description;
@@ -52,13 +63,20 @@ public final class Variant implements RingFactory {
         otherJvmArgs = List.copyOf(b.otherJvmArgs);
         otherJvmArgsInEffect = b.otherJvmArgsInEffect;
         minimumJava = b.minimumJava;
-        defaultHops = b.defaultHops;
         limit = b.limit;
     }
 
-    /** {@code id} is {@code <model>/<variant>}, lowercase; {@code description} one line. */
+    /**
+     * A variant that runs the ring (and what else its builder adds): {@code id} is
+     * {@code <model>/<variant>}, lowercase; {@code description} one line.
+     */
     public static Builder of(String id, String description, Opener opener) {
         return new Builder(id, description, opener);
+    }
+
+    /** A variant of the other workloads only (its builder adds them), e.g. a fan-out's timer. */
+    public static Builder of(String id, String description) {
+        return new Builder(id, description, null);
     }
 
     @Override
@@ -73,21 +91,27 @@ public final class Variant implements RingFactory {
 
     @Override
     public boolean runs(Workload workload) {
-        return workload == Workload.RING || rendezvous != null;
+        return workload == Workload.RING ? opener != null : openers.containsKey(workload);
     }
 
     @Override
-    public Rendezvous openRendezvous() {
-        if (rendezvous == null) {
-            return RingFactory.super.openRendezvous();
+    public boolean oneThread() {
+        return oneThread;
+    }
+
+    @Override
+    public boolean inDefaultSweep(Workload workload) {
+        return runs(workload) && defaultSweep.contains(workload);
+    }
+
+    @Override
+    public <T extends AutoCloseable> T open(Workload.Opened<T> kind) {
+        Function<String, ? extends AutoCloseable> o = openers.get(kind.workload());
+        if (o == null) {
+            return RingFactory.super.open(kind);
         }
         requireSupported();
-        return rendezvous.open(id);
-    }
-
-    @Override
-    public int defaultValues() {
-        return defaultValues;
+        return kind.type().cast(o.apply(id));
     }
 
     private void requireSupported() {
@@ -98,6 +122,9 @@ public final class Variant implements RingFactory {
 
     @Override
     public Ring open(Shape shape) {
+        if (opener == null) {
+            throw new UnsupportedOperationException(id + " has no ring");
+        }
         requireSupported();
         cannotOpen(shape.nodes()).ifPresent(reason -> {
             throw new IllegalStateException(id + ": " + reason);
@@ -112,11 +139,6 @@ public final class Variant implements RingFactory {
         new TreeMap<>(systemProperties).forEach((k, v) -> args.add("-D" + k + "=" + v));
         args.addAll(otherJvmArgs);
         return args;
-    }
-
-    @Override
-    public int defaultHops() {
-        return defaultHops;
     }
 
     @Override
@@ -160,11 +182,12 @@ public final class Variant implements RingFactory {
         private List<String> otherJvmArgs = List.of();
         private BooleanSupplier otherJvmArgsInEffect = () -> true;
         private int minimumJava = 17;
-        private int defaultHops = Rings.SWEEP_HOPS;
         private IntFunction<Optional<String>> limit = nodes -> Optional.empty();
         private String floor = LOOP_FLOOR;
-        private RendezvousOpener rendezvous;
-        private int defaultValues = Rendezvous.SWEEP_VALUES;
+        private final Map<Workload, Function<String, ? extends AutoCloseable>> openers = new java.util.EnumMap<>(
+                Workload.class);
+        private Set<Workload> defaultSweep = Set.of();
+        private boolean oneThread;
 
         private Builder(String id, String description, Opener opener) {
             this.id = id;
@@ -191,13 +214,10 @@ public final class Variant implements RingFactory {
             return this;
         }
 
-        /** Hops per pass in the default sweep (default {@link Rings#SWEEP_HOPS}); see {@link RingFactory#defaultHops}. */
-        public Builder defaultHops(int hops) {
-            defaultHops = hops;
-            return this;
-        }
-
-        /** Why a ring of some number of nodes cannot be opened here (an OS limit), or empty. */
+        /**
+         * Why some number of nodes (a ring's) or tasks (a fan-out's) cannot exist at once here (an OS
+         * limit), or empty.
+         */
         public Builder limit(IntFunction<Optional<String>> why) {
             limit = why;
             return this;
@@ -211,13 +231,29 @@ public final class Variant implements RingFactory {
 
         /** The variant's rendezvous, on the same primitive and scheduler as its ring. */
         public Builder rendezvous(RendezvousOpener opener) {
-            rendezvous = opener;
+            openers.put(Workload.RENDEZVOUS, opener::open);
             return this;
         }
 
-        /** Values per exchange in the default sweep (default {@link Rendezvous#SWEEP_VALUES}). */
-        public Builder defaultValues(int values) {
-            defaultValues = values;
+        /** The variant's fan-out: its tasks wait on its model's own timer, on the same scheduler. */
+        public Builder fanOut(FanOutOpener opener) {
+            openers.put(Workload.FANOUT, opener::open);
+            return this;
+        }
+
+        /** Whether one thread runs every node (see {@link RingFactory#oneThread}); default false. */
+        public Builder oneThread(boolean one) {
+            oneThread = one;
+            return this;
+        }
+
+        /**
+         * The workloads whose default sweep measures this variant: every model's fastest variant of
+         * each workload, and those the README's claims rest on (default: none; {@code --all} and
+         * {@code --include} run every variant).
+         */
+        public Builder inDefaultSweep(Workload... workloads) {
+            defaultSweep = Set.of(workloads);
             return this;
         }
 

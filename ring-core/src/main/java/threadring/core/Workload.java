@@ -4,12 +4,14 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The experiments a variant can run: the thread ring, and the two-party rendezvous. */
+/** The experiments a variant can run: the thread ring, the two-party rendezvous, the fan-out. */
 public enum Workload {
     /** {@link Ring}: a token passed around N nodes; timed per hop. */
     RING("hop"),
     /** {@link Rendezvous}: a sender and a receiver meet M times; timed per exchanged value. */
-    RENDEZVOUS("exchange");
+    RENDEZVOUS("exchange"),
+    /** {@link FanOut}: T tasks each wait D ms, work and complete; timed per operation. */
+    FANOUT("operation");
 
     private final String unit;
 
@@ -17,12 +19,12 @@ public enum Workload {
         this.unit = unit;
     }
 
-    /** The name on the command line and in results: {@code ring}, {@code rendezvous}. */
+    /** The name on the command line and in results: {@code ring}, {@code rendezvous}, {@code fanout}. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** What one step of a run is: ns per {@code hop} or per {@code exchange}. */
+    /** What one step of a run is: per {@code hop}, per {@code exchange}, or per whole {@code operation}. */
     public String unit() {
         return unit;
     }
@@ -33,5 +35,14 @@ public enum Workload {
                 .orElseThrow(() -> new IllegalArgumentException("workload must be one of "
                         + Arrays.stream(values()).map(Workload::label).collect(Collectors.joining(", "))
                         + ", was '" + label + "'"));
+    }
+
+    /**
+     * A workload opened without arguments (all but the ring, whose shape is chosen at open), with
+     * the type it opens: the key of {@link RingFactory#open(Opened)}.
+     */
+    public record Opened<T extends AutoCloseable>(Workload workload, Class<T> type) {
+        public static final Opened<Rendezvous> RENDEZVOUS = new Opened<>(Workload.RENDEZVOUS, Rendezvous.class);
+        public static final Opened<FanOut> FANOUT = new Opened<>(Workload.FANOUT, FanOut.class);
     }
 }

@@ -12,27 +12,34 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The JMH settings both workloads share ({@link RingBenchmark}, {@link RendezvousBenchmark}).
+ * The JMH settings every workload shares ({@link RingBenchmark}, {@link RendezvousBenchmark}).
  * The runner sets {@code impl} (every registered id, one at a time) and appends the id's own JVM
  * flags ({@link RingFactory#jvmArgs}) to the forks; by hand: {@code java -jar benchmarks.jar -p
  * impl=virtual/park}, and for ids that need flags also {@code -jvmArgsAppend "..."} (the
  * variant refuses to run without them).
  *
- * <p>One operation is one whole run (10^6-10^7 handoffs), so the mode is single-shot: every sample
- * is a whole run, and there is no loop around it for JMH to amortise. Three forks, because JVMs
- * disagree far more than runs inside one JVM do (fork medians of one ring row here ranged 75-195
- * ns/hop, passes inside each fork within 10%); the runner's statistics treat each fork as one
- * observation. One warm-up run after the setup's short one is enough for C2; four measured runs
- * give each fork's median. The heap is the runner's to choose; JMH run by hand uses the JVM's
- * default.
+ * <p>Steady state is reached by time, not by a count: one operation is one verified pass, which
+ * the runner sizes to about half a second on the machine at hand (see {@code Calibration}), and
+ * JMH repeats passes for whole one-second iterations. Each fork warms up for
+ * {@value #WARMUP_SECONDS} iterations before its {@value #MEASURED_SECONDS} measured ones: one
+ * short warm-up pass had left forks still compiling (virtual/exchanger's rendezvous read 240 ns
+ * per exchange against 76-78 in long runs and in jox's own JMH benchmark, on that day's machine).
+ * Three forks, because JVMs disagree more than iterations inside one JVM do; the runner's
+ * statistics count each fork once. The heap is the runner's to choose; JMH run by hand uses the
+ * JVM's default and the mission's 10^7 steps per pass.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
+@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(3)
-@Warmup(iterations = 1)
-@Measurement(iterations = 4)
+@Warmup(iterations = WorkloadBenchmark.WARMUP_SECONDS, time = 1, timeUnit = TimeUnit.SECONDS)
+@Measurement(iterations = WorkloadBenchmark.MEASURED_SECONDS, time = 1, timeUnit = TimeUnit.SECONDS)
 public abstract class WorkloadBenchmark {
+
+    /** Warm-up iterations of one second each, per fork. */
+    public static final int WARMUP_SECONDS = 3;
+    /** Measured iterations of one second each, per fork. */
+    public static final int MEASURED_SECONDS = 5;
 
     static final String UNSET = "unset";
 

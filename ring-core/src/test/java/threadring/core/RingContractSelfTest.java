@@ -136,7 +136,7 @@ class RingContractSelfTest {
 
             @Override
             public boolean runs(Workload workload) {
-                return true;
+                return workload != Workload.FANOUT;
             }
 
             @Override
@@ -260,6 +260,225 @@ class RingContractSelfTest {
                 () -> kit.check(wrong, RingContract.CHECKS.get(0)));
         assertTrue(e.getMessage().startsWith("fake/flagged-wrong in a JVM started with -Dthreadring.fake=on: "),
                 e.getMessage());
+    }
+
+    /**
+     * A stand-in ring on one worker thread whose every hop is a handoff that, about once in 10^5
+     * hops, loses its wake-up: the next node never runs and the pass never ends, the way a race in
+     * a real primitive hangs (quasar/channel-p2 did, once in about 10^6 hops with several tokens).
+     */
+    static final class LossyRing extends AbstractRing {
+        static final int ONE_IN = 100_000;
+        private final java.util.concurrent.BlockingQueue<int[]> tokens = new java.util.concurrent.LinkedBlockingQueue<>();
+        private final java.util.Random random = new java.util.Random(42);
+
+        LossyRing(Shape shape) {
+            super("fake/lossy", shape);
+            Thread t = tracked(Thread::new).newThread(() -> {
+                try {
+                    for (int[] token = tokens.take(); token[0] >= 0; token = tokens.take()) {
+                        int node = token[0];
+                        for (int v = token[1]; v > 0; v--) {
+                            if (random.nextInt(ONE_IN) == 0) {
+                                java.util.concurrent.locks.LockSupport.park(); // nobody will unpark it
+                            }
+                            node = node % nodes() + 1;
+                        }
+                        finish(node);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            t.setDaemon(true);
+            t.start();
+        }
+
+        @Override
+        protected void inject(int node, int hops) {
+            tokens.add(new int[] {node, hops});
+        }
+
+        @Override
+        protected Duration closeTimeout() {
+            return Duration.ofMillis(200);
+        }
+
+        @Override
+        protected void stop() {
+            tokens.add(new int[] {-1, 0});
+        }
+    }
+
+    static RingFactory lossy() {
+        return new RingFactory() {
+            @Override
+            public String id() {
+                return "fake/lossy";
+            }
+
+            @Override
+            public String description() {
+                return "test double that loses a wake-up once in about 10^5 hops";
+            }
+
+            @Override
+            public Ring open(Shape shape) {
+                return new LossyRing(shape);
+            }
+        };
+    }
+
+    @Test
+    void theSoakCatchesAWakeUpLostOnceInAHundredThousandHops() {
+        RingFactory f = lossy();
+        try (Ring ring = f.open(503)) {
+            assertEquals(498, ring.pass(1000), "small passes mostly answer right: the kit's answers miss it");
+        }
+        // sized by hand: sizing it (Soak.scale) would itself hang, which the soak reports as a failure too
+        java.util.List<Soak.Outcome> failures = Soak.run(f, 7, Duration.ofSeconds(30), Duration.ofSeconds(2),
+                100_000, 0, o -> {});
+        assertEquals(1, failures.size(), "the soak must catch the lost wake-up");
+        assertTrue(failures.get(0).failure().startsWith("no answer within 2 s"), failures.get(0).toString());
+        assertTrue(failures.get(0).draw().describe().startsWith("workload=ring nodes="), failures.get(0).toString());
+    }
+
+    @Test
+    void sizingASoakThatHangsFailsInsteadOfHanging() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> Soak.scale(lossy(), Duration.ofSeconds(3)));
+        assertTrue(e.getMessage().startsWith("no answer within 3 s while sizing the soak"), e.getMessage());
+    }
+
+    @Test
+    void aCorrectRingSurvivesTheSoakAndTheSameSeedDrawsTheSameShapes() {
+        java.util.List<Soak.Outcome> passes = new java.util.ArrayList<>();
+        assertTrue(Soak.run(factory(0, false), 11, Duration.ofSeconds(2), Duration.ofSeconds(10), 100_000, 100_000,
+                passes::add).isEmpty());
+        assertTrue(passes.size() > 5, "passes: " + passes.size());
+        java.util.Random again = new java.util.Random(Soak.seed(11, "fake/ring"));
+        for (Soak.Outcome o : passes) {
+            assertEquals(o.draw(), Soak.draw(again, o.draw().index(), 100_000, 100_000, false));
+        }
+        assertTrue(passes.stream().anyMatch(o -> o.draw().workload() == Workload.RENDEZVOUS),
+                "some draws are rendezvous");
+        assertTrue(passes.stream().anyMatch(o -> o.draw().shape() != null && o.draw().shape().tokens() > 1));
+    }
+
+    /** A stand-in fan-out; {@code mode} breaks it on purpose. */
+    static final class FakeFanOut extends AbstractFanOut {
+        enum Mode {
+            /** Tasks on a two-thread ScheduledThreadPoolExecutor: right. */
+            RIGHT,
+            /** One thread sleeps each task's delay in turn. */
+            SERIAL,
+            /** Tasks never wait. */
+            NO_WAIT,
+            /** A thread per task that, once it has completed, never ends. */
+            LEAK
+        }
+
+        private final Mode mode;
+        private final java.util.concurrent.ScheduledThreadPoolExecutor pool;
+
+        FakeFanOut(Mode mode) {
+            super("fake/fanout");
+            this.mode = mode;
+            pool = new java.util.concurrent.ScheduledThreadPoolExecutor(2, tracked(r -> {
+                Thread t = new Thread(r);
+                t.setDaemon(true);
+                return t;
+            }));
+        }
+
+        @Override
+        protected void start(int tasks, int delayMs, int work) {
+            switch (mode) {
+                case RIGHT, NO_WAIT -> {
+                    for (int i = 1; i <= tasks; i++) {
+                        int task = i;
+                        pool.schedule(() -> done(task), mode == Mode.RIGHT ? delayMs : 0,
+                                java.util.concurrent.TimeUnit.MILLISECONDS);
+                    }
+                }
+                case SERIAL -> pool.execute(() -> {
+                    try {
+                        for (int i = 1; i <= tasks; i++) {
+                            Thread.sleep(delayMs);
+                            done(i);
+                        }
+                    } catch (InterruptedException e) {
+                        fail(e);
+                    }
+                });
+                case LEAK -> {
+                    for (int i = 1; i <= tasks; i++) {
+                        int task = i;
+                        Thread t = tracked(Thread::new).newThread(() -> {
+                            try {
+                                Thread.sleep(delayMs);
+                                done(task);
+                                Thread.sleep(Long.MAX_VALUE);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        });
+                        t.setDaemon(true);
+                        t.start();
+                    }
+                }
+            }
+        }
+
+        @Override
+        protected Duration closeTimeout() {
+            return Duration.ofMillis(500);
+        }
+
+        @Override
+        protected void stop() {
+            pool.shutdownNow();
+        }
+    }
+
+    static RingFactory fanOut(FakeFanOut.Mode mode) {
+        return Variant.of("fake/fanout-" + mode.name().toLowerCase(java.util.Locale.ROOT), "test double")
+                .fanOut(id -> new FakeFanOut(mode)).build();
+    }
+
+    @Test
+    void aCorrectFanOutPassesEveryFanOutCheck() {
+        RingFactory good = fanOut(FakeFanOut.Mode.RIGHT);
+        assertTrue(RingContract.checks(good).stream().allMatch(c -> RingContract.FANOUT_CHECKS.contains(c)));
+        for (RingContract.Check c : RingContract.checks(good)) {
+            c.run(good);
+        }
+    }
+
+    @Test
+    void aFanOutWhoseTasksWaitOneAfterAnotherFails() {
+        RingFactory serial = fanOut(FakeFanOut.Mode.SERIAL);
+        FanOutContract.sums(serial); // right sums, and small waits go unnoticed
+        RingContract.Check concurrent = RingContract.FANOUT_CHECKS.stream().filter(c -> c.name().contains("at once"))
+                .findFirst().orElseThrow();
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> concurrent.run(serial));
+        assertTrue(e.getMessage().contains("did not finish") || e.getMessage().contains("serial would take"),
+                e.getMessage());
+    }
+
+    @Test
+    void aFanOutThatNeverWaitsFails() {
+        RingFactory eager = fanOut(FakeFanOut.Mode.NO_WAIT);
+        FanOutContract.sums(eager);
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> FanOutContract.waits(eager));
+        assertTrue(e.getMessage().contains("delay_ms=50 returned after"), e.getMessage());
+    }
+
+    @Test
+    void aFanOutWhoseTasksOutliveTheirOperationFails() {
+        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                () -> FanOutContract.reuseAndCleanUp(fanOut(FakeFanOut.Mode.LEAK)));
+        assertTrue(e.getMessage().contains("threads alive after an operation of 1000 tasks"), e.getMessage());
     }
 
     @Test

@@ -1,9 +1,9 @@
 package threadring.coroutines
 
-import threadring.core.Rendezvous
 import threadring.core.RingFactory
 import threadring.core.RingProvider
 import threadring.core.Variant
+import threadring.core.Workload
 
 /** `coroutines/<handoff>-<scheduler>`: every handoff on every scheduler, for the ring and the rendezvous. */
 class CoroutineRings : RingProvider {
@@ -11,11 +11,11 @@ class CoroutineRings : RingProvider {
         /** Kotlin's own suspension with no dispatcher: ring-floor's floor/kotlin-intrinsics. */
         const val FLOOR = "floor/kotlin-intrinsics"
 
-        /**
-         * Every row meets in well under a microsecond (250-500 ns here on 2 cores, the cell's
-         * two switches included), so every row gets the full sweep.
-         */
-        const val DEFAULT_VALUES = Rendezvous.SWEEP_VALUES
+        /** The default sweep's ring and rendezvous ids: the fastest of each (run 20261123-205554, --all). */
+        val IN_DEFAULT_SWEEP = mapOf(
+            "continuation-loop" to listOf(Workload.RING),
+            "channel-loop" to listOf(Workload.RENDEZVOUS),
+        )
     }
 
     override fun factories(): List<RingFactory> =
@@ -26,9 +26,16 @@ class CoroutineRings : RingProvider {
                     "Kotlin coroutines, ${handoff.description}, on ${scheduler.description}",
                 ) { id, shape -> CoroutineRing(id, shape, handoff, scheduler) }
                     .rendezvous { id -> CoroutineRendezvous(id, handoff, scheduler) }
-                    .defaultValues(DEFAULT_VALUES)
                     .floor(FLOOR)
+                    .oneThread(scheduler != Scheduler.DEFAULT)
+                    .inDefaultSweep(*IN_DEFAULT_SWEEP["${handoff.variant}-${scheduler.suffix}"].orEmpty().toTypedArray())
                     .build()
             }
+        } + CoroutineFanOut.Kind.entries.map { kind ->
+            Variant.of("coroutines/delay-${kind.suffix}", "fan-out: launch + delay, on ${kind.description}")
+                .fanOut { id -> CoroutineFanOut(id, kind) }
+                .minimumJava(if (kind == CoroutineFanOut.Kind.HYBRID) 21 else 17)
+                .oneThread(kind == CoroutineFanOut.Kind.LOOP || kind == CoroutineFanOut.Kind.P1)
+                .build()
         }
 }

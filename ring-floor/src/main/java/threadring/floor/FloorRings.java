@@ -3,8 +3,8 @@ package threadring.floor;
 import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
-import threadring.core.Rings;
 import threadring.core.Variant;
+import threadring.core.Workload;
 import threadring.kilim.KilimRings;
 
 /**
@@ -22,7 +22,8 @@ public final class FloorRings implements RingProvider {
         return List.of(
                 Variant.of(RingFactory.LOOP_FLOOR, "one thread walks an int[] ring: no concurrency, no suspension",
                                 LoopRing::new)
-                        .defaultHops(Rings.DEFAULT_HOPS) // about a nanosecond per hop
+                        .oneThread(true)
+                        .inDefaultSweep(Workload.RING)
                         .build(),
                 Variant.of("floor/loom-continuation",
                                 "a jdk.internal.vm.Continuation per node, resumed in turn by one platform thread",
@@ -31,11 +32,15 @@ public final class FloorRings implements RingProvider {
                                 FloorRings.class.getModule()))
                         .minimumJava(21)
                         .floor("floor/loom-continuation")
+                        .oneThread(true)
+                        .inDefaultSweep(Workload.RING)
                         .build(),
                 Variant.of("floor/kotlin-intrinsics",
                                 "kotlin.coroutines intrinsics (no kotlinx) and a trampoline on one thread",
                                 KotlinIntrinsicsRing::new)
                         .floor("floor/kotlin-intrinsics")
+                        .oneThread(true)
+                        .inDefaultSweep(Workload.RING)
                         .build(),
                 KilimRings.continuationFloor());
     }

@@ -2,11 +2,10 @@ package threadring.kilim;
 
 import java.util.List;
 import kilim.Scheduler;
-import threadring.core.Rendezvous;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
-import threadring.core.Rings;
 import threadring.core.Variant;
+import threadring.core.Workload;
 
 /**
  * {@code kilim/mailbox}: Tasks and Mailboxes on a scheduler of Kilim's default size (one worker
@@ -24,23 +23,29 @@ public final class KilimRings implements RingProvider {
                 Variant.of("kilim/mailbox", "Kilim Tasks, a Mailbox per node, default-size scheduler ("
                                 + Scheduler.defaultNumberThreads + " workers here)",
                         (id, shape) -> new TaskRing(id, shape, Scheduler.defaultNumberThreads))
-                        .defaultHops(Rings.SLOW_HOPS) // ~15 us per hop: every hop crosses workers
                         .rendezvous(id -> new TaskRendezvous(id, Scheduler.defaultNumberThreads))
-                        .defaultValues(Rendezvous.SLOW_VALUES) // 10-20 us: sender and receiver on two workers
                         .floor(FLOOR)
                         .build(),
                 Variant.of("kilim/mailbox-p1", "Kilim Tasks, a Mailbox per node, one-worker scheduler",
                                 (id, shape) -> new TaskRing(id, shape, 1))
                         .rendezvous(id -> new TaskRendezvous(id, 1))
-                        // ~1.2 us, a worker's queue hop per put: 10^6 take ~1.2 s, 10^5 only ~0.12 s
-                        .defaultValues(Rendezvous.SWEEP_VALUES)
                         .floor(FLOOR)
+                        .oneThread(true)
+                        .inDefaultSweep(Workload.RING, Workload.RENDEZVOUS)
+                        .build(),
+                Variant.of("kilim/sleep", "fan-out: a woven Task per task, Task.sleep, default-size scheduler ("
+                                + Scheduler.defaultNumberThreads + " workers here)")
+                        .fanOut(id -> new TaskFanOut(id, Scheduler.defaultNumberThreads))
+                        .build(),
+                Variant.of("kilim/sleep-p1", "fan-out: a woven Task per task, Task.sleep, one-worker scheduler")
+                        .fanOut(id -> new TaskFanOut(id, 1))
+                        .oneThread(true)
                         .build());
     }
 
     /** The floor row of Kilim's woven continuations, for ring-floor's provider. */
     public static RingFactory continuationFloor() {
         return Variant.of(FLOOR, "bare Kilim continuations (Fiber.yield), resumed in turn by one thread",
-                ContinuationRing::new).floor(FLOOR).build();
+                ContinuationRing::new).floor(FLOOR).oneThread(true).inDefaultSweep(Workload.RING).build();
     }
 }

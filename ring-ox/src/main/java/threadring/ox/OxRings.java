@@ -3,11 +3,10 @@ package threadring.ox;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import threadring.core.Rendezvous;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
-import threadring.core.Rings;
 import threadring.core.Variant;
+import threadring.core.Workload;
 import threadring.threads.MailboxRendezvous;
 import threadring.threads.ThreadRing;
 import threadring.virtual.VirtualRings;
@@ -18,8 +17,20 @@ import threadring.virtual.VirtualRings;
  * per node in ring-threads' node loop, so the difference is Ox's layer. Channels are rendezvous
  * or buffered(1); every form runs on the default virtual-thread scheduler and, as {@code -p1},
  * on one carrier. Each id's rendezvous uses the same channels and threads as its ring.
+ * {@code ox/sleep}: the fan-out, a fork per task that sleeps.
  */
 public final class OxRings implements RingProvider {
+
+    /**
+     * The default sweep's ring and rendezvous ids (run 20261123-205554, --all): the fastest of each
+     * (buffered-p1, rendezvous), and jox without Ox beside them (Ox's layer, and jox's own JMH
+     * benchmark's rendezvous channel).
+     */
+    private static final Map<String, Workload[]> IN_DEFAULT_SWEEP = Map.of(
+            "ox/buffered-p1", new Workload[] {Workload.RING},
+            "ox/jox-buffered-p1", new Workload[] {Workload.RING},
+            "ox/rendezvous", new Workload[] {Workload.RENDEZVOUS},
+            "ox/jox-rendezvous", new Workload[] {Workload.RENDEZVOUS});
 
     @Override
     public List<RingFactory> factories() {
@@ -42,14 +53,23 @@ public final class OxRings implements RingProvider {
                             : rendezvousId -> new OxRendezvous(rendezvousId, capacity);
                     all.add(Variant.of(id, description, opener)
                             .rendezvous(rendezvous)
-                            .defaultValues(Rendezvous.SLOW_VALUES) // a meeting costs microseconds, as a hop
                             .systemProperties(oneCarrier ? VirtualRings.ONE_CARRIER : Map.of())
                             .minimumJava(21)
-                            .defaultHops(Rings.SLOW_HOPS) // microseconds per hop here
                             .floor(VirtualRings.LOOM_FLOOR)
+                            .oneThread(oneCarrier)
+                            .inDefaultSweep(IN_DEFAULT_SWEEP.getOrDefault(id, new Workload[0]))
                             .build());
                 }
             }
+        }
+        for (boolean oneCarrier : new boolean[] {false, true}) {
+            all.add(Variant.of("ox/sleep" + (oneCarrier ? "-p1" : ""), "fan-out: a fork per task in a supervised "
+                            + "scope, Ox's sleep, " + (oneCarrier ? "one carrier" : "default scheduler"))
+                    .fanOut(OxFanOut::new)
+                    .systemProperties(oneCarrier ? VirtualRings.ONE_CARRIER : Map.of())
+                    .minimumJava(21)
+                    .oneThread(oneCarrier)
+                    .build());
         }
         return all;
     }

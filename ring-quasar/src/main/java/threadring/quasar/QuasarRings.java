@@ -2,10 +2,10 @@ package threadring.quasar;
 
 import java.util.ArrayList;
 import java.util.List;
-import threadring.core.Rendezvous;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
+import threadring.core.Workload;
 
 /**
  * Quasar 0.8.0 rings. The base ids run on a one-thread {@code FiberForkJoinScheduler} of the
@@ -49,8 +49,20 @@ public final class QuasarRings implements RingProvider {
                     ChannelRendezvous::new, parallelism));
             all.add(quasar("actor", "BasicActor, unbounded mailbox", ActorRing::new, ActorRendezvous::new,
                     parallelism));
+            all.add(Variant.of("quasar/sleep" + (parallelism == 1 ? "" : "-p" + parallelism),
+                            "fan-out: a fiber per task, Strand.sleep, " + (parallelism == 1 ? "one-thread"
+                                    : parallelism + "-thread") + " FiberForkJoinScheduler")
+                    .fanOut(id -> new SleepFanOut(id, parallelism))
+                    .jvmArgs(JVM_ARGS, QuasarRings::javaLangOpen)
+                    .oneThread(parallelism == 1)
+                    .build());
         }
         return all;
+    }
+
+    /** Whether this JVM runs with java.lang open to Quasar ({@link #JVM_ARGS}). */
+    private static boolean javaLangOpen() {
+        return Thread.class.getModule().isOpen("java.lang", QuasarRings.class.getModule());
     }
 
     private static RingFactory quasar(String variant, String description, Opener opener,
@@ -59,17 +71,21 @@ public final class QuasarRings implements RingProvider {
                         + (parallelism == 1 ? "one-thread" : parallelism + "-thread") + " FiberForkJoinScheduler",
                         (id, shape) -> opener.open(id, shape, parallelism))
                 .rendezvous(id -> rendezvous.open(id, parallelism))
-                .defaultValues(defaultValues(variant, parallelism))
-                .jvmArgs(JVM_ARGS, () -> Thread.class.getModule().isOpen("java.lang", QuasarRings.class.getModule()))
+                .jvmArgs(JVM_ARGS, QuasarRings::javaLangOpen)
+                .oneThread(parallelism == 1)
+                .inDefaultSweep(inDefaultSweep(variant, parallelism))
                 .build();
     }
 
     /**
-     * A meeting (two handoffs and their parks) costs about 1 us for fibers on one thread, and
-     * 2.3-4 us for fibers on two and for channels and actors (JDK 25, 2 busy cores): so that one
-     * exchange of the sweep takes 0.1-5 s, 10^6 values for the first and 10^5 for the others.
+     * The default sweep: {@code quasar/fiber}, the fastest in both workloads (run 20261123-205554,
+     * --all), and {@code quasar/fiber-p2}, the 2014 study's "Quasar fibers" (the default
+     * scheduler's size here).
      */
-    private static int defaultValues(String variant, int parallelism) {
-        return variant.equals("fiber") && parallelism == 1 ? Rendezvous.SWEEP_VALUES : Rendezvous.SLOW_VALUES;
+    private static Workload[] inDefaultSweep(String variant, int parallelism) {
+        if (!variant.equals("fiber")) {
+            return new Workload[0];
+        }
+        return parallelism == 1 ? new Workload[] {Workload.RING, Workload.RENDEZVOUS} : new Workload[] {Workload.RING};
     }
 }

@@ -1,6 +1,7 @@
 package threadring.quasar;
 
 import java.util.Collection;
+import threadring.core.FanOut;
 import threadring.core.Rendezvous;
 import threadring.core.Ring;
 import threadring.core.RingFactories;
@@ -33,9 +34,19 @@ public final class QuasarRun {
         System.out.println("JDK " + Runtime.version());
         int ran = 0;
         int rendezvous = 0;
+        int fanOuts = 0;
         int failed = 0;
         for (RingFactory f : RingFactories.load().matching(include)) {
             if (!f.id().startsWith("quasar/")) {
+                continue;
+            }
+            if (f.runs(Workload.FANOUT)) {
+                fanOuts++;
+                if (!fanOut(f, hops, passes)) {
+                    failed++;
+                }
+            }
+            if (!f.runs(Workload.RING)) {
                 continue;
             }
             ran++;
@@ -65,14 +76,32 @@ public final class QuasarRun {
                 }
             }
         }
-        if (ran == 0) {
-            throw new IllegalStateException("no quasar ring matches " + include);
+        if (ran + fanOuts == 0) {
+            throw new IllegalStateException("no quasar id matches " + include);
         }
         if (failed > 0) {
-            System.out.println("FAILED " + failed + " of " + ran + " ring(s) and " + rendezvous + " rendezvous");
+            System.out.println("FAILED " + failed + " of " + ran + " ring(s), " + rendezvous + " rendezvous and "
+                    + fanOuts + " fan-out(s)");
             System.exit(1);
         }
-        System.out.println("OK " + ran + " ring(s), " + rendezvous + " rendezvous");
+        System.out.println("OK " + ran + " ring(s), " + rendezvous + " rendezvous, " + fanOuts + " fan-out(s)");
+    }
+
+    /** {@code passes} verified fan-outs of {@code tasks} tasks waiting 2 ms each; false if one failed. */
+    private static boolean fanOut(RingFactory f, int tasks, int passes) {
+        try (FanOut fanOut = f.openFanOut()) {
+            for (int p = 1; p <= passes; p++) {
+                long t0 = System.nanoTime();
+                long sum = FanOut.verify(f.id(), tasks, fanOut.run(tasks, 2, 0));
+                System.out.printf("%-18s fanout tasks=%d sum=%d  %.1f ms%n", f.id(), tasks, sum,
+                        (System.nanoTime() - t0) / 1e6);
+            }
+            return true;
+        } catch (RuntimeException e) {
+            System.out.println("FAILED " + f.id() + " fanout:");
+            e.printStackTrace(System.out);
+            return false;
+        }
     }
 
     /** {@code passes} verified exchanges of {@code values} values on one rendezvous of {@code f}; false if one failed. */

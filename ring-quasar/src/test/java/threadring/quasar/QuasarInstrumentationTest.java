@@ -39,7 +39,7 @@ class QuasarInstrumentationTest {
     private static final List<Class<?>> SUSPENDING = List.of(FiberRing.Node.class, ChannelRing.Node.class,
             ActorRing.Node.class, ParkCell.class, FiberRendezvous.Sender.class, FiberRendezvous.Receiver.class,
             ChannelRendezvous.Sender.class, ChannelRendezvous.Receiver.class, ActorRendezvous.Sender.class,
-            ActorRendezvous.Receiver.class);
+            ActorRendezvous.Receiver.class, SleepFanOut.Task.class);
 
     /**
      * Every ring runs a few passes, and every rendezvous a few exchanges, in a fresh JVM with
@@ -75,11 +75,14 @@ class QuasarInstrumentationTest {
             assertFalse(out.lines().anyMatch(l -> l.contains("Exception") && !l.trim().startsWith("at ")),
                     () -> "a ring failed:\n" + out);
             assertEquals(0, p.exitValue(), () -> "exit status " + p.exitValue() + ":\n" + out);
-            long ran = RingsOfModel.count();
-            long rendezvous = RingsOfModel.rendezvous();
-            assertEquals(ran, rendezvous, "every quasar id runs the rendezvous");
-            assertTrue(out.contains("OK " + ran + " ring(s), " + rendezvous + " rendezvous"),
-                    () -> "expected " + ran + " rings and " + rendezvous + " rendezvous to run:\n" + out);
+            long ran = RingsOfModel.count(threadring.core.Workload.RING);
+            long rendezvous = RingsOfModel.count(threadring.core.Workload.RENDEZVOUS);
+            long fanOuts = RingsOfModel.count(threadring.core.Workload.FANOUT);
+            assertEquals(ran, rendezvous, "every quasar ring id runs the rendezvous");
+            assertTrue(fanOuts > 0, "quasar has fan-out ids");
+            assertTrue(out.contains("OK " + ran + " ring(s), " + rendezvous + " rendezvous, " + fanOuts + " fan-out(s)"),
+                    () -> "expected " + ran + " rings, " + rendezvous + " rendezvous and " + fanOuts
+                            + " fan-outs to run:\n" + out);
         } finally {
             Files.deleteIfExists(log);
         }
@@ -118,13 +121,8 @@ class QuasarInstrumentationTest {
     }
 
     private static final class RingsOfModel {
-        static long count() {
-            return threadring.core.RingFactories.load().matching("^quasar/").size();
-        }
-
-        static long rendezvous() {
-            return threadring.core.RingFactories.load().matching("^quasar/").stream()
-                    .filter(f -> f.runs(threadring.core.Workload.RENDEZVOUS)).count();
+        static long count(threadring.core.Workload w) {
+            return threadring.core.RingFactories.load().matching("^quasar/").stream().filter(f -> f.runs(w)).count();
         }
     }
 }

@@ -31,11 +31,16 @@ final class OsThreadLimits {
 
     /** Why this process cannot start {@code threads} more OS threads (the tightest limit), or empty if it can. */
     static Optional<String> tooMany(int threads) {
+        return tooMany(threads, "nodes");
+    }
+
+    /** As {@link #tooMany(int)}, for {@code threads} of something else ({@code "tasks"}). */
+    static Optional<String> tooMany(int threads, String what) {
         for (Limit l : read().stream().sorted(java.util.Comparator.comparingLong(Limit::room)).toList()) {
             if (threads > l.room() - HEADROOM) {
                 return Optional.of(String.format(java.util.Locale.ROOT,
-                        "%,d nodes need %,d OS threads, but %s is %,d with %,d in use (%s)",
-                        threads, threads, l.name(), l.value(), l.inUse(), l.file()));
+                        "%,d %s need %,d OS threads, but %s is %,d with %,d in use (%s)",
+                        threads, what, threads, l.name(), l.value(), l.inUse(), l.file()));
             }
         }
         return Optional.empty();

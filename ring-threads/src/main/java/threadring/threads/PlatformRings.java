@@ -4,30 +4,42 @@ import java.util.List;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import threadring.core.Rendezvous;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
-import threadring.core.Rings;
 import threadring.core.Variant;
+import threadring.core.Workload;
 
 /**
  * Platform (OS) threads, one per node, on each blocking handoff: the 2014 study's baseline. A
- * hop is a kernel wake-up (10-40 us here), so the sweep runs 10^5 hops per pass, and a ring
- * stops at the kernel's thread limits ({@link OsThreadLimits}) before it starts a thread.
+ * hop is a kernel wake-up (10-40 us here), and a ring stops at the kernel's thread limits
+ * ({@link OsThreadLimits}) before it starts a thread. The fan-out has two forms: an OS thread per
+ * task ({@code threads/thread}, which stops at the same limits) and the platform idiom for
+ * timers, a {@code ScheduledThreadPoolExecutor} ({@code threads/scheduled}).
  */
 public final class PlatformRings implements RingProvider {
 
     @Override
     public List<RingFactory> factories() {
-        return Stream.of(Handoff.PARK, Handoff.LOCK, Handoff.SYNC, Handoff.QUEUE)
+        List<RingFactory> all = new java.util.ArrayList<>(Stream.of(Handoff.PARK, Handoff.LOCK, Handoff.SYNC,
+                        Handoff.QUEUE)
                 .<RingFactory>map(h -> Variant.of("threads/" + h.variant(), "platform threads, " + h.description(),
                                 (id, shape) -> new ThreadRing(id, shape, platformThreads(id), h))
-                        .defaultHops(Rings.SLOW_HOPS)
                         .rendezvous(id -> new MailboxRendezvous(id, platformThreads(id), h))
-                        .defaultValues(Rendezvous.SLOW_VALUES)
                         .limit(OsThreadLimits::tooMany)
+                        // park: the baseline of every speed-up; queue: the fastest rendezvous
+                        .inDefaultSweep(h == Handoff.PARK ? new Workload[] {Workload.RING, Workload.RENDEZVOUS}
+                                : h == Handoff.QUEUE ? new Workload[] {Workload.RENDEZVOUS} : new Workload[0])
                         .build())
-                .toList();
+                .toList());
+        all.add(Variant.of("threads/thread", "fan-out: an OS thread per task, Thread.sleep (fails past the "
+                        + "kernel's thread limits)")
+                .fanOut(ThreadPerTaskFanOut::platform)
+                .limit(tasks -> OsThreadLimits.tooMany(tasks, "tasks"))
+                .build());
+        all.add(Variant.of("threads/scheduled", "fan-out: a ScheduledThreadPoolExecutor of one thread per cpu")
+                .fanOut(ScheduledFanOut::new)
+                .build());
+        return all;
     }
 
     /** Daemon threads named after the ring, so a leaked one is easy to spot in a thread dump. */

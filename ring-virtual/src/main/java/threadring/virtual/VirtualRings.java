@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
-import threadring.core.Rendezvous;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
-import threadring.core.Rings;
 import threadring.core.Variant;
+import threadring.core.Workload;
 import threadring.threads.Handoff;
 import threadring.threads.MailboxRendezvous;
+import threadring.threads.ThreadPerTaskFanOut;
 import threadring.threads.ThreadRing;
 
 /**
@@ -30,6 +30,18 @@ public final class VirtualRings implements RingProvider {
     /** The floor of every virtual-thread row: a bare Loom continuation per node, no scheduler. */
     public static final String LOOM_FLOOR = "floor/loom-continuation";
 
+    /**
+     * The default sweep's ring and rendezvous ids: the fastest of each (park-p1 in the ring, queue-p1
+     * in the rendezvous; run 20261123-205554, --all), the drop-in form on the default scheduler
+     * (park), and the rows the README's rendezvous claims rest on (spin, exchanger).
+     */
+    private static final Map<String, Workload[]> IN_DEFAULT_SWEEP = Map.of(
+            "virtual/park", new Workload[] {Workload.RING, Workload.RENDEZVOUS},
+            "virtual/park-p1", new Workload[] {Workload.RING, Workload.RENDEZVOUS},
+            "virtual/queue-p1", new Workload[] {Workload.RENDEZVOUS},
+            "virtual/exchanger", new Workload[] {Workload.RENDEZVOUS},
+            "virtual/spin", new Workload[] {Workload.RENDEZVOUS});
+
     /** Virtual threads named prefix1, prefix2, ...; for Scala modules, whose scalac targets 17. */
     public static ThreadFactory threads(String prefix) {
         return Thread.ofVirtual().name(prefix, 1).factory();
@@ -45,42 +57,26 @@ public final class VirtualRings implements RingProvider {
                                         + h.description(),
                                 (id, shape) -> new ThreadRing(id, shape, threads(id + "#"), h))
                         .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
+                        // before JDK 24 (JEP 491) a virtual thread waiting in synchronized pins its
+                        // carrier: 503 of them exhaust the carriers and the ring deadlocks
                         .minimumJava(h == Handoff.SYNC ? 24 : 21)
-                        .defaultHops(defaultHops(h))
                         .rendezvous(id -> new MailboxRendezvous(id, threads(id + "#"), h))
-                        .defaultValues(defaultValues(h))
                         .floor(LOOM_FLOOR)
+                        .oneThread(oneCarrier)
+                        .inDefaultSweep(IN_DEFAULT_SWEEP.getOrDefault("virtual/" + h.variant() + (oneCarrier ? "-p1" : ""),
+                                new Workload[0]))
                         .build());
             }
         }
+        for (boolean oneCarrier : new boolean[] {false, true}) {
+            all.add(Variant.of("virtual/sleep" + (oneCarrier ? "-p1" : ""), "fan-out: a virtual thread per task, "
+                            + "Thread.sleep, " + (oneCarrier ? "on one carrier" : "default scheduler"))
+                    .fanOut(id -> new ThreadPerTaskFanOut(id, threads(id + "#"), n -> java.util.Optional.empty()))
+                    .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
+                    .minimumJava(21)
+                    .oneThread(oneCarrier)
+                    .build());
+        }
         return all;
-    }
-
-    /**
-     * Before JDK 24 (JEP 491) a virtual thread waiting in a synchronized block pins its carrier;
-     * 503 of them exhaust the scheduler's carriers and the ring deadlocks: hence JDK 24 for sync.
-     * Slow rows get shorter passes: monitors on virtual threads cost 15-150 us per hop here,
-     * spinning before parking 2-9 us (in a ring the receiver always waits N-1 hops, so every spin
-     * is lost).
-     */
-    private static int defaultHops(Handoff h) {
-        return switch (h) {
-            case SYNC -> Rings.SLOWEST_HOPS;
-            case SPIN -> Rings.SLOW_HOPS;
-            default -> Rings.SWEEP_HOPS;
-        };
-    }
-
-    /**
-     * In a rendezvous the partner is about to arrive, so spinning pays there; monitors still cost
-     * tens of microseconds per meeting, and an Exchanger on few carriers microseconds (the seed's
-     * 40-50 s for 10^7 with parallelism 1 or 2).
-     */
-    private static int defaultValues(Handoff h) {
-        return switch (h) {
-            case SYNC -> Rendezvous.SLOWEST_VALUES;
-            case EXCHANGER -> Rendezvous.SLOW_VALUES;
-            default -> Rendezvous.SWEEP_VALUES;
-        };
     }
 }

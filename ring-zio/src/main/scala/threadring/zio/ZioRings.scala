@@ -2,16 +2,16 @@ package threadring.zio
 
 import java.util.{List => JList}
 import scala.jdk.CollectionConverters.*
-import threadring.core.{Rendezvous, RingFactory, RingProvider, Rings, Variant}
+import threadring.core.{RingFactory, RingProvider, Variant, Workload}
 
 /**
  * `zio/<handoff>` on ZIO's default runtime (its JVM-wide ZScheduler, which no ring owns or
  * stops), `zio/<handoff>-p1` on a runtime of the ring's (or rendezvous's) own over one executor
- * thread. Passes are 10^5 hops in the default sweep: a hop costs microseconds here.
+ * thread. The fan-out's `zio/sleep` and `zio/sleep-p1` run on the same two runtimes.
  */
 final class ZioRings extends RingProvider:
   override def factories(): JList[RingFactory] =
-    (for
+    val rings = for
       handoff <- Handoff.values.toList
       oneThread <- List(false, true)
     yield Variant.of(
@@ -19,7 +19,17 @@ final class ZioRings extends RingProvider:
       s"ZIO fibers, ${handoff.description}, " +
         (if oneThread then "a one-thread executor" else "the default runtime (ZScheduler)"),
       (id, shape) => ZioRing(id, shape, handoff, oneThread)
-    ).defaultHops(Rings.SLOW_HOPS)
-      .rendezvous(id => ZioRendezvous(id, handoff, oneThread))
-      .defaultValues(Rendezvous.SLOW_VALUES)
-      .build(): RingFactory).asJava
+    ).rendezvous(id => ZioRendezvous(id, handoff, oneThread))
+      .oneThread(oneThread)
+      // the fastest of the ring and of the rendezvous (run 20261123-205554, --all)
+      .inDefaultSweep((if handoff.variant == "promise" && oneThread then List(Workload.RING, Workload.RENDEZVOUS)
+        else Nil)*)
+      .build(): RingFactory
+    val fanOuts = for oneThread <- List(false, true) yield
+      Variant.of(s"zio/sleep${if oneThread then "-p1" else ""}",
+        "fan-out: ZIO.foreachParDiscard of ZIO.sleep fibers, " +
+          (if oneThread then "a one-thread executor" else "the default runtime (ZScheduler)"))
+        .fanOut(id => ZioFanOut(id, oneThread))
+        .oneThread(oneThread)
+        .build(): RingFactory
+    (rings ++ fanOuts).asJava

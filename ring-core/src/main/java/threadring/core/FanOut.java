@@ -1,0 +1,70 @@
+package threadring.core;
+
+import java.util.Collection;
+
+/**
+ * The third workload, from the 2023 jdk-dev thread "Virtual Threads performance": one operation
+ * starts T tasks of the model under test; task i (1..T) waits D ms on the model's own timer or
+ * sleep, runs {@code Blackhole.consumeCPU(W)} and completes with i; the operation returns their
+ * sum T(T+1)/2 once every task has completed and is gone. Here many tasks wait at once and then
+ * each does a little work: the question is how close a model comes to the ideal D + T*w/P.
+ *
+ * <p>What the tasks share (a scheduler, a timer, an actor system) is created when the fan-out is
+ * opened and reused by every operation; {@link #close()} stops it. One operation runs at a time.
+ */
+public interface FanOut extends AutoCloseable {
+
+    /** The jdk-dev experiment's size: 100,000 tasks. */
+    int DEFAULT_TASKS = 100_000;
+    /** The jdk-dev experiment's wait: 100 ms. */
+    int DEFAULT_DELAY_MS = 100;
+    /** No wait may be longer than a minute: an operation is one JMH operation. */
+    int MAX_DELAY_MS = 60_000;
+
+    /**
+     * One operation: tasks 1..{@code tasks} each wait {@code delayMs}, consume {@code work} and
+     * complete with their number; returns the sum of those numbers, {@link #expected}.
+     *
+     * @throws IllegalArgumentException if tasks &lt; 0, delayMs &lt; 0 or &gt; {@link #MAX_DELAY_MS},
+     *     or work is out of {@link Shape}'s range
+     * @throws IllegalStateException if it is closed, or a task failed
+     */
+    long run(int tasks, int delayMs, int work);
+
+    /** Every thread (platform or virtual) it started and still tracks: its pools, carriers, timers. */
+    Collection<Thread> threads();
+
+    /** Stops what it shares and waits for it to end. Idempotent. */
+    @Override
+    void close();
+
+    /** The sum of 1..tasks. */
+    static long expected(int tasks) {
+        requireTasks(tasks);
+        return (long) tasks * (tasks + 1) / 2;
+    }
+
+    static int requireTasks(int tasks) {
+        if (tasks < 0) {
+            throw new IllegalArgumentException("tasks must be >= 0, was " + tasks);
+        }
+        return tasks;
+    }
+
+    static int requireDelay(int delayMs) {
+        if (delayMs < 0 || delayMs > MAX_DELAY_MS) {
+            throw new IllegalArgumentException("delay_ms must be >= 0 and <= " + MAX_DELAY_MS + ", was " + delayMs);
+        }
+        return delayMs;
+    }
+
+    /** Throws unless {@code sum} is what an operation of {@code tasks} tasks returns; returns it. */
+    static long verify(String id, int tasks, long sum) {
+        long expected = expected(tasks);
+        if (sum != expected) {
+            throw new Rings.WrongAnswerException(id + ": fanout tasks=" + tasks + " summed to " + sum + ", expected "
+                    + expected);
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,237 @@
+package threadring.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A soak: randomly drawn rings (nodes, tokens, depth, work, hops), rendezvous and fan-out sizes, pass after
+ * pass on one implementation until its time is up, each verified and each under a timeout. The
+ * contract kit's shapes are small and few, so a race that needs a million hops on a two-thread
+ * scheduler (a lost wake-up) never meets them; a soak meets it. The draws come from a seed, so a
+ * seed replays the same draws in the same order.
+ *
+ * <p>Pass sizes scale with the implementation's speed: {@link #scale} calibrates the hops and
+ * values that take about a second on a classic ring or rendezvous here, rounded down to 1, 2 or
+ * 5 times a power of ten (so replays get the same scale), and draws range up to ten times that.
+ * A pass that does not answer within the timeout is a failure and ends that implementation's soak
+ * (its threads are stuck and cannot be closed).
+ */
+public final class Soak {
+
+    /**
+     * One drawn pass: a ring's shape and hops, a rendezvous of {@code steps} values, or a fan-out
+     * of {@code steps} tasks waiting {@code delayMs} and working {@code work} each.
+     */
+    public record Draw(int index, Workload workload, Shape shape, int steps, int delayMs, int work) {
+        /** {@code workload=ring nodes=97 tokens=5 depth=9 work=0 hops=1000003}, as {@code check} takes them. */
+        public String describe() {
+            return switch (workload) {
+                case RING -> String.format(Locale.ROOT, "workload=ring nodes=%d tokens=%d depth=%d work=%d hops=%d",
+                        shape.nodes(), shape.tokens(), shape.depth(), shape.work(), steps);
+                case RENDEZVOUS -> "workload=rendezvous values=" + steps;
+                case FANOUT -> "workload=fanout tasks=" + steps + " delay_ms=" + delayMs + " work=" + work;
+            };
+        }
+    }
+
+    /** What one pass did: ok, a wrong answer, an error, or no answer in time. */
+    public record Outcome(String id, long seed, Draw draw, long nanos, String failure) {
+        public boolean ok() {
+            return failure == null;
+        }
+    }
+
+    /** Hears every pass as it ends. */
+    @FunctionalInterface
+    public interface Listener {
+        void pass(Outcome outcome);
+    }
+
+    /** The largest ring a soak draws: big enough to leave the caches, small enough for OS threads. */
+    static final int MAX_NODES = 2_000;
+    static final int MAX_TOKENS = 16;
+    static final int MAX_DEPTH = 24;
+    static final int MAX_WORK = 200;
+    /** Draws range up to this many times the scale (about ten seconds on a classic ring here). */
+    static final int RANGE = 10;
+
+    private Soak() {}
+
+    /** The seed of one implementation's draws: the soak's seed mixed with its id. */
+    public static long seed(long seed, String id) {
+        return seed ^ (id.hashCode() * 0x9E3779B97F4A7C15L);
+    }
+
+    /** Fan-out draws: up to the experiment's 100,000 tasks, waiting up to this long. */
+    static final int MAX_DELAY_MS = 20;
+
+    /**
+     * Draw {@code index} of a soak whose scale is {@code hops} (ring; 0: none), {@code values}
+     * (rendezvous; 0: none) and, with {@code fanOut}, the fan-out: rings three times as often as
+     * each other workload; half the rings have one token, depth 0 or work 0; sizes are log-uniform.
+     */
+    public static Draw draw(Random random, int index, int hops, int values, boolean fanOut) {
+        int ring = hops > 0 ? 3 : 0;
+        int rendezvous = values > 0 ? 1 : 0;
+        int pick = random.nextInt(ring + rendezvous + (fanOut ? 1 : 0));
+        if (pick >= ring + rendezvous) {
+            int work = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_WORK);
+            return new Draw(index, Workload.FANOUT, null, logUniform(random, FanOut.DEFAULT_TASKS),
+                    random.nextInt(MAX_DELAY_MS + 1), work);
+        }
+        if (pick >= ring) {
+            return new Draw(index, Workload.RENDEZVOUS, null, logUniform(random, (long) values * RANGE), 0, 0);
+        }
+        int nodes = logUniform(random, MAX_NODES - 1) + 1;
+        int tokens = random.nextBoolean() ? 1 : 1 + random.nextInt(Math.min(MAX_TOKENS, nodes - 1));
+        int depth = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_DEPTH);
+        int work = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_WORK);
+        return new Draw(index, Workload.RING, new Shape(nodes, tokens, depth, work),
+                logUniform(random, (long) hops * RANGE), 0, 0);
+    }
+
+    /** 1..max, uniform in its logarithm. */
+    static int logUniform(Random random, long max) {
+        long capped = Math.min(Integer.MAX_VALUE, Math.max(1, max));
+        return (int) Math.min(capped, Math.max(1, Math.round(Math.exp(random.nextDouble() * Math.log(capped)))));
+    }
+
+    /** 1, 2 or 5 times a power of ten, at most {@code n}. */
+    static int roundDown(double n) {
+        if (!(n >= 1)) {
+            return 1;
+        }
+        double decade = Math.pow(10, Math.floor(Math.log10(n)));
+        double mantissa = n / decade;
+        return (int) Math.min(Integer.MAX_VALUE, (mantissa >= 5 ? 5 : mantissa >= 2 ? 2 : 1) * decade);
+    }
+
+    /**
+     * Hops of a classic ring, and values of the rendezvous (0 for a workload it does not run), that
+     * take about a second here, rounded down to 1, 2 or 5 times a power of ten.
+     *
+     * @throws IllegalStateException if sizing fails or hangs for longer than {@code timeout}
+     */
+    public static int[] scale(RingFactory f, Duration timeout) {
+        Duration target = Duration.ofSeconds(1);
+        Duration budget = Duration.ofMillis(300);
+        CompletableFuture<int[]> result = new CompletableFuture<>();
+        Thread runner = new Thread(() -> {
+            try {
+                int hops = 0;
+                if (f.runs(Workload.RING)) {
+                    try (Ring ring = f.open(Shape.classic(Rings.DEFAULT_NODES))) {
+                        hops = roundDown(Calibration.steps(Calibration.of(ring, f.id()), target, budget).steps());
+                    }
+                }
+                int values = 0;
+                if (f.runs(Workload.RENDEZVOUS)) {
+                    try (Rendezvous r = f.openRendezvous()) {
+                        values = roundDown(Calibration.steps(Calibration.of(r, f.id()), target, budget).steps());
+                    }
+                }
+                result.complete(new int[] {hops, values});
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        }, "soak sizing " + f.id());
+        runner.setDaemon(true);
+        runner.start();
+        try {
+            return result.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("no answer within " + timeout.toSeconds() + " s while sizing the soak "
+                    + "on a classic ring (deadlock?)");
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("sizing the soak failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sizing the soak", e);
+        }
+    }
+
+    /**
+     * Soaks {@code f} with draws from {@code seed} until {@code seconds} have passed or a pass
+     * fails; every pass is reported to {@code listener}. Returns the failures (at most one).
+     */
+    public static List<Outcome> run(RingFactory f, long seed, Duration time, Duration passTimeout, int hops, int values,
+            Listener listener) {
+        long deadline = System.nanoTime() + time.toNanos();
+        Random random = new Random(seed(seed, f.id()));
+        List<Outcome> failures = new ArrayList<>();
+        boolean fanOut = f.runs(Workload.FANOUT);
+        for (int i = 1; System.nanoTime() < deadline; i++) {
+            Draw d = draw(random, i, hops, values, fanOut);
+            if (d.workload() == Workload.FANOUT && f.cannotOpen(d.steps()).isPresent()) {
+                continue; // more tasks than this model can hold here (OS threads): not a failure
+            }
+            Outcome o = once(f, seed, d, passTimeout);
+            listener.pass(o);
+            if (!o.ok()) {
+                failures.add(o);
+                break;
+            }
+        }
+        return failures;
+    }
+
+    /** One drawn pass on a fresh ring or rendezvous, on a daemon thread so that a hang cannot keep the JVM. */
+    public static Outcome once(RingFactory f, long seed, Draw d, Duration timeout) {
+        CompletableFuture<Long> result = new CompletableFuture<>();
+        long[] nanos = new long[1];
+        Thread runner = new Thread(() -> {
+            try {
+                switch (d.workload()) {
+                    case RING -> {
+                        try (Ring ring = f.open(d.shape())) {
+                            long t0 = System.nanoTime();
+                            long sum = ring.pass(d.steps());
+                            nanos[0] = System.nanoTime() - t0;
+                            Rings.verify(f.id(), d.shape(), d.steps(), sum);
+                        }
+                    }
+                    case RENDEZVOUS -> {
+                        try (Rendezvous r = f.openRendezvous()) {
+                            long t0 = System.nanoTime();
+                            long sum = r.exchange(d.steps());
+                            nanos[0] = System.nanoTime() - t0;
+                            Rendezvous.verify(f.id(), d.steps(), sum);
+                        }
+                    }
+                    case FANOUT -> {
+                        try (FanOut fanOut = f.openFanOut()) {
+                            long t0 = System.nanoTime();
+                            long sum = fanOut.run(d.steps(), d.delayMs(), d.work());
+                            nanos[0] = System.nanoTime() - t0;
+                            FanOut.verify(f.id(), d.steps(), sum);
+                        }
+                    }
+                }
+                result.complete(nanos[0]);
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        }, "soak " + f.id());
+        runner.setDaemon(true);
+        runner.start();
+        try {
+            return new Outcome(f.id(), seed, d, result.get(timeout.toMillis(), TimeUnit.MILLISECONDS), null);
+        } catch (TimeoutException e) {
+            return new Outcome(f.id(), seed, d, timeout.toNanos(), "no answer within " + timeout.toSeconds()
+                    + " s (deadlock?)");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            return new Outcome(f.id(), seed, d, nanos[0], cause.getClass().getSimpleName() + ": " + cause.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Outcome(f.id(), seed, d, 0, "interrupted");
+        }
+    }
+}

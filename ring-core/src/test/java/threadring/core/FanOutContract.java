@@ -1,0 +1,121 @@
+package threadring.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The fan-out half of the contract kit: {@link RingContract} runs these checks, under the same
+ * timeouts and in the same child JVMs, for every factory that {@link RingFactory#runs} the
+ * fan-out.
+ */
+public final class FanOutContract {
+
+    /** Tasks per operation, each size with no wait and with a short one. */
+    static final int[] TASKS = {0, 1, 2, 1000};
+    static final int[] DELAYS_MS = {0, 5};
+    /** One operation of the experiment's size. */
+    static final int MANY = 100_000;
+
+    /** The wait of the concurrency check: serial tasks would take {@link #CONCURRENT} x this. */
+    static final int CONCURRENT = 1000;
+    static final int CONCURRENT_DELAY_MS = 50;
+    /** Concurrent tasks must end within a tenth of what serial ones would take. */
+    static final Duration CONCURRENT_LIMIT = Duration.ofMillis((long) CONCURRENT * CONCURRENT_DELAY_MS / 10);
+
+    private FanOutContract() {}
+
+    public static void sums(RingFactory f) {
+        try (FanOut fanOut = f.openFanOut()) {
+            for (int delay : DELAYS_MS) {
+                for (int tasks : TASKS) {
+                    assertEquals(FanOut.expected(tasks), fanOut.run(tasks, delay, 1),
+                            f.id() + ": fanout tasks=" + tasks + " delay_ms=" + delay);
+                }
+            }
+        }
+    }
+
+    /** The experiment's size (skipped where the variant cannot hold that many tasks, e.g. OS threads). */
+    public static void many(RingFactory f) {
+        try (FanOut fanOut = f.openFanOut()) {
+            assertEquals(FanOut.expected(MANY), fanOut.run(MANY, 5, 0), f.id() + ": fanout tasks=" + MANY);
+        }
+    }
+
+    /** No operation ends before its tasks' wait: a fan-out that never sleeps fails here. */
+    public static void waits(RingFactory f) {
+        try (FanOut fanOut = f.openFanOut()) {
+            for (int tasks : new int[] {1, 100}) {
+                long t0 = System.nanoTime();
+                fanOut.run(tasks, 50, 0);
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                assertTrue(ms >= 50, f.id() + ": tasks=" + tasks + " delay_ms=50 returned after " + ms + " ms");
+            }
+        }
+    }
+
+    /** The tasks wait at once: a fan-out that sleeps its tasks one after another fails here. */
+    public static void concurrent(RingFactory f) {
+        try (FanOut fanOut = f.openFanOut()) {
+            fanOut.run(10, 1, 0); // started up
+            long t0 = System.nanoTime();
+            assertEquals(FanOut.expected(CONCURRENT), fanOut.run(CONCURRENT, CONCURRENT_DELAY_MS, 0));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertTrue(ms < CONCURRENT_LIMIT.toMillis(), f.id() + ": " + CONCURRENT + " tasks waiting "
+                    + CONCURRENT_DELAY_MS + " ms each took " + ms + " ms, serial would take "
+                    + CONCURRENT * CONCURRENT_DELAY_MS);
+        }
+    }
+
+    /**
+     * Operations in a row on one fan-out; what an operation started is gone when it returns (a
+     * second operation leaves no more live threads than the first), and close() stops the rest.
+     */
+    public static void reuseAndCleanUp(RingFactory f) {
+        FanOut fanOut = f.openFanOut();
+        assertEquals(FanOut.expected(1000), fanOut.run(1000, 5, 0));
+        long afterFirst = alive(fanOut).size();
+        assertTrue(afterFirst < 1000, () -> f.id() + ": " + afterFirst + " threads alive after an operation of 1000 "
+                + "tasks: " + alive(fanOut));
+        assertEquals(FanOut.expected(1000), fanOut.run(1000, 5, 0));
+        assertEquals(FanOut.expected(7), fanOut.run(7, 0, 3));
+        List<Thread> afterMore = alive(fanOut);
+        assertTrue(afterMore.size() <= afterFirst + 2, () -> f.id() + ": live threads grew from " + afterFirst + " to "
+                + afterMore.size() + " over two more operations: " + afterMore);
+        fanOut.close();
+        List<Thread> left = alive(fanOut);
+        assertTrue(left.isEmpty(), () -> f.id() + ": fan-out alive after close(): " + left);
+        fanOut.close(); // idempotent
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> fanOut.run(7, 0, 0),
+                f.id() + ": run after close()");
+        assertMentions(e, "closed", "tasks=7");
+    }
+
+    public static void badArguments(RingFactory f) {
+        try (FanOut fanOut = f.openFanOut()) {
+            assertMentions(assertThrows(IllegalArgumentException.class, () -> fanOut.run(-1, 0, 0)), "tasks", "-1");
+            assertMentions(assertThrows(IllegalArgumentException.class, () -> fanOut.run(1, -5, 0)), "delay_ms", "-5");
+            assertMentions(assertThrows(IllegalArgumentException.class, () -> fanOut.run(1, 0, -2)), "work", "-2");
+            assertEquals(28, fanOut.run(7, 0, 0), f.id() + ": a rejected operation must leave the fan-out usable");
+        }
+    }
+
+    private static List<Thread> alive(FanOut fanOut) {
+        return fanOut.threads().stream().filter(Thread::isAlive).collect(Collectors.toList());
+    }
+
+    private static void assertMentions(Exception e, String... words) {
+        String message = String.valueOf(e.getMessage());
+        for (String w : words) {
+            if (!message.contains(w)) {
+                fail("message should name '" + w + "': " + message);
+            }
+        }
+    }
+}
