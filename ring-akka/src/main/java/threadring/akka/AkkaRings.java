@@ -53,6 +53,8 @@ public final class AkkaRings implements RingProvider {
                             + "Behaviors.withTimers" + dispatcher)
                     .fanOut(id -> new TypedFanOut(id, new PekkoTyped(), oneThread))
                     .oneThread(oneThread)
+                    // the fastest fan-out in both series (run 20261123-223732, --all)
+                    .inDefaultSweep(oneThread ? new Workload[] {Workload.FANOUT} : new Workload[0])
                     .build());
         }
         return all;

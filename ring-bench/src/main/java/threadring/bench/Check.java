@@ -240,6 +240,10 @@ final class Check implements Callable<Integer> {
                 failed += exit.ok() ? 0 : 1;
                 continue;
             }
+            for (Workload w : Workload.values()) {
+                f.knownIssue(w).ifPresent(why -> out.println(f.id() + " soak: no " + w.label()
+                        + " draws, a known issue: " + why));
+            }
             long[] count = new long[1];
             List<Soak.Outcome> failures;
             try {

@@ -98,8 +98,11 @@ final class Cli {
         List<String> runs = java.util.Arrays.stream(Workload.values()).filter(f::runs).map(Workload::label).toList();
         List<String> inDefault = java.util.Arrays.stream(Workload.values()).filter(f::inDefaultSweep)
                 .map(Workload::label).toList();
+        String issues = java.util.Arrays.stream(Workload.values()).filter(w -> f.knownIssue(w).isPresent())
+                .map(w -> " [known issue in the " + w.label() + ": " + f.knownIssue(w).get() + "]")
+                .collect(java.util.stream.Collectors.joining());
         return " [" + String.join(", ", runs) + "; default sweep: " + (inDefault.isEmpty() ? "none"
-                : String.join(", ", inDefault)) + "]";
+                : String.join(", ", inDefault)) + "]" + issues;
     }
 
     @Command(name = "report", description = "Rewrite RUN's report.md and chart from its run.json.")

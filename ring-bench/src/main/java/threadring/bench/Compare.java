@@ -15,7 +15,7 @@ import threadring.bench.RunFile.Run;
  * ratio B/A of median ns per hop, its 95% interval, Welch's t-test on the two runs' log fork
  * medians (every pass counts, through its fork's median; the spread between forks is the noise),
  * and a verdict. A row that is unstable in either run gets no verdict. Written to
- * {@code RUN_B/compare-<RUN_A id>.md}; RUN_A is only read.
+ * {@code RUN_B/compare-<RUN_A id>.md} and {@code .html}; RUN_A is only read.
  */
 final class Compare {
 
@@ -58,10 +58,10 @@ final class Compare {
     static Path write(Path runA, Path runB) throws IOException {
         Run a = RunFile.read(runA);
         Run b = RunFile.read(runB);
+        Doc doc = document(a, runA, b, runB);
+        Report.writeAtomically(runB.resolve("compare-" + a.runId() + ".html"), HtmlPage.render(doc, runB));
         Path out = runB.resolve("compare-" + a.runId() + ".md");
-        Path tmp = runB.resolve(out.getFileName() + ".tmp");
-        Files.writeString(tmp, render(a, runA, b, runB));
-        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Report.writeAtomically(out, doc.markdown());
         return out;
     }
 
@@ -76,59 +76,69 @@ final class Compare {
     }
 
     static String render(Run a, Path dirA, Run b, Path dirB) {
-        StringBuilder md = new StringBuilder();
-        md.append("# threadring: ").append(b.runId()).append(" (B) vs ").append(a.runId()).append(" (A)\n\n");
-        md.append("- A: ").append(describe(a, dirA)).append('\n');
-        md.append("- B: ").append(describe(b, dirB)).append('\n');
-        md.append("\nB/A < 1: B is faster. The interval is 95% (Welch's t on the log fork medians of both runs); "
+        return document(a, dirA, b, dirB).markdown();
+    }
+
+    /** The comparison as typed blocks: what compare-<A>.md and compare-<A>.html both show. */
+    static Doc document(Run a, Path dirA, Run b, Path dirB) {
+        Doc doc = new Doc("threadring: " + b.runId() + " (B) vs " + a.runId() + " (A)");
+        doc.bullets(List.of("A: " + describe(a, dirA), "B: " + describe(b, dirB)));
+        doc.paragraph("B/A < 1: B is faster. The interval is 95% (Welch's t on the log fork medians of both runs); "
                 + "**B faster** or **B slower** only where it excludes 1 (p < 0.05), else *within noise*. A row "
                 + "unstable in either run (forks disagree) gets no verdict. The test sees the spread between "
                 + "forks, not the machine's drift between the two runs. Values: median ns per hop (ring) or per exchange "
-                + "(rendezvous), ms per operation (fan-out) [95% interval].\n");
+                + "(rendezvous), ms per operation (fan-out) [95% interval].");
         List<Report.Series[]> matched = match(a, b);
         for (Report.Series[] m : matched) {
             Report.Series sa = m[0];
             Report.Series sb = m[1];
             String na = sa.name(a);
             String nb = sb.name(b);
-            md.append("\n## ").append(na.equals(nb) ? na : na + " (A) vs " + nb + " (B)").append("\n\n");
+            doc.heading(2, na.equals(nb) ? na : na + " (A) vs " + nb + " (B)");
             boolean perOperation = sa.workload() == threadring.core.Workload.FANOUT;
             String unit = perOperation ? "ms/operation" : "ns/" + sa.workload().unit();
-            md.append("| id | A ").append(unit).append(" | B ").append(unit)
-                    .append(" | B/A [95%] | p | verdict |\n|---|---:|---:|---:|---:|---|\n");
+            List<Doc.Row> rows = new ArrayList<>();
             for (Pair p : pairs(a, sa, b, sb)) {
                 Stats.Ratio r = p.ratio();
-                md.append("| ").append(p.id()).append(" | ").append(value(p.a(), perOperation)).append(" | ")
-                        .append(value(p.b(), perOperation))
-                        .append(" | ").append(ratio(r)).append(" | ")
-                        .append(Double.isNaN(r.p()) ? "n/a" : String.format(Locale.ROOT, "%.2g", r.p()))
-                        .append(" | ").append(p.verdict().text).append(" |\n");
+                Verdict v = p.verdict();
+                rows.add(new Doc.Row(List.of(Doc.Cell.of(p.id()),
+                        new Doc.Cell(value(p.a(), perOperation), p.a().median(), p.a().isUnstable()),
+                        new Doc.Cell(value(p.b(), perOperation), p.b().median(), p.b().isUnstable()),
+                        Doc.Cell.number(ratio(r), r.value()),
+                        Doc.Cell.number(Double.isNaN(r.p()) ? "n/a" : String.format(Locale.ROOT, "%.2g", r.p()), r.p()),
+                        new Doc.Cell(v.text, null, false, v == Verdict.FASTER ? "good" : v == Verdict.SLOWER ? "bad"
+                                : null)),
+                        java.util.Map.of("model", p.id().substring(0, p.id().indexOf('/')), "workload",
+                                sa.workload().label())));
             }
+            doc.add(new Doc.Table("compare", List.of(new Doc.Column("id", false), new Doc.Column("A " + unit, true),
+                    new Doc.Column("B " + unit, true), new Doc.Column("B/A [95%]", true), new Doc.Column("p", true),
+                    new Doc.Column("verdict", false)), rows));
+            List<String> notes = new ArrayList<>();
             List<String> onlyA = Report.rows(a, sa).stream().map(Report.Row::id)
                     .filter(id -> Report.rows(b, sb).stream().noneMatch(r -> r.id().equals(id))).toList();
             List<String> onlyB = Report.rows(b, sb).stream().map(Report.Row::id)
                     .filter(id -> Report.rows(a, sa).stream().noneMatch(r -> r.id().equals(id))).toList();
             if (!onlyA.isEmpty()) {
-                md.append("\n- only in A: ").append(String.join(", ", onlyA));
+                notes.add("only in A: " + String.join(", ", onlyA));
             }
             if (!onlyB.isEmpty()) {
-                md.append("\n- only in B: ").append(String.join(", ", onlyB));
+                notes.add("only in B: " + String.join(", ", onlyB));
             }
-            md.append('\n');
+            doc.bullets(notes);
         }
         List<Report.Series> unmatchedA = Report.series(a).stream()
                 .filter(s -> matched.stream().noneMatch(m -> m[0].equals(s))).toList();
         List<Report.Series> unmatchedB = Report.series(b).stream()
                 .filter(s -> matched.stream().noneMatch(m -> m[1].equals(s))).toList();
         if (!unmatchedA.isEmpty() || !unmatchedB.isEmpty()) {
-            md.append("\n## Configurations in only one run\n");
-            unmatchedA.forEach(s -> md.append("\n- only in A: ").append(s.name(a)).append(" (")
-                    .append(count(a, s)).append(')'));
-            unmatchedB.forEach(s -> md.append("\n- only in B: ").append(s.name(b)).append(" (")
-                    .append(count(b, s)).append(')'));
-            md.append('\n');
+            doc.heading(2, "Configurations in only one run");
+            List<String> items = new ArrayList<>();
+            unmatchedA.forEach(s -> items.add("only in A: " + s.name(a) + " (" + count(a, s) + ")"));
+            unmatchedB.forEach(s -> items.add("only in B: " + s.name(b) + " (" + count(b, s) + ")"));
+            doc.bullets(items);
         }
-        return md.toString();
+        return doc;
     }
 
     /**

@@ -32,10 +32,14 @@ final class Doc {
     record Column(String name, boolean numeric) {}
 
     /**
-     * A cell: its text, the number it sorts by (null: by text), and whether it reports an unstable
-     * row (the page marks it).
+     * A cell: its text, the number it sorts by (null: by text), whether it reports an unstable row
+     * (the page marks it), and its tone: null, {@code "good"} or {@code "bad"} (a verdict's colour).
      */
-    record Cell(String text, Double sort, boolean unstable) {
+    record Cell(String text, Double sort, boolean unstable, String tone) {
+        Cell(String text, Double sort, boolean unstable) {
+            this(text, sort, unstable, null);
+        }
+
         static Cell of(String text) {
             return new Cell(text, null, false);
         }

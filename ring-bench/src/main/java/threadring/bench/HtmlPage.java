@@ -73,7 +73,8 @@ final class HtmlPage {
     private static String select(String tag, String label, TreeSet<String> values) {
         StringBuilder h = new StringBuilder("<label>").append(label).append(" <select data-filter=\"").append(tag)
                 .append("\"><option value=\"\">all</option>");
-        values.forEach(v -> h.append("<option>").append(escape(v)).append("</option>"));
+        values.forEach(v -> h.append("<option value=\"").append(escape(v)).append("\">").append(escape(v))
+                .append("</option>"));
         return h.append("</select></label> ").toString();
     }
 
@@ -113,11 +114,14 @@ final class HtmlPage {
             for (int i = 0; i < r.cells().size(); i++) {
                 Doc.Cell c = r.cells().get(i);
                 boolean numeric = i < columns.size() && columns.get(i).numeric();
-                h.append("<td").append(numeric ? " class=\"num\"" : "");
+                String classes = (numeric ? "num " : "") + (c.tone() == null ? "" : "tone-" + c.tone());
+                h.append("<td").append(classes.isBlank() ? "" : " class=\"" + classes.strip() + "\"");
                 if (c.sort() != null) {
                     h.append(" data-sort=\"").append(String.format(Locale.ROOT, "%.9g", c.sort())).append('"');
                 }
-                h.append('>').append(inline(c.text()));
+                String text = c.unstable() && c.text().endsWith(" unstable")
+                        ? c.text().substring(0, c.text().length() - " unstable".length()) : c.text();
+                h.append('>').append(inline(text));
                 if (c.unstable()) {
                     h.append(" <span class=\"badge\">unstable</span>");
                 }
@@ -194,8 +198,8 @@ final class HtmlPage {
             tr.unstable td { background: var(--warn-bg); }
             .badge { display: inline-block; padding: 0 6px; border-radius: 8px; font-size: 11px; color: var(--warn);
                      border: 1px solid #d4a72c; background: var(--warn-bg); }
-            .verdict-faster { color: #1a7f37; font-weight: 600; }
-            .verdict-slower { color: #cf222e; font-weight: 600; }
+            td.tone-good { color: #1a7f37; font-weight: 600; }
+            td.tone-bad { color: #cf222e; font-weight: 600; }
             figure { margin: 16px 0; }
             .chart svg { max-width: 100%; height: auto; border: 1px solid var(--line); }
             figcaption { color: var(--muted); font-size: 13px; }

@@ -162,6 +162,61 @@ public final class JmhJob {
         }
     }
 
+    /**
+     * Ends a hung id: when no JMH iteration has ended for {@code limit} (a fork's start and setup
+     * included), it kills this JVM's child processes, JMH's forks, so JMH fails the id and the job
+     * goes on with the next. JMH's own timeout only interrupts, which a spinning benchmark ignores
+     * (cats-effect's work-stealing pool once spun for minutes in a fan-out).
+     */
+    static final class Watchdog implements AutoCloseable {
+        private final String id;
+        private final Duration limit;
+        private final Thread thread;
+        private volatile long last = System.nanoTime();
+        private volatile String fired;
+        private volatile boolean closed;
+
+        Watchdog(String id, Duration limit) {
+            this.id = id;
+            this.limit = limit;
+            thread = new Thread(this::watch, "watchdog " + id);
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        void progress() {
+            last = System.nanoTime();
+        }
+
+        /** Why it killed the forks, or null. */
+        String fired() {
+            return fired;
+        }
+
+        private void watch() {
+            while (!closed) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (!closed && System.nanoTime() - last > limit.toNanos()) {
+                    fired = id + ": no JMH iteration ended within " + limit.toMinutes() + " min (hung?); its fork was "
+                            + "killed";
+                    System.out.println("threadring: " + fired);
+                    ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+                    last = System.nanoTime();
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+            thread.interrupt();
+        }
+    }
+
     /** How long one id's calibration may take before it counts as hung. */
     static final Duration CALIBRATION_TIMEOUT = Duration.ofMinutes(3);
 
@@ -227,8 +282,9 @@ public final class JmhJob {
             o.measurementIterations(spec.iterations());
         }
         iterationTime(o, spec.iterationMs());
-        IterationLog log = new IterationLog(console(), (warmup, fork, i, it) -> {});
-        try {
+        Watchdog watchdog = new Watchdog(id, Duration.ofMinutes(spec.timeoutMinutes()));
+        IterationLog log = new IterationLog(console(), (warmup, fork, i, it) -> watchdog.progress());
+        try (watchdog) {
             RunResult r = only(new Runner(o.build(), log).run(), id);
             List<List<Double>> forks = r.getBenchmarkResults().stream()
                     .map(fork -> fork.getIterationResults().stream().map(i -> ms(i.getPrimaryResult())).toList())
@@ -256,7 +312,7 @@ public final class JmhJob {
                             Workload.RING, null, iterationMs, forkLog);
             return new Measured(id, score, null, null);
         } catch (RunnerException | RuntimeException e) {
-            return new Measured(id, null, null, describe(e));
+            return new Measured(id, null, null, watchdog.fired() != null ? watchdog.fired() : describe(e));
         }
     }
 
@@ -306,7 +362,18 @@ public final class JmhJob {
                 default -> throw new IllegalArgumentException("unknown profiler " + name);
             }
         }
-        RunResult r = only(new Runner(o.build(), console()).run(), id);
+        RunResult r;
+        try (Watchdog watchdog = new Watchdog(id, Duration.ofMinutes(spec.timeoutMinutes()))) {
+            try {
+                r = only(new Runner(o.build(), new IterationLog(console(), (w, f, i, it) -> watchdog.progress())).run(),
+                        id);
+            } catch (RunnerException | RuntimeException e) {
+                if (watchdog.fired() != null) {
+                    throw new IllegalStateException(watchdog.fired(), e);
+                }
+                throw e;
+            }
+        }
         List<IterationResult> measured = r.getBenchmarkResults().stream().map(BenchmarkResult::getIterationResults)
                 .flatMap(Collection::stream).toList();
         List<Double> ms = measured.stream().map(i -> ms(i.getPrimaryResult())).toList();

@@ -67,7 +67,7 @@ final class Progress {
     }
 
     /** An id of a job has its score (or failed): one line, once per id and series. */
-    void finished(String key, double estimate, Workload w, Measured m, String error) {
+    void finished(String key, String id, double estimate, Workload w, Measured m, String error) {
         if (!done.add(key)) {
             return;
         }
@@ -84,7 +84,7 @@ final class Progress {
         } else {
             result = "FAIL " + (error != null ? error : m != null && m.error() != null ? m.error() : "no result");
         }
-        out.println(prefix() + " " + w.label() + " " + (m != null ? m.id() : key) + "  " + result);
+        out.println(prefix() + " " + w.label() + " " + id + "  " + result);
     }
 
     /** {@code [ 14/121  9m12s elapsed, ~21m left]} */

@@ -160,110 +160,141 @@ final class Report {
         return ids;
     }
 
-    /** Writes chart.png, chart.svg and report.md; returns report.md. */
+    /** Writes chart.png, chart.svg, report.md and report.html; returns report.md. */
     static Path write(Path runDir) throws IOException {
         Run run = RunFile.read(runDir);
         Chart.Outcome chart = Chart.write(runDir, run);
         varied(run).forEach(p -> Chart.writeParameter(runDir, run, p));
+        Doc doc = document(run, History.load(), chart);
+        writeAtomically(runDir.resolve(HTML), HtmlPage.render(doc, runDir));
         Path file = runDir.resolve(FILE);
-        Path tmp = runDir.resolve(FILE + ".tmp");
-        Files.writeString(tmp, render(run, History.load(), chart));
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        writeAtomically(file, doc.markdown());
         return file;
     }
 
+    static final String HTML = "report.html";
+
+    /** Writes through a temporary file and a rename, so a reader never sees half a file. */
+    static void writeAtomically(Path file, String text) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, text);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** report.md's text. */
     static String render(Run run, History history, Chart.Outcome chart) {
-        StringBuilder md = new StringBuilder();
-        md.append("# threadring run ").append(run.runId()).append("\n\n");
+        return document(run, history, chart).markdown();
+    }
+
+    /** The whole report as typed blocks: what report.md and report.html both show. */
+    static Doc document(Run run, History history, Chart.Outcome chart) {
+        Doc doc = new Doc("threadring run " + run.runId());
         if (run.state() != RunFile.State.COMPLETE) {
-            md.append("**Incomplete run (").append(run.state().toString().toLowerCase(Locale.ROOT))
-                    .append(")**: only what finished is shown; `results/latest` was not moved to it.\n\n");
+            doc.paragraph("**Incomplete run (" + run.state().toString().toLowerCase(Locale.ROOT)
+                    + ")**: only what finished is shown; `results/latest` was not moved to it.");
         }
-        environment(run, md);
+        environment(run, doc);
         if (chart.png() != null) {
-            md.append("![ns per hop: median and 95% interval over forks, log scale](").append(chart.png()).append(")");
-            if (chart.svg() != null) {
-                md.append(" ([SVG](").append(chart.svg()).append("))");
-            }
-            md.append("\n\n");
-        } else {
-            md.append("Chart: not drawn (").append(chart.problem()).append(").\n\n");
+            doc.add(new Doc.Image("ns per hop: median and 95% interval over forks, log scale", chart.png(), chart.svg()));
+        } else if (!stepSeries(run).isEmpty()) {
+            doc.paragraph("Chart: not drawn (" + chart.problem() + ").");
         }
-        method(md);
-        floors(run, md);
-        rendezvous(run, md);
+        method(doc);
+        floors(run, doc);
+        rendezvous(run, doc);
         for (Parameter p : varied(run)) {
-            parameter(run, p, md);
+            parameter(run, p, doc);
         }
-        fanOutSummary(run, md);
+        fanOutSummary(run, doc);
         if (stepSeries(run).size() > 1) {
-            allSeries(run, md);
+            allSeries(run, doc);
         }
         for (Series s : series(run)) {
             if (s.workload() == Workload.FANOUT) {
-                fanOut(run, s, md);
+                fanOut(run, s, doc);
             } else {
-                series(run, history, s, md);
+                series(run, history, s, doc);
             }
         }
-        published(run, history, md);
-        return md.toString();
+        published(run, history, doc);
+        return doc;
     }
 
-    private static void environment(Run run, StringBuilder md) {
+    /** Tags of a row for the page's filters. */
+    private static Map<String, String> tags(String id, Workload workload) {
+        return Map.of("model", id.substring(0, id.indexOf('/')), "workload", workload.label());
+    }
+
+    private static Doc.Column text(String name) {
+        return new Doc.Column(name, false);
+    }
+
+    private static Doc.Column number(String name) {
+        return new Doc.Column(name, true);
+    }
+
+    /** A median and interval, "95.0 [83.3–108.2]", marked unstable, sorted by the median. */
+    private static Doc.Cell value(Stats.Summary s, boolean perOperation) {
+        String text = perOperation ? ms(s.median()) + " [" + msInterval(s.interval()) + "]"
+                : ns(s.median()) + " [" + interval(s.interval()) + "]";
+        return new Doc.Cell(text + (s.isUnstable() ? " unstable" : ""), s.median(), s.isUnstable());
+    }
+
+    private static Doc.Cell ratioCell(Stats.Ratio r) {
+        return Doc.Cell.number(ratio(r), r.value());
+    }
+
+    private static void environment(Run run, Doc doc) {
         Env.Machine m = run.machine();
         RunFile.Settings s = run.settings();
-        md.append("## Environment\n\n");
-        md.append("- machine: ").append(m.cpuModel()).append(", online cpus ").append(m.onlineCpus())
-                .append(", ").append(m.os()).append(" ").append(m.kernel()).append('\n');
-        md.append("- commit: ").append(m.gitCommit() == null ? "unknown" : m.gitCommit())
-                .append(Boolean.TRUE.equals(m.gitDirty()) ? " (with uncommitted changes)" : "").append('\n');
-        md.append("- started ").append(run.started()).append(", ");
+        doc.heading(2, "Environment");
+        List<String> items = new ArrayList<>();
+        items.add("machine: " + m.cpuModel() + ", online cpus " + m.onlineCpus() + ", " + m.os() + " " + m.kernel());
+        items.add("commit: " + (m.gitCommit() == null ? "unknown" : m.gitCommit())
+                + (Boolean.TRUE.equals(m.gitDirty()) ? " (with uncommitted changes)" : ""));
         double minutes = run.minutes();
-        md.append(Double.isNaN(minutes) ? "not finished" : String.format(Locale.ROOT, "took %.1f minutes", minutes))
-                .append('\n');
+        items.add("started " + run.started() + ", " + (Double.isNaN(minutes) ? "not finished"
+                : String.format(Locale.ROOT, "took %.1f minutes", minutes)));
         List<String> workloads = new ArrayList<>(ringSeries(run).stream().map(x -> "ring " + x.shape()).distinct()
                 .toList());
         if (!workloads.isEmpty()) {
             workloads.set(workloads.size() - 1, workloads.get(workloads.size() - 1) + ", hops per pass: "
-                    + (s.hops() == null ? "each id's own (column hops)" : String.valueOf(s.hops())));
+                    + (s.hops() == null ? "each id's own, calibrated to about " + s.passMs() + " ms (column hops)"
+                            : String.valueOf(s.hops())));
         }
         if (series(run).stream().anyMatch(x -> x.workload() == Workload.RENDEZVOUS)) {
-            workloads.add("rendezvous, values per exchange: "
-                    + (s.values() == null ? "each id's own (column values)" : String.valueOf(s.values())));
+            workloads.add("rendezvous, values per exchange: " + (s.values() == null
+                    ? "each id's own, calibrated to about " + s.passMs() + " ms (column values)" : String.valueOf(s.values())));
         }
         series(run).stream().filter(x -> x.workload() == Workload.FANOUT).map(x -> "fanout " + x.fanOut()).distinct()
                 .forEach(workloads::add);
-        md.append("- workload: ").append(String.join("; ", workloads))
-                .append(s.quick() ? " (**--quick**: a smoke run, not for quoting)" : "").append('\n');
-        md.append("- scored passes: ").append(shape(s.forks(), s.warmups(), s.iterations(), s.iterationMs()))
-                .append(" per id, no profiler").append(s.longRun() ? " (**--long**: the reference run)" : "")
-                .append('\n');
-        md.append("- profiling pass: ");
+        items.add("workload: " + String.join("; ", workloads)
+                + (s.quick() ? " (**--quick**: a smoke run, not for quoting)" : ""));
+        items.add("ids: " + (!s.includes().isEmpty() ? "matching " + s.includes().stream().map(Report::code)
+                .collect(Collectors.joining(", ")) : s.all() ? "every id (--all)" : "each workload's default selection"));
+        items.add("scored passes: " + shape(s.forks(), s.warmups(), s.iterations(), s.iterationMs())
+                + " per id, no profiler" + (s.longRun() ? " (**--long**: the reference run)" : ""));
         if (s.profilers().isEmpty()) {
-            md.append("none\n");
+            items.add("profiling pass: none");
         } else {
             RunFile.Profiling p = s.profiling();
-            md.append(String.join(", ", s.profilers())).append(" in separate JVMs, ")
-                    .append(shape(p.forks(), p.warmups(), p.iterations(), p.iterationMs()))
-                    .append(" per id; used for no score\n");
-        }
-        if (!s.includes().isEmpty()) {
-            md.append("- ids matching: ").append(s.includes().stream().map(Report::code).collect(Collectors.joining(", ")))
-                    .append('\n');
+            items.add("profiling pass: " + String.join(", ", s.profilers()) + " in separate JVMs, "
+                    + shape(p.forks(), p.warmups(), p.iterations(), p.iterationMs()) + " per id; used for no score");
         }
         if (run.asyncProfiler() != null && !run.asyncProfiler().problems().isEmpty()) {
-            md.append("- async-profiler unavailable: ").append(run.asyncProfiler().problems()).append('\n');
+            items.add("async-profiler unavailable: " + run.asyncProfiler().problems());
         }
-        md.append("\n| configuration | JDK | cpus | availableProcessors | JVM flags of the JMH forks |\n");
-        md.append("|---|---|---|---:|---|\n");
+        doc.bullets(items);
+        List<Doc.Row> rows = new ArrayList<>();
         for (Configuration c : run.configurations()) {
-            md.append("| ").append(c.label()).append(" | ").append(c.jvm().javaVersion()).append(" (")
-                    .append(c.jvm().javaVendor()).append(", ").append(c.jvm().vmName()).append(") | ")
-                    .append(c.cpus() == null ? "unpinned" : "taskset -c " + c.cpus()).append(" | ")
-                    .append(c.jvm().availableProcessors()).append(" | ").append(flags(run, c.label())).append(" |\n");
+            rows.add(new Doc.Row(List.of(Doc.Cell.of(c.label()), Doc.Cell.of(c.jvm().javaVersion() + " ("
+                    + c.jvm().javaVendor() + ", " + c.jvm().vmName() + ")"),
+                    Doc.Cell.of(c.cpus() == null ? "unpinned" : "taskset -c " + c.cpus()),
+                    Doc.Cell.number(String.valueOf(c.jvm().availableProcessors()), c.jvm().availableProcessors()),
+                    Doc.Cell.of(flags(run, c.label()))), Map.of()));
         }
-        md.append('\n');
+        doc.add(new Doc.Table("configurations", List.of(text("configuration"), text("JDK"), text("cpus"),
+                number("availableProcessors"), text("JVM flags of the JMH forks")), rows));
     }
 
     /**
@@ -309,22 +340,23 @@ final class Report {
         return String.format(Locale.ROOT, "%.1f s, %,.0f", seconds, passes);
     }
 
-    private static void method(StringBuilder md) {
-        md.append("## How to read it\n\n");
-        md.append("**Steady state by time.** One JMH operation is one *pass*: `hops` verified hops around the "
-                + "ring, or `values` verified exchanges of the rendezvous (a wrong answer fails the id). JMH repeats "
-                + "passes for whole iterations of fixed length (average time per pass, JMH's `avgt`), so a fast "
-                + "machine runs more passes, not shorter ones. Each fork first warms up for its warm-up "
-                + "iterations (the *warm-up per fork* column: seconds and passes it actually ran), then measures; a "
-                + "pass lasts 5-200 ms here, long against its own start and end and short against an iteration. "
-                + "Why: with one short warm-up pass, forks were still compiling when measured (an Exchanger "
-                + "rendezvous read 240 ns per exchange against 76-78 in long runs and in jox's own JMH benchmark); "
-                + "`benchmark.sh --long` (10^7 per pass, " + RunCommand.LONG_PASSES + " warm-up passes) is the "
-                + "reference the default must agree with (`compare`).\n\n");
-        md.append("**Statistics.** Iterations inside one JVM agree far better than JVMs do with each other, so "
+    private static void method(Doc doc) {
+        doc.heading(2, "How to read it");
+        doc.paragraph("**Steady state by time.** One JMH operation is one *pass*: `hops` verified hops around the "
+                + "ring, `values` verified exchanges of the rendezvous, or one fan-out of `tasks` tasks (a wrong "
+                + "answer fails the id). Each id's pass size is calibrated, in a JVM of its own before its forks, so "
+                + "that a pass lasts about half a second on this machine: long against a pass's own start and end "
+                + "(up to a millisecond), whatever the machine's speed. JMH repeats passes for whole iterations of "
+                + "fixed length (average time per pass, JMH's `avgt`). Each fork first warms up for its warm-up "
+                + "iterations (the *warm-up per fork* column: the seconds and passes it actually ran), then "
+                + "measures. Why: with one short warm-up pass, forks were still compiling when measured (an "
+                + "Exchanger rendezvous once read 240 ns per exchange against 76-78 in long runs and in jox's own "
+                + "JMH benchmark); `benchmark.sh --long` (10^7 per pass, " + RunCommand.LONG_PASSES + " warm-up "
+                + "passes) is the reference the default must agree with (`compare`).");
+        doc.paragraph("**Statistics.** Iterations inside one JVM agree far better than JVMs do with each other, so "
                 + "the **fork** is the unit of repetition: *fork medians* are each JVM's median iteration (ns per "
-                + "hop or exchange), and the **95% interval** is Student's t over the logarithms of the fork "
-                + "medians (k-1 degrees of freedom; the between-fork spread is in it; Georges et al. 2007, "
+                + "hop or exchange, ms per fan-out), and the **95% interval** is Student's t over the logarithms of "
+                + "the fork medians (k-1 degrees of freedom; the between-fork spread is in it; Georges et al. 2007, "
                 + "commons-math3). *median* is the median of all measured iterations, *min* and *max* their "
                 + "extremes. A row is **unstable** when its fork medians are more than " + pct(Stats.UNSTABLE_SPREAD)
                 + " apart, when its iterations still fall or rise by more than " + pct(1 + Stats.DRIFT)
@@ -335,7 +367,7 @@ final class Report {
                 + "95% intervals come from Welch's t on the log fork medians. *vs next*: the next slower row's "
                 + "median over this one's; an ordering holds only where it says *separated* (its interval "
                 + "excludes 1). With one fork there is no interval (n/a). Absolute times drift between runs on a "
-                + "shared machine: compare ratios within one run.\n\n");
+                + "shared machine: compare ratios within one run.");
     }
 
     private static String pct(double factor) {
@@ -359,52 +391,58 @@ final class Report {
         return text;
     }
 
-    private static void series(Run run, History history, Series series, StringBuilder md) {
+    private static String stability(Stats.Summary s) {
+        return s.isUnstable() ? "**unstable**: " + s.unstable() : s.forks() < 2 ? "n/a" : "ok";
+    }
+
+    private static void series(Run run, History history, Series series, Doc doc) {
         Configuration c = series.config();
-        String label = c.label();
-        md.append("## ").append(series.name(run)).append("\n\n");
-        md.append("JDK ").append(c.jvm().javaVersion()).append(" (").append(c.jvm().javaVendor()).append("), cpus ")
-                .append(c.cpus() == null ? "unpinned" : "pinned with taskset -c " + c.cpus())
-                .append(", availableProcessors=").append(c.jvm().availableProcessors()).append("\n\n");
+        doc.heading(2, series.name(run));
+        doc.paragraph("JDK " + c.jvm().javaVersion() + " (" + c.jvm().javaVendor() + "), cpus "
+                + (c.cpus() == null ? "unpinned" : "pinned with taskset -c " + c.cpus()) + ", availableProcessors="
+                + c.jvm().availableProcessors());
         List<Row> rows = rows(run, series);
         Optional<Row> base = rows.stream().filter(r -> r.id().equals(BASELINE)).findFirst();
+        List<String> notes = new ArrayList<>();
         if (!rows.isEmpty()) {
-            md.append("| id | ").append(series.ring() ? "hops" : "values").append(" per pass | forks x iterations "
-                    + "| passes per iteration | warm-up per fork (s, passes) | median ns/")
-                    .append(series.workload().unit()).append(" | 95% interval | fork medians | min | max "
-                    + "| stability | vs next | speed-up vs ").append(BASELINE).append(" [95%] | 2014 |\n");
-            md.append("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|---:|---:|\n");
+            List<Doc.Row> table = new ArrayList<>();
             for (int i = 0; i < rows.size(); i++) {
                 Row r = rows.get(i);
                 Stats.Summary s = r.summary();
-                md.append("| ").append(r.id()).append(" | ").append(String.format(Locale.ROOT, "%,d", r.steps()))
-                        .append(" | ").append(s.forks()).append(" x ").append(s.samples() / s.forks())
-                        .append(" | ").append(passesPerIteration(r.measured())).append(" | ").append(warmup(r.measured()))
-                        .append(" | ").append(ns(s.median())).append(" | ").append(interval(s.interval()))
-                        .append(" | ").append(s.forkMedians().stream().map(Report::ns).collect(Collectors.joining(", ")))
-                        .append(" | ").append(ns(s.min())).append(" | ").append(ns(s.max()))
-                        .append(" | ").append(s.isUnstable() ? "**unstable**: " + s.unstable() : s.forks() < 2 ? "n/a" : "ok")
-                        .append(" | ").append(i + 1 < rows.size() ? versus(rows.get(i + 1), r) : "")
-                        .append(" | ").append(r.id().equals(BASELINE) ? "1 (baseline)"
-                                : base.map(b -> ratio(Stats.ratio(b.summary(), s))).orElse("n/a"))
-                        .append(" | ").append(study2014(history, r.id())).append(" |\n");
+                table.add(new Doc.Row(List.of(Doc.Cell.of(r.id()),
+                        Doc.Cell.number(String.format(Locale.ROOT, "%,d", r.steps()), r.steps()),
+                        Doc.Cell.of(s.forks() + " x " + s.samples() / s.forks()),
+                        Doc.Cell.of(passesPerIteration(r.measured())), Doc.Cell.of(warmup(r.measured())),
+                        new Doc.Cell(ns(s.median()), s.median(), s.isUnstable()),
+                        Doc.Cell.number(interval(s.interval()), s.interval() == null ? Double.NaN : s.interval().low()),
+                        Doc.Cell.of(s.forkMedians().stream().map(Report::ns).collect(Collectors.joining(", "))),
+                        Doc.Cell.number(ns(s.min()), s.min()), Doc.Cell.number(ns(s.max()), s.max()),
+                        Doc.Cell.of(stability(s)),
+                        Doc.Cell.of(i + 1 < rows.size() ? versus(rows.get(i + 1), r) : ""),
+                        r.id().equals(BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
+                                : base.map(b -> ratioCell(Stats.ratio(b.summary(), s))).orElse(Doc.Cell.of("n/a")),
+                        Doc.Cell.of(study2014(history, r.id()))), tags(r.id(), series.workload())));
             }
+            doc.add(new Doc.Table(series.workload().label(), List.of(text("id"),
+                    number(series.ring() ? "hops per pass" : "values per pass"), number("forks x iterations"),
+                    number("passes per iteration"), number("warm-up per fork (s, passes)"),
+                    number("median ns/" + series.workload().unit()), number("95% interval"), text("fork medians"),
+                    number("min"), number("max"), text("stability"), text("vs next"),
+                    number("speed-up vs " + BASELINE + " [95%]"), number("2014")), table));
             if (base.isEmpty()) {
-                md.append("\n- speed-ups: n/a, ").append(BASELINE).append(" was not measured in this configuration");
+                notes.add("speed-ups: n/a, " + BASELINE + " was not measured in this configuration");
             }
             if (rows.stream().anyMatch(r -> history.oneThreadOf(History.STUDY_2014, r.id()).isPresent())) {
-                md.append("\n- 2014: the study's speed-up over its threads row for the same model and setup (its "
+                notes.add("2014: the study's speed-up over its threads row for the same model and setup (its "
                         + "libraries' default multi-thread scheduler or dispatcher); in parentheses on one-thread "
                         + "variants of that model, which the study did not run");
             }
         } else {
-            md.append("No id was measured in this configuration.\n");
+            doc.paragraph("No id was measured in this configuration.");
         }
-        for (String problem : problems(run, series)) {
-            md.append("\n- ").append(problem);
-        }
-        md.append('\n');
-        profiles(run, series.name(run), rows, md);
+        notes.addAll(problems(run, series));
+        doc.bullets(notes);
+        profiles(run, series, rows, doc);
     }
 
     private static String versus(Row slower, Row r) {
@@ -425,7 +463,8 @@ final class Report {
     private static List<String> problems(Run run, Series series) {
         List<String> problems = new ArrayList<>();
         for (Job j : run.jobs(series.label()).stream().filter(j -> j.workload() == series.workload()
-                && java.util.Objects.equals(j.shape(), series.shape())).toList()) {
+                && java.util.Objects.equals(j.shape(), series.shape())
+                && java.util.Objects.equals(j.fanOut(), series.fanOut())).toList()) {
             if (j.status() == Status.SKIPPED) {
                 problems.add("skipped " + j.ids() + ": " + j.reason());
                 continue;
@@ -440,24 +479,21 @@ final class Report {
         return problems;
     }
 
-    private static void profiles(Run run, String label, List<Row> rows, StringBuilder md) {
+    private static void profiles(Run run, Series series, List<Row> rows, Doc doc) {
         List<Row> profiled = rows.stream().filter(r -> r.measured().profile() != null).toList();
         if (profiled.isEmpty()) {
             return;
         }
         RunFile.Profiling p = run.settings().profiling();
-        md.append("\n### Profiling pass: ").append(label).append("\n\n");
-        md.append("Separate JVMs after each id's scored passes, ")
-                .append(shape(p.forks(), p.warmups(), p.iterations(), p.iterationMs()))
-                .append(", with ").append(String.join(", ", run.settings().profilers()))
-                .append(". No score above comes from these passes. *profiled / scored* is their median pass time "
-                        + "over the scored median: what the profilers cost, plus the usual spread between JVMs (a "
-                        + "ratio inside the row's fork spread above shows no cost). Hot methods are the top frames "
-                        + "of JFR's execution samples (threads in Java code; a thread blocked in the kernel is not "
-                        + "sampled), with the number of samples.\n\n");
-        md.append("| id | profiled / scored | B/step | GC ms/pass (share) | hot methods (JFR execution samples, top "
-                + "frames) | files |\n");
-        md.append("|---|---:|---:|---:|---|---|\n");
+        doc.heading(3, "Profiling pass: " + series.name(run));
+        doc.paragraph("Separate JVMs after each id's scored passes, " + shape(p.forks(), p.warmups(), p.iterations(),
+                p.iterationMs()) + ", with " + String.join(", ", run.settings().profilers()) + ". No score above comes "
+                + "from these passes. *profiled / scored* is their median pass time over the scored median: what "
+                + "the profilers cost, plus the usual spread between JVMs (a ratio inside the row's fork spread above "
+                + "shows no cost). Hot methods are the top frames of JFR's execution samples (threads in Java code; a "
+                + "thread blocked in the kernel is not sampled), with the number of samples.");
+        boolean perOperation = series.workload() == Workload.FANOUT;
+        List<Doc.Row> table = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (Row r : profiled) {
             Profile pr = r.measured().profile();
@@ -468,30 +504,34 @@ final class Report {
             String hot = pr.hotMethods().isEmpty() ? "n/a" : pr.hotMethods().stream()
                     .map(h -> code(h.method()) + String.format(Locale.ROOT, " %.1f%%", h.percent()))
                     .collect(Collectors.joining("<br>")) + "<br>(" + pr.executionSamples() + " samples)";
-            md.append("| ").append(r.id()).append(" | ").append(String.format(Locale.ROOT, "%.2f", profiledMs / scoredMs))
-                    .append(" | ").append(pr.allocBytesPerOp() == null ? "n/a" : bytes(pr.allocBytesPerOp() / r.steps()))
-                    .append(" | ").append(pr.gcMsPerPass() == null ? "n/a" : String.format(Locale.ROOT, "%,.1f (%.0f%%)",
-                            pr.gcMsPerPass(), 100 * pr.gcMsPerPass() / profiledMs))
-                    .append(" | ").append(hot)
-                    .append(" | ").append(pr.files().isEmpty() ? "" : links(pr.files())).append(" |\n");
+            double bytes = pr.allocBytesPerOp() == null ? Double.NaN : pr.allocBytesPerOp() / r.steps();
+            double gcShare = pr.gcMsPerPass() == null ? Double.NaN : 100 * pr.gcMsPerPass() / profiledMs;
+            table.add(new Doc.Row(List.of(Doc.Cell.of(r.id()),
+                    Doc.Cell.number(String.format(Locale.ROOT, "%.2f", profiledMs / scoredMs), profiledMs / scoredMs),
+                    Doc.Cell.number(pr.allocBytesPerOp() == null ? "n/a" : bytes(bytes), bytes),
+                    Doc.Cell.number(pr.gcMsPerPass() == null ? "n/a" : String.format(Locale.ROOT, "%,.1f (%.0f%%)",
+                            pr.gcMsPerPass(), gcShare), gcShare),
+                    Doc.Cell.of(hot), Doc.Cell.of(pr.files().isEmpty() ? "" : links(pr.files()))),
+                    tags(r.id(), series.workload())));
             if (pr.problem() != null) {
                 problems.add(r.id() + ": " + pr.problem());
             }
         }
-        for (String problem : problems) {
-            md.append("\n- ").append(problem);
-        }
-        md.append('\n');
+        doc.add(new Doc.Table("profile", List.of(text("id"), number("profiled / scored"),
+                number(perOperation ? "B/operation" : "B/step"), number(perOperation ? "GC ms/operation (share)"
+                        : "GC ms/pass (share)"), text("hot methods (JFR execution samples, top frames)"),
+                text("files")), table));
+        doc.bullets(problems);
     }
 
     /**
      * Per model and series, its fastest row against its nearest floor row ({@code RingFactory.floor})
      * measured in the same series: what the model's scheduler and library add to a hop.
      */
-    private static void floors(Run run, StringBuilder md) {
+    private static void floors(Run run, Doc doc) {
         Map<String, String> floorOf = new java.util.HashMap<>();
         RingFactories.load().all().forEach(f -> floorOf.put(f.id(), f.floor()));
-        StringBuilder table = new StringBuilder();
+        List<Doc.Row> table = new ArrayList<>();
         for (Series s : ringSeries(run)) {
             List<Row> rows = rows(run, s);
             Map<String, Row> fastest = new java.util.LinkedHashMap<>();
@@ -504,26 +544,24 @@ final class Report {
                 }
                 Stats.Summary m = r.summary();
                 Stats.Summary f = floor.get().summary();
-                table.append("| ").append(s.name(run)).append(" | ").append(r.model()).append(" | ").append(r.id())
-                        .append(" | ").append(ns(m.median())).append(" [").append(interval(m.interval())).append("]")
-                        .append(m.isUnstable() ? " unstable" : "").append(" | ").append(floorId).append(" | ")
-                        .append(ns(f.median())).append(" [").append(interval(f.interval())).append("]")
-                        .append(f.isUnstable() ? " unstable" : "").append(" | ").append(ns(m.median() - f.median()))
-                        .append(" | ").append(ratio(Stats.ratio(m, f))).append(" |\n");
+                table.add(new Doc.Row(List.of(Doc.Cell.of(s.name(run)), Doc.Cell.of(r.model()), Doc.Cell.of(r.id()),
+                        value(m, false), Doc.Cell.of(floorId), value(f, false),
+                        Doc.Cell.number(ns(m.median() - f.median()), m.median() - f.median()),
+                        ratioCell(Stats.ratio(m, f))), tags(r.id(), Workload.RING)));
             }
         }
         if (table.isEmpty()) {
             return;
         }
-        md.append("## Over the floor: what each model adds to a hop\n\n");
-        md.append("Each model's fastest row against the floor row nearest to its machinery (`floor/loop`: plain "
+        doc.heading(2, "Over the floor: what each model adds to a hop");
+        doc.paragraph("Each model's fastest row against the floor row nearest to its machinery (`floor/loop`: plain "
                 + "code; `floor/loom-continuation`: a bare Loom continuation per node; `floor/kotlin-intrinsics`: "
                 + "bare Kotlin coroutines; `floor/kilim-continuation`: bare Kilim fibers), in the same series. The "
                 + "difference is the scheduler's and the library's share of a hop; *x floor* is the ratio of "
-                + "medians with its 95% interval.\n\n");
-        md.append("| series | model | fastest row | ns/hop [95%] | floor | floor ns/hop [95%] | added ns/hop "
-                + "| x floor [95%] |\n|---|---|---|---:|---|---:|---:|---:|\n");
-        md.append(table).append('\n');
+                + "medians with its 95% interval.");
+        doc.add(new Doc.Table("floors", List.of(text("series"), text("model"), text("fastest row"),
+                number("ns/hop [95%]"), text("floor"), number("floor ns/hop [95%]"), number("added ns/hop"),
+                number("x floor [95%]")), table));
     }
 
     static final String FLOOR_MODEL = "floor";
@@ -533,8 +571,8 @@ final class Report {
      * configuration, the classic one if it ran): where a trick pays in one workload and not the
      * other, the ratio moves.
      */
-    private static void rendezvous(Run run, StringBuilder md) {
-        StringBuilder table = new StringBuilder();
+    private static void rendezvous(Run run, Doc doc) {
+        List<Doc.Row> table = new ArrayList<>();
         for (Series r : series(run).stream().filter(x -> x.workload() == Workload.RENDEZVOUS).toList()) {
             List<Series> rings = ringSeries(run).stream().filter(x -> x.label().equals(r.label())).toList();
             Optional<Series> ring = rings.stream().filter(x -> x.shape().equals(Shape.classic(Rings.DEFAULT_NODES)))
@@ -543,27 +581,25 @@ final class Report {
             for (Row row : rows(run, r)) {
                 Stats.Summary e = row.summary();
                 Optional<Row> hop = ringRows.stream().filter(x -> x.id().equals(row.id())).findFirst();
-                table.append("| ").append(r.label()).append(" | ").append(row.id()).append(" | ")
-                        .append(ns(e.median())).append(" [").append(interval(e.interval())).append("]")
-                        .append(e.isUnstable() ? " unstable" : "").append(" | ")
-                        .append(hop.map(h -> ns(h.summary().median()) + " [" + interval(h.summary().interval()) + "]"
-                                + (h.summary().isUnstable() ? " unstable" : "")).orElse("–"))
-                        .append(" | ").append(hop.map(h -> ratio(Stats.ratio(e, h.summary()))).orElse(""))
-                        .append(" |\n");
+                table.add(new Doc.Row(List.of(Doc.Cell.of(r.label()), Doc.Cell.of(row.id()), value(e, false),
+                        hop.map(h -> value(h.summary(), false)).orElse(Doc.Cell.of("–")),
+                        hop.map(h -> ratioCell(Stats.ratio(e, h.summary()))).orElse(Doc.Cell.of(""))),
+                        tags(row.id(), Workload.RENDEZVOUS)));
             }
         }
         if (table.isEmpty()) {
             return;
         }
-        md.append("## Rendezvous beside the ring\n\n");
-        md.append("Each id's rendezvous (a sender and a receiver meet once per value; ns per exchanged value) "
+        doc.heading(2, "Rendezvous beside the ring");
+        doc.paragraph("Each id's rendezvous (a sender and a receiver meet once per value; ns per exchanged value) "
                 + "beside its ring (ns per hop, the configuration's classic ring if it ran, else its first), fastest "
                 + "rendezvous first. *rendezvous / ring* is the ratio of medians with its 95% interval: a primitive "
                 + "whose partner is always about to arrive (spinning, Exchanger) gains in the rendezvous and loses "
-                + "in the ring, where a node waits N-1 hops for its next token.\n\n");
-        md.append("| configuration | id | rendezvous ns/exchange [95%] | ring ns/hop [95%] | rendezvous / ring [95%] |\n"
-                + "|---|---|---:|---:|---:|\n");
-        md.append(table).append('\n');
+                + "in the ring, where a node waits N-1 hops for its next token. Ids the run measured in one workload "
+                + "only show – in the other.");
+        doc.add(new Doc.Table("rendezvous-beside-ring", List.of(text("configuration"), text("id"),
+                number("rendezvous ns/exchange [95%]"), number("ring ns/hop [95%]"),
+                number("rendezvous / ring [95%]")), table));
     }
 
     /**
@@ -571,15 +607,11 @@ final class Report {
      * parameters, one column per value, and the last value's median over the first's with its
      * interval.
      */
-    private static void parameter(Run run, Parameter p, StringBuilder md) {
-        md.append("## ").append(p.option).append(": median ns/hop [95% interval] against ").append(p.axis)
-                .append("\n\n");
-        if (run.settings().hops() == null) {
-            md.append("Every value runs each id's own hops per pass. ");
-        }
-        md.append("*last / first*: the change from the first value to the last, with its 95% interval (Welch's t "
-                + "on the log fork medians). Chart: [").append(p.chartFile()).append("](").append(p.chartFile())
-                .append(").\n\n");
+    private static void parameter(Run run, Parameter p, Doc doc) {
+        doc.heading(2, p.option + ": median ns/hop [95% interval] against " + p.axis);
+        doc.paragraph((run.settings().hops() == null ? "Every value runs each id's own hops per pass. " : "")
+                + "*last / first*: the change from the first value to the last, with its 95% interval (Welch's t "
+                + "on the log fork medians). Chart: [" + p.chartFile() + "](" + p.chartFile() + ").");
         Map<String, List<Series>> groups = new java.util.LinkedHashMap<>();
         for (Series s : ringSeries(run)) {
             groups.computeIfAbsent(s.label() + "|" + p.others(s.shape()), k -> new ArrayList<>()).add(s);
@@ -589,29 +621,25 @@ final class Report {
                 continue;
             }
             List<Series> sorted = group.stream().sorted(Comparator.comparingInt(s -> p.of(s.shape()))).toList();
-            md.append("### ").append(sorted.get(0).label()).append(", ").append(p.others(sorted.get(0).shape()))
-                    .append("\n\n| id |");
-            sorted.forEach(s -> md.append(' ').append(p.option).append('=').append(p.format(p.of(s.shape())))
-                    .append(" |"));
-            md.append(" last / first |\n|---|");
-            sorted.forEach(s -> md.append("---:|"));
-            md.append("---:|\n");
+            doc.heading(3, sorted.get(0).label() + ", " + p.others(sorted.get(0).shape()));
+            List<Doc.Column> columns = new ArrayList<>(List.of(text("id")));
+            sorted.forEach(s -> columns.add(number(p.option + "=" + p.format(p.of(s.shape())))));
+            columns.add(number("last / first"));
             List<String> ids = new ArrayList<>();
             sorted.forEach(s -> rows(run, s).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add));
+            List<Doc.Row> table = new ArrayList<>();
             for (String id : ids) {
-                md.append("| ").append(id).append(" |");
-                List<Optional<Row>> cells = sorted.stream()
+                List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(id)));
+                List<Optional<Row>> found = sorted.stream()
                         .map(s -> rows(run, s).stream().filter(r -> r.id().equals(id)).findFirst()).toList();
-                for (Optional<Row> r : cells) {
-                    md.append(' ').append(r.map(x -> ns(x.summary().median()) + " [" + interval(x.summary().interval())
-                            + "]" + (x.summary().isUnstable() ? " unstable" : "")).orElse("–")).append(" |");
-                }
-                Optional<Row> first = cells.stream().flatMap(Optional::stream).findFirst();
-                Optional<Row> last = cells.stream().flatMap(Optional::stream).reduce((x, y) -> y);
-                md.append(' ').append(first.isPresent() && last.get() != first.get()
-                        ? ratio(Stats.ratio(last.get().summary(), first.get().summary())) : "").append(" |\n");
+                found.forEach(r -> cells.add(r.map(x -> value(x.summary(), false)).orElse(Doc.Cell.of("–"))));
+                Optional<Row> first = found.stream().flatMap(Optional::stream).findFirst();
+                Optional<Row> last = found.stream().flatMap(Optional::stream).reduce((x, y) -> y);
+                cells.add(first.isPresent() && last.get() != first.get()
+                        ? ratioCell(Stats.ratio(last.get().summary(), first.get().summary())) : Doc.Cell.of(""));
+                table.add(new Doc.Row(cells, tags(id, Workload.RING)));
             }
-            md.append('\n');
+            doc.add(new Doc.Table("parameter", columns, table));
         }
     }
 
@@ -659,70 +687,68 @@ final class Report {
     }
 
     /** One fan-out series: ms per operation, its interval, x ideal, stability, and its profiling pass. */
-    private static void fanOut(Run run, Series series, StringBuilder md) {
+    private static void fanOut(Run run, Series series, Doc doc) {
         Configuration c = series.config();
         RunFile.FanOutSize f = series.fanOut();
-        md.append("## ").append(series.name(run)).append("\n\n");
-        md.append("JDK ").append(c.jvm().javaVersion()).append(" (").append(c.jvm().javaVendor()).append("), cpus ")
-                .append(c.cpus() == null ? "unpinned" : "pinned with taskset -c " + c.cpus())
-                .append(", availableProcessors=").append(c.jvm().availableProcessors()).append(". One operation: ")
-                .append(String.format(Locale.ROOT, "%,d", f.tasks())).append(" tasks each wait ").append(f.delayMs())
-                .append(" ms, run consumeCPU(").append(f.work()).append(") and complete.\n\n");
+        doc.heading(2, series.name(run));
+        doc.paragraph("JDK " + c.jvm().javaVersion() + " (" + c.jvm().javaVendor() + "), cpus "
+                + (c.cpus() == null ? "unpinned" : "pinned with taskset -c " + c.cpus()) + ", availableProcessors="
+                + c.jvm().availableProcessors() + ". One operation: " + String.format(Locale.ROOT, "%,d", f.tasks())
+                + " tasks each wait " + f.delayMs() + " ms, run consumeCPU(" + f.work() + ") and complete.");
         Optional<Ideal> ideal = Ideal.of(run, series);
-        md.append(ideal.map(i -> "Ideal: " + String.format(Locale.ROOT, "%.1f", i.ms()) + " ms" + (i.perCall() == null
+        doc.paragraph(ideal.map(i -> "Ideal: " + String.format(Locale.ROOT, "%.1f", i.ms()) + " ms" + (i.perCall() == null
                 ? " (the delay; no work)" : String.format(Locale.ROOT, " = %d ms + %,d x %.0f ns / %d cpus, "
                         + "consumeCPU(%d) measured in this run at %s ns [%s] (CpuWorkBenchmark)", f.delayMs(), f.tasks(),
                         i.perCall().median(), i.cpus(), f.work(), ns(i.perCall().median()),
                         interval(i.perCall().interval())))).orElse("Ideal: unknown (consumeCPU(" + f.work()
-                                + ") was not measured in this run)")).append(". *x ideal*: the median over the "
-                                + "ideal, its interval from the row's and the ideal's.\n\n");
+                                + ") was not measured in this run)") + ". *x ideal*: the median over the ideal, its "
+                + "interval from the row's and the ideal's.");
         List<Row> rows = rows(run, series);
         if (rows.isEmpty()) {
-            md.append("No id was measured in this series.\n");
+            doc.paragraph("No id was measured in this series.");
         } else {
-            md.append("| id | forks x iterations | operations per iteration | warm-up per fork (s, operations) "
-                    + "| median ms/op | 95% interval | fork medians | stability | x ideal [95%] | vs next |\n");
-            md.append("|---|---:|---:|---:|---:|---:|---|---|---:|---|\n");
+            List<Doc.Row> table = new ArrayList<>();
             for (int i = 0; i < rows.size(); i++) {
                 Row r = rows.get(i);
                 Stats.Summary s = r.summary();
-                md.append("| ").append(r.id()).append(" | ").append(s.forks()).append(" x ")
-                        .append(s.samples() / s.forks()).append(" | ").append(passesPerIteration(r.measured()))
-                        .append(" | ").append(warmup(r.measured())).append(" | ").append(ms(s.median()))
-                        .append(" | ").append(msInterval(s.interval())).append(" | ")
-                        .append(s.forkMedians().stream().map(Report::ms).collect(Collectors.joining(", ")))
-                        .append(" | ").append(s.isUnstable() ? "**unstable**: " + s.unstable() : s.forks() < 2 ? "n/a" : "ok")
-                        .append(" | ").append(ideal.map(x -> x.of(s)).orElse("n/a"))
-                        .append(" | ").append(i + 1 < rows.size() ? versus(rows.get(i + 1), r) : "").append(" |\n");
+                table.add(new Doc.Row(List.of(Doc.Cell.of(r.id()), Doc.Cell.of(s.forks() + " x " + s.samples() / s.forks()),
+                        Doc.Cell.of(passesPerIteration(r.measured())), Doc.Cell.of(warmup(r.measured())),
+                        new Doc.Cell(ms(s.median()), s.median(), s.isUnstable()),
+                        Doc.Cell.number(msInterval(s.interval()), s.interval() == null ? Double.NaN : s.interval().low()),
+                        Doc.Cell.of(s.forkMedians().stream().map(Report::ms).collect(Collectors.joining(", "))),
+                        Doc.Cell.of(stability(s)),
+                        ideal.map(x -> Doc.Cell.number(x.of(s), s.median() / 1e6 / x.ms())).orElse(Doc.Cell.of("n/a")),
+                        Doc.Cell.of(i + 1 < rows.size() ? versus(rows.get(i + 1), r) : "")),
+                        tags(r.id(), Workload.FANOUT)));
             }
+            doc.add(new Doc.Table("fanout", List.of(text("id"), number("forks x iterations"),
+                    number("operations per iteration"), number("warm-up per fork (s, operations)"), number("median ms/op"),
+                    number("95% interval"), text("fork medians"), text("stability"), number("x ideal [95%]"),
+                    text("vs next")), table));
         }
-        for (String problem : problems(run, series)) {
-            md.append("\n- ").append(problem);
-        }
-        md.append('\n');
-        profiles(run, series.name(run), rows, md);
+        doc.bullets(problems(run, series));
+        profiles(run, series, rows, doc);
     }
 
     /**
      * Per fan-out size and configuration, each model's closest row to the ideal, so the models
      * can be read side by side; every row is in its series' table below.
      */
-    private static void fanOutSummary(Run run, StringBuilder md) {
+    private static void fanOutSummary(Run run, Doc doc) {
         List<Series> fanOuts = series(run).stream().filter(x -> x.workload() == Workload.FANOUT).toList();
         if (fanOuts.isEmpty()) {
             return;
         }
-        md.append("## Fan-out: each model's fastest row against the ideal\n\n");
-        md.append("One operation starts T tasks; each waits D ms on its model's timer, runs consumeCPU(W) and "
+        doc.heading(2, "Fan-out: each model's fastest row against the ideal");
+        doc.paragraph("One operation starts T tasks; each waits D ms on its model's timer, runs consumeCPU(W) and "
                 + "completes; the operation returns their sum. Ideal: D + T x w / P (w: one consumeCPU(W), "
                 + "measured in this run; P: the configuration's cpus). Milliseconds per operation, median [95% "
-                + "interval over forks]; *vs next model* only where the intervals separate.\n\n");
+                + "interval over forks]; *vs next model*: an ordering only where it says *separated*.");
         if (fanOuts.stream().anyMatch(x -> !rows(run, x).isEmpty())) {
-            md.append("![ms per operation: median and 95% interval over forks, log scale](").append(Chart.FANOUT_PNG)
-                    .append(")\n\n");
+            doc.add(new Doc.Image("ms per operation: median and 95% interval over forks, log scale", Chart.FANOUT_PNG,
+                    Chart.FANOUT_SVG));
         }
-        md.append("| series | model | fastest row | ms/op [95%] | ideal ms | x ideal [95%] | vs next model |\n");
-        md.append("|---|---|---|---:|---:|---:|---|\n");
+        List<Doc.Row> table = new ArrayList<>();
         for (Series s : fanOuts) {
             Map<String, Row> fastest = new java.util.LinkedHashMap<>();
             rows(run, s).forEach(r -> fastest.putIfAbsent(r.model(), r));
@@ -731,15 +757,16 @@ final class Report {
             for (int i = 0; i < best.size(); i++) {
                 Row r = best.get(i);
                 Stats.Summary x = r.summary();
-                md.append("| ").append(s.name(run)).append(" | ").append(r.model()).append(" | ").append(r.id())
-                        .append(" | ").append(ms(x.median())).append(" [").append(msInterval(x.interval())).append("]")
-                        .append(x.isUnstable() ? " unstable" : "").append(" | ")
-                        .append(ideal.map(d -> String.format(Locale.ROOT, "%.1f", d.ms())).orElse("n/a"))
-                        .append(" | ").append(ideal.map(d -> d.of(x)).orElse("n/a")).append(" | ")
-                        .append(i + 1 < best.size() ? versus(best.get(i + 1), r) : "").append(" |\n");
+                table.add(new Doc.Row(List.of(Doc.Cell.of(s.name(run)), Doc.Cell.of(r.model()), Doc.Cell.of(r.id()),
+                        value(x, true), ideal.map(d -> Doc.Cell.number(String.format(Locale.ROOT, "%.1f", d.ms()), d.ms()))
+                                .orElse(Doc.Cell.of("n/a")),
+                        ideal.map(d -> Doc.Cell.number(d.of(x), x.median() / 1e6 / d.ms())).orElse(Doc.Cell.of("n/a")),
+                        Doc.Cell.of(i + 1 < best.size() ? versus(best.get(i + 1), r) : "")),
+                        tags(r.id(), Workload.FANOUT)));
             }
         }
-        md.append('\n');
+        doc.add(new Doc.Table("fanout-summary", List.of(text("series"), text("model"), text("fastest row"),
+                number("ms/op [95%]"), number("ideal ms"), number("x ideal [95%]"), text("vs next model")), table));
     }
 
     private static String links(List<String> files) {
@@ -748,42 +775,43 @@ final class Report {
                 .replace(" ", "%20") + ")").collect(Collectors.joining("<br>"));
     }
 
-    private static void allSeries(Run run, StringBuilder md) {
+    private static void allSeries(Run run, Doc doc) {
         List<Series> all = stepSeries(run);
-        md.append("## All series: median ns per hop (ring) or per exchange (rendezvous) [95% interval]\n\n| id |");
-        all.forEach(s -> md.append(' ').append(s.name(run)).append(" |"));
-        md.append("\n|---|");
-        all.forEach(s -> md.append("---:|"));
-        md.append('\n');
+        doc.heading(2, "All series: median ns per hop (ring) or per exchange (rendezvous) [95% interval]");
+        List<Doc.Column> columns = new ArrayList<>(List.of(text("id")));
+        all.forEach(s -> columns.add(number(s.name(run))));
         List<String> ids = new ArrayList<>();
         all.forEach(x -> rows(run, x).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add));
+        List<Doc.Row> table = new ArrayList<>();
         for (String id : ids) {
-            md.append("| ").append(id).append(" |");
+            List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(id)));
             for (Series s : all) {
-                Optional<Row> r = rows(run, s).stream().filter(x -> x.id().equals(id)).findFirst();
-                md.append(' ').append(r.map(x -> ns(x.summary().median()) + " [" + interval(x.summary().interval())
-                        + "]" + (x.summary().isUnstable() ? " unstable" : "")).orElse("–")).append(" |");
+                cells.add(rows(run, s).stream().filter(x -> x.id().equals(id)).findFirst()
+                        .map(x -> value(x.summary(), false)).orElse(Doc.Cell.of("–")));
             }
-            md.append('\n');
+            table.add(new Doc.Row(cells, Map.of("model", id.substring(0, id.indexOf('/')))));
         }
-        md.append("\n(– : not measured in that configuration.)\n\n");
+        doc.add(new Doc.Table("all-series", columns, table));
+        doc.paragraph("(– : not measured in that series.)");
     }
 
     /** Every published study, with this run's speed-ups (first configuration that has them) beside. */
-    private static void published(Run run, History history, StringBuilder md) {
-        md.append("## Published figures (ratios only)\n\n");
-        md.append("Speed-up over each study's own threads row, next to this run's speed-up over ").append(BASELINE)
-                .append(" for the same model: first the ids with the study's setup, then (labelled) one-thread "
-                        + "variants it did not run. Other machines, other JDKs: only the ratios compare.\n\n");
-        md.append("| study | model | their ns/hop | their speed-up | this run, same setup | this run, one thread "
-                + "| setup | source |\n");
-        md.append("|---|---|---:|---:|---|---|---|---|\n");
+    private static void published(Run run, History history, Doc doc) {
+        doc.heading(2, "Published figures (ratios only)");
+        doc.paragraph("Speed-up over each study's own threads row, next to this run's speed-up over " + BASELINE
+                + " for the same model: first the ids with the study's setup, then (labelled) one-thread variants it "
+                + "did not run. Other machines, other JDKs: only the ratios compare.");
+        List<Doc.Row> table = new ArrayList<>();
         for (History.Entry e : history.entries()) {
-            md.append("| ").append(e.study()).append(" | ").append(e.model()).append(" | ").append(ns(e.nsPerHop()))
-                    .append(" | ").append(times(history.speedUp(e))).append(" | ").append(thisRun(run, e.ids()))
-                    .append(" | ").append(thisRun(run, e.oneThreadIds())).append(" | ").append(e.setup())
-                    .append(" | ").append(e.source()).append(" |\n");
+            table.add(new Doc.Row(List.of(Doc.Cell.of(e.study()), Doc.Cell.of(e.model()),
+                    Doc.Cell.number(ns(e.nsPerHop()), e.nsPerHop()),
+                    Doc.Cell.number(times(history.speedUp(e)), history.speedUp(e)), Doc.Cell.of(thisRun(run, e.ids())),
+                    Doc.Cell.of(thisRun(run, e.oneThreadIds())), Doc.Cell.of(e.setup()), Doc.Cell.of(e.source())),
+                    Map.of()));
         }
+        doc.add(new Doc.Table("published", List.of(text("study"), text("model"), number("their ns/hop"),
+                number("their speed-up"), text("this run, same setup"), text("this run, one thread"), text("setup"),
+                text("source")), table));
     }
 
     private static String thisRun(Run run, List<String> ids) {
@@ -834,7 +862,8 @@ final class Report {
         return !Double.isFinite(v) ? "n/a" : String.format(Locale.ROOT, Math.abs(v) < 10 ? "%.2f" : "%,.1f", v);
     }
 
+    /** Inline code; a table cell's '|' is the renderer's to escape. */
     static String code(String s) {
-        return "`" + s.replace("|", "\\|").replace("`", "'") + "`";
+        return "`" + s.replace("`", "'") + "`";
     }
 }

@@ -45,8 +45,13 @@ import threadring.core.Workload;
 final class Sweep {
 
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
-    /** JMH's per-pass timeout in the child: a deadlocked ring fails its id instead of hanging. */
-    static final int PASS_TIMEOUT_MINUTES = 10;
+    /**
+     * How long a JMH child waits for an iteration to end before it kills the fork and fails the id
+     * (an iteration is a second here, or one pass): a deadlocked or spinning workload fails its id
+     * instead of hanging the sweep. {@code --long}'s passes of 10^7 steps get longer.
+     */
+    static final int PASS_TIMEOUT_MINUTES = 3;
+    static final int LONG_PASS_TIMEOUT_MINUTES = 30;
 
     /**
      * One JMH child to run: some ids of one model in one series of a workload: on rings of one
@@ -195,7 +200,7 @@ final class Sweep {
                                 .collect(java.util.stream.Collectors.joining(", ")) + "; this is JDK " + feature;
                         log(console, "threadring: skipping on " + c.label() + ": " + why);
                         for (RingFactory f : tooNew) {
-                            progress.finished(c.label() + "|" + p.file() + "|" + f.id(),
+                            progress.finished(c.label() + "|" + p.file() + "|" + f.id(), f.id(),
                                     Progress.estimate(settings, p.workload(), p.steps()), p.workload(), null,
                                     "SKIP " + f.id() + " needs JDK " + f.minimumJavaVersion() + "+");
                         }
@@ -229,8 +234,7 @@ final class Sweep {
         } else {
             out.println("threadring: nothing was measured, results/latest left as it was");
         }
-        out.print(Files.readString(report));
-        out.println("threadring: report " + report);
+        out.println("threadring: report " + report + " and " + report.resolveSibling(Report.HTML));
         if (failed > 0) {
             out.println("threadring: " + failed + " id(s) failed, see " + runDir.resolve("report.md"));
             return 1;
@@ -288,7 +292,8 @@ final class Sweep {
                 ? null : async.library();
         JmhJob.Spec spec = new JmhJob.Spec(Catalog.benchmark(p.workload()), ids, p.steps(), p.shape(), p.fanOut(),
                 settings.forks(),
-                settings.warmups(), settings.iterations(), settings.iterationMs(), PASS_TIMEOUT_MINUTES,
+                settings.warmups(), settings.iterations(), settings.iterationMs(),
+                settings.longRun() ? LONG_PASS_TIMEOUT_MINUTES : PASS_TIMEOUT_MINUTES,
                 settings.profilers(),
                 settings.profiling(), asyncLib, runDir.toString(),
                 runDir.resolve("profiles").resolve(c.label()).toString(), resultFile.toString(), settings.passMs(),
@@ -315,8 +320,8 @@ final class Sweep {
                     seen[0] = modified;
                     for (Measured m : results(resultFile)) {
                         if (m.score() == null || m.profile() != null || settings.profilers().isEmpty()) {
-                            progress.finished(c.label() + "|" + p.file() + "|" + m.id(), estimate, p.workload(), m,
-                                    null);
+                            progress.finished(c.label() + "|" + p.file() + "|" + m.id(), m.id(), estimate,
+                                    p.workload(), m, null);
                         }
                     }
                 }
@@ -334,7 +339,7 @@ final class Sweep {
         }
         for (String id : ids) {
             Measured m = results.stream().filter(x -> x.id().equals(id)).findFirst().orElse(null);
-            progress.finished(c.label() + "|" + p.file() + "|" + id, estimate, p.workload(), m,
+            progress.finished(c.label() + "|" + p.file() + "|" + id, id, estimate, p.workload(), m,
                     m == null ? (reason != null ? reason : "no result") : null);
         }
         return p.job(c.label(), ids, status, reason,
@@ -385,7 +390,7 @@ final class Sweep {
         int forks = settings.forks() != null ? settings.forks() : 5;
         int passes = (settings.warmups() != null ? settings.warmups() : 2)
                 + (settings.iterations() != null ? settings.iterations() : 5) + 2;
-        return Duration.ofMinutes((long) ids * (forks + 2) * passes * PASS_TIMEOUT_MINUTES);
+        return Duration.ofMinutes((long) ids * (forks + 2) * passes * LONG_PASS_TIMEOUT_MINUTES);
     }
 
     private static List<Measured> results(Path resultFile) throws IOException {

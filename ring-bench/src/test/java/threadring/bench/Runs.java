@@ -51,6 +51,12 @@ final class Runs {
     static Job job(String label, Measured... measured) {
         List<String> ids = Arrays.stream(measured).map(Measured::id).toList();
         if (measured.length > 0 && measured[0].score() != null
+                && measured[0].score().workload() == Workload.FANOUT) {
+            RunFile.FanOutSize f = measured[0].score().fanOut();
+            return new Job(label, Catalog.FANOUT_BENCHMARK, ids, 0, 0, Status.OK, null, 0, List.of(measured), null, null,
+                    f.work(), Workload.FANOUT, null, f.tasks(), f.delayMs());
+        }
+        if (measured.length > 0 && measured[0].score() != null
                 && measured[0].score().workload() == Workload.RENDEZVOUS) {
             return new Job(label, Catalog.RENDEZVOUS_BENCHMARK, ids, 0, 0, Status.OK, null, 0, List.of(measured), null,
                     null, null, Workload.RENDEZVOUS, measured[0].score().values());
@@ -71,6 +77,14 @@ final class Runs {
                 new double[] {m * 0.98, m * 1.08, m * 0.92, m * 1.02}).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
         return new Measured(id, new Score(Catalog.RENDEZVOUS_BENCHMARK, 0, 0, 1, List.of("-Xmx512m"), ms, null, null,
                 null, Workload.RENDEZVOUS, 1000, null, null), null, null);
+    }
+
+    /** An id's fan-out of size {@code f}, forks of four operations around the given fork medians in ms. */
+    static Measured fanOut(String id, RunFile.FanOutSize f, double... msMedians) {
+        List<List<Double>> ms = Arrays.stream(msMedians).mapToObj(m -> Arrays.stream(
+                new double[] {m * 0.98, m * 1.08, m * 0.92, m * 1.02}).boxed().toList()).toList();
+        return new Measured(id, new Score(Catalog.FANOUT_BENCHMARK, 0, 0, 1, List.of("-Xmx512m"), ms, null, null,
+                f.work(), Workload.FANOUT, null, null, null, f.tasks(), f.delayMs()), null, null);
     }
 
     /** A run of one configuration with a job per group of measured ids (e.g. a ring job and a rendezvous job). */
@@ -135,9 +149,10 @@ final class Runs {
                                 m.score().warmups(), m.score().jvmArgs(), m.score().msPerPass().stream()
                                         .map(f -> f.stream().map(x -> x * factor).toList()).toList(),
                                 m.score().tokens(), m.score().depth(), m.score().work(), m.score().workload(),
-                                m.score().values(), m.score().iterationMs(), m.score().forkLog()),
+                                m.score().values(), m.score().iterationMs(), m.score().forkLog(), m.score().tasks(),
+                                m.score().delayMs()),
                                 m.profile(), m.error())).toList(), j.tokens(), j.depth(), j.work(), j.workload(),
-                j.values())).toList();
+                j.values(), j.tasks(), j.delayMs())).toList();
         return new Run(run.schema(), runId, run.state(), run.started(), run.finished(), run.machine(), run.settings(),
                 run.asyncProfiler(), run.configurations(), jobs);
     }

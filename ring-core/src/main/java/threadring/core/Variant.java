@@ -50,8 +50,10 @@ public final class Variant implements RingFactory {
     private final Map<Workload, Function<String, ? extends AutoCloseable>> openers;
     private final Set<Workload> defaultSweep;
     private final boolean oneThread;
+    private final Map<Workload, String> knownIssues;
 
     private Variant(Builder b) {
+        knownIssues = Map.copyOf(b.knownIssues);
         oneThread = b.oneThread;
         defaultSweep = Set.copyOf(b.defaultSweep);
         openers = Map.copyOf(b.openers);
@@ -92,6 +94,11 @@ public final class Variant implements RingFactory {
     @Override
     public boolean runs(Workload workload) {
         return workload == Workload.RING ? opener != null : openers.containsKey(workload);
+    }
+
+    @Override
+    public Optional<String> knownIssue(Workload workload) {
+        return Optional.ofNullable(knownIssues.get(workload));
     }
 
     @Override
@@ -188,6 +195,7 @@ public final class Variant implements RingFactory {
                 Workload.class);
         private Set<Workload> defaultSweep = Set.of();
         private boolean oneThread;
+        private final Map<Workload, String> knownIssues = new java.util.EnumMap<>(Workload.class);
 
         private Builder(String id, String description, Opener opener) {
             this.id = id;
@@ -238,6 +246,16 @@ public final class Variant implements RingFactory {
         /** The variant's fan-out: its tasks wait on its model's own timer, on the same scheduler. */
         public Builder fanOut(FanOutOpener opener) {
             openers.put(Workload.FANOUT, opener::open);
+            return this;
+        }
+
+        /** A known upstream hang or failure of this variant in a workload (see {@link RingFactory#knownIssue}). */
+        public Builder knownIssue(Workload workload, String why) {
+            if (why == null) {
+                knownIssues.remove(workload);
+            } else {
+                knownIssues.put(workload, why);
+            }
             return this;
         }
 

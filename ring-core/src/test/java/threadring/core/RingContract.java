@@ -103,7 +103,8 @@ public abstract class RingContract {
     static final List<Check> FANOUT_CHECKS = List.of(
             new Check("fan-out sums for tasks 0, 1, 2, 1000 (delay 0 and 5 ms)", TIMEOUT, FanOutContract::sums),
             new Check(String.format(Locale.ROOT, "one fan-out of %,d tasks", FanOutContract.MANY), TIMEOUT,
-                    FanOutContract::many, f -> f.cannotOpen(FanOutContract.MANY).map(why -> "skipped: " + why)),
+                    FanOutContract::many, f -> f.cannotOpen(FanOutContract.MANY).or(() -> f.knownIssue(Workload.FANOUT))
+                            .map(why -> "skipped: " + why)),
             new Check("a fan-out never returns before its delay", TIMEOUT, FanOutContract::waits),
             new Check(String.format(Locale.ROOT, "%,d tasks waiting %d ms end within %d ms (they wait at once)",
                     FanOutContract.CONCURRENT, FanOutContract.CONCURRENT_DELAY_MS,

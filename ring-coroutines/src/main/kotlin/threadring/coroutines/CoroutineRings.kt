@@ -36,6 +36,8 @@ class CoroutineRings : RingProvider {
                 .fanOut { id -> CoroutineFanOut(id, kind) }
                 .minimumJava(if (kind == CoroutineFanOut.Kind.HYBRID) 21 else 17)
                 .oneThread(kind == CoroutineFanOut.Kind.LOOP || kind == CoroutineFanOut.Kind.P1)
+                // the jdk-dev thread's three forms: runBlocking's loop, Default, and the hybrid
+                .inDefaultSweep(*if (kind == CoroutineFanOut.Kind.P1) arrayOf() else arrayOf(Workload.FANOUT))
                 .build()
         }
 }

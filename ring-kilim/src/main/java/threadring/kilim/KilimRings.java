@@ -36,6 +36,7 @@ public final class KilimRings implements RingProvider {
                 Variant.of("kilim/sleep", "fan-out: a woven Task per task, Task.sleep, default-size scheduler ("
                                 + Scheduler.defaultNumberThreads + " workers here)")
                         .fanOut(id -> new TaskFanOut(id, Scheduler.defaultNumberThreads))
+                        .inDefaultSweep(Workload.FANOUT) // the faster in both series (run 20261123-223732)
                         .build(),
                 Variant.of("kilim/sleep-p1", "fan-out: a woven Task per task, Task.sleep, one-worker scheduler")
                         .fanOut(id -> new TaskFanOut(id, 1))

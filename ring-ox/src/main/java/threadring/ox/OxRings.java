@@ -23,12 +23,11 @@ public final class OxRings implements RingProvider {
 
     /**
      * The default sweep's ring and rendezvous ids (run 20261123-205554, --all): the fastest of each
-     * (buffered-p1, rendezvous), and jox without Ox beside them (Ox's layer, and jox's own JMH
-     * benchmark's rendezvous channel).
+     * (buffered-p1, rendezvous), and jox without Ox beside the rendezvous (Ox's layer, and jox's own
+     * JMH benchmark's rendezvous channel).
      */
     private static final Map<String, Workload[]> IN_DEFAULT_SWEEP = Map.of(
             "ox/buffered-p1", new Workload[] {Workload.RING},
-            "ox/jox-buffered-p1", new Workload[] {Workload.RING},
             "ox/rendezvous", new Workload[] {Workload.RENDEZVOUS},
             "ox/jox-rendezvous", new Workload[] {Workload.RENDEZVOUS});
 
@@ -66,6 +65,8 @@ public final class OxRings implements RingProvider {
             all.add(Variant.of("ox/sleep" + (oneCarrier ? "-p1" : ""), "fan-out: a fork per task in a supervised "
                             + "scope, Ox's sleep, " + (oneCarrier ? "one carrier" : "default scheduler"))
                     .fanOut(OxFanOut::new)
+                    // the faster fan-out in both series (run 20261123-223732, --all)
+                    .inDefaultSweep(oneCarrier ? new Workload[0] : new Workload[] {Workload.FANOUT})
                     .systemProperties(oneCarrier ? VirtualRings.ONE_CARRIER : Map.of())
                     .minimumJava(21)
                     .oneThread(oneCarrier)

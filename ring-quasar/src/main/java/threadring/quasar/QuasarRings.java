@@ -53,6 +53,8 @@ public final class QuasarRings implements RingProvider {
                             "fan-out: a fiber per task, Strand.sleep, " + (parallelism == 1 ? "one-thread"
                                     : parallelism + "-thread") + " FiberForkJoinScheduler")
                     .fanOut(id -> new SleepFanOut(id, parallelism))
+                    // -p2: within noise of one thread without work, faster with it (run 20261123-223732)
+                    .inDefaultSweep(parallelism == 1 ? new Workload[0] : new Workload[] {Workload.FANOUT})
                     .jvmArgs(JVM_ARGS, QuasarRings::javaLangOpen)
                     .oneThread(parallelism == 1)
                     .build());

@@ -35,9 +35,11 @@ public final class PlatformRings implements RingProvider {
                         + "kernel's thread limits)")
                 .fanOut(ThreadPerTaskFanOut::platform)
                 .limit(tasks -> OsThreadLimits.tooMany(tasks, "tasks"))
+                .inDefaultSweep(Workload.FANOUT)
                 .build());
         all.add(Variant.of("threads/scheduled", "fan-out: a ScheduledThreadPoolExecutor of one thread per cpu")
                 .fanOut(ScheduledFanOut::new)
+                .inDefaultSweep(Workload.FANOUT)
                 .build());
         return all;
     }

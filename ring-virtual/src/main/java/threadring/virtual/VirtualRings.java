@@ -75,6 +75,8 @@ public final class VirtualRings implements RingProvider {
                     .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
                     .minimumJava(21)
                     .oneThread(oneCarrier)
+                    // -p1 the faster without work, the default scheduler with it (run 20261123-223732)
+                    .inDefaultSweep(Workload.FANOUT)
                     .build());
         }
         return all;

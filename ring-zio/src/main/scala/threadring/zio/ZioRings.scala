@@ -31,5 +31,7 @@ final class ZioRings extends RingProvider:
           (if oneThread then "a one-thread executor" else "the default runtime (ZScheduler)"))
         .fanOut(id => ZioFanOut(id, oneThread))
         .oneThread(oneThread)
+        // the faster with work, within noise of -p1 without (run 20261123-223732, --all)
+        .inDefaultSweep((if oneThread then Nil else List(Workload.FANOUT))*)
         .build(): RingFactory
     (rings ++ fanOuts).asJava
