@@ -34,6 +34,7 @@ final class Catalog {
             case RING -> BENCHMARK;
             case RENDEZVOUS -> RENDEZVOUS_BENCHMARK;
             case FANOUT -> FANOUT_BENCHMARK;
+            case ECHO -> throw new IllegalStateException(Sweep.NO_ECHO);
         };
     }
 

@@ -72,7 +72,7 @@ final class Check implements Callable<Integer> {
     int hops = DEFAULT_HOPS;
 
     @Option(names = "--workload", paramLabel = "NAME", converter = OptionValues.WorkloadName.class,
-            description = "ring, rendezvous or fanout; repeatable (default: ring).")
+            description = "ring, rendezvous, fanout or echo; repeatable (default: ring).")
     List<Workload> workloads = new ArrayList<>();
 
     @Option(names = "--values", paramLabel = "M", converter = OptionValues.NonNegative.class,
@@ -86,6 +86,14 @@ final class Check implements Callable<Integer> {
     @Option(names = "--delay-ms", paramLabel = "D", converter = OptionValues.DelayMs.class,
             description = "Each fan-out task's wait in milliseconds (default 100); --work is its work.")
     int delayMs = FanOut.DEFAULT_DELAY_MS;
+
+    @Option(names = "--requests", paramLabel = "R", converter = OptionValues.Positive.class,
+            description = "Echo server: requests to send, spread over --connections (default 1000).")
+    int requests = 1000;
+
+    @Option(names = "--connections", paramLabel = "C", converter = OptionValues.Positive.class,
+            description = "Echo server: connections open at once (default 10).")
+    int connections = 10;
 
     int timeoutSeconds = 600;
     /** Whether --timeout was given (the soak has a default of its own). */
@@ -145,17 +153,13 @@ final class Check implements Callable<Integer> {
                 throw new UsageException("--include " + includes + " matches no implementation id (see 'list')");
             }
         }
-        if (!child && !workloads().contains(Workload.FANOUT) && soakMinutes == null && soakSeconds == null) {
-            for (String option : List.of("--tasks", "--delay-ms")) {
-                if (command.commandLine().getParseResult().hasMatchedOption(option)) {
-                    throw new UsageException(option + " " + command.commandLine().getParseResult().matchedOption(option)
-                            .getValue() + " applies to the fan-out: add --workload fanout");
-                }
-            }
+        if (!child && soakMinutes == null && soakSeconds == null) {
+            onlyWith(Workload.FANOUT, "the fan-out", "--tasks", "--delay-ms");
+            onlyWith(Workload.ECHO, "the echo server", "--requests", "--connections");
         }
         if (soakMinutes != null || soakSeconds != null) {
             for (String option : List.of("--nodes", "--tokens", "--depth", "--work", "--hops", "--values", "--tasks",
-                    "--delay-ms", "--workload")) {
+                    "--delay-ms", "--requests", "--connections", "--workload")) {
                 if (command.commandLine().getParseResult().hasMatchedOption(option)) {
                     throw new UsageException("--soak draws its own shapes and sizes: " + option + " cannot be given "
                             + "with it");
@@ -167,7 +171,12 @@ final class Check implements Callable<Integer> {
         // ids that run none of the workloads asked for are not checked, and said so once at the end
         List<String> runNone = selected.stream().filter(f -> workloads().stream().noneMatch(f::runs))
                 .map(RingFactory::id).toList();
-        for (RingFactory f : selected.stream().filter(f -> !runNone.contains(f.id())).toList()) {
+        List<RingFactory> checked = selected.stream().filter(f -> !runNone.contains(f.id())).toList();
+        Progress.Counter progress = child ? null : new Progress.Counter(System.err, checked.size());
+        for (RingFactory f : checked) {
+            if (progress != null) {
+                progress.next("checking " + f.id());
+            }
             Optional<String> unsupported = f.unsupportedReason();
             if (unsupported.isEmpty()) {
                 for (Workload w : workloads()) {
@@ -194,6 +203,19 @@ final class Check implements Callable<Integer> {
         return failed == 0 ? 0 : 1;
     }
 
+    /** A workload's own options, refused unless that workload is checked. */
+    private void onlyWith(Workload w, String name, String... options) {
+        if (workloads().contains(w)) {
+            return;
+        }
+        for (String option : options) {
+            if (command.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new UsageException(option + " " + command.commandLine().getParseResult().matchedOption(option)
+                        .getValue() + " applies to " + name + ": add --workload " + w.label());
+            }
+        }
+    }
+
     /** Timeout of one soak pass unless --timeout is given: a drawn pass takes up to about ten seconds here. */
     static final int SOAK_PASS_TIMEOUT_SECONDS = 120;
 
@@ -214,7 +236,11 @@ final class Check implements Callable<Integer> {
         }
         int failed = 0;
         long passes = 0;
+        Progress.Counter progress = child ? null : new Progress.Counter(System.err, selected.size());
         for (RingFactory f : selected) {
+            if (progress != null) {
+                progress.next("soaking " + f.id());
+            }
             if (Runtime.version().feature() < f.minimumJavaVersion()) {
                 out.println(f.id() + " soak SKIP " + f.unsupportedReason().orElse(""));
                 continue;
@@ -287,11 +313,18 @@ final class Check implements Callable<Integer> {
             case RING -> f.id() + " " + shape + " hops=" + hops;
             case RENDEZVOUS -> f.id() + " workload=rendezvous values=" + values;
             case FANOUT -> f.id() + " workload=fanout tasks=" + tasks + " delay_ms=" + delayMs + " work=" + work;
+            case ECHO -> f.id() + " workload=echo requests=" + requests + " connections=" + connections;
         };
     }
 
-    /** A pass of the ring, or an exchange of the rendezvous, timed and checked. */
+    /** Bodies of the echo check: random, up to 4 KiB. */
+    static final int ECHO_MAX_BODY = 4096;
+
+    /** A pass of the ring, an exchange of the rendezvous, a fan-out, or the echo check, timed and checked. */
     private boolean once(RingFactory f, Workload w) {
+        if (w == Workload.ECHO) {
+            return echo(f);
+        }
         CompletableFuture<long[]> result = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
             try {
@@ -326,6 +359,7 @@ final class Check implements Callable<Integer> {
                 case RING -> shape.expected(hops);
                 case RENDEZVOUS -> Rendezvous.expected(values);
                 case FANOUT -> FanOut.expected(tasks);
+                case ECHO -> throw new IllegalStateException("checked by echo()");
             };
             String line = String.format(Locale.ROOT, "%s sum=%d ms=%.1f", head(f, w), r[0], r[1] / 1e6);
             if (r[0] != expected) {
@@ -341,6 +375,41 @@ final class Check implements Callable<Integer> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             out.println(head(f, w) + " FAIL interrupted");
+        }
+        return false;
+    }
+
+    /**
+     * The echo check: the server opened, {@code requests} requests with random bodies on {@code
+     * connections} connections at once, every echo compared, the server closed; within the timeout.
+     */
+    private boolean echo(RingFactory f) {
+        CompletableFuture<Integer> result = new CompletableFuture<>();
+        Thread runner = new Thread(() -> {
+            try (threadring.core.EchoServer server = f.openEcho()) {
+                result.complete(threadring.core.EchoClient.run(server.port(), connections, requests, ECHO_MAX_BODY,
+                        requests, (int) Math.min(Integer.MAX_VALUE, timeoutSeconds * 1000L)));
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        }, "check " + f.id());
+        runner.setDaemon(true);
+        runner.start();
+        try {
+            int checked = result.get(timeoutSeconds, TimeUnit.SECONDS);
+            if (checked != requests) {
+                out.println(head(f, Workload.ECHO) + " FAIL " + checked + " requests checked");
+                return false;
+            }
+            out.println(head(f, Workload.ECHO) + " ok");
+            return true;
+        } catch (TimeoutException e) {
+            out.println(head(f, Workload.ECHO) + " FAIL no answer within " + timeoutSeconds + " s");
+        } catch (ExecutionException e) {
+            out.println(head(f, Workload.ECHO) + " FAIL " + JmhJob.describe(e.getCause()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            out.println(head(f, Workload.ECHO) + " FAIL interrupted");
         }
         return false;
     }
@@ -384,11 +453,17 @@ final class Check implements Callable<Integer> {
         return args;
     }
 
+    /** The shape and sizes, each workload's only when it is checked (a check refuses the others). */
     private List<String> shapeArguments() {
         List<String> args = new ArrayList<>(List.of("--nodes", String.valueOf(nodes), "--tokens",
                 String.valueOf(tokens), "--depth", String.valueOf(depth), "--work", String.valueOf(work), "--hops",
-                String.valueOf(hops), "--values", String.valueOf(values), "--tasks", String.valueOf(tasks),
-                "--delay-ms", String.valueOf(delayMs), "--timeout", String.valueOf(timeoutSeconds)));
+                String.valueOf(hops), "--values", String.valueOf(values), "--timeout", String.valueOf(timeoutSeconds)));
+        if (workloads().contains(Workload.FANOUT)) {
+            args.addAll(List.of("--tasks", String.valueOf(tasks), "--delay-ms", String.valueOf(delayMs)));
+        }
+        if (workloads().contains(Workload.ECHO)) {
+            args.addAll(List.of("--requests", String.valueOf(requests), "--connections", String.valueOf(connections)));
+        }
         workloads.forEach(w -> args.addAll(List.of("--workload", w.label())));
         return args;
     }

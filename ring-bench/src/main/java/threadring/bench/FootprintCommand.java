@@ -89,8 +89,10 @@ final class FootprintCommand implements Callable<Integer> {
         String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         List<Measurement> measurements = new ArrayList<>();
         int failed = 0;
+        Progress.Counter progress = new Progress.Counter(System.err, sizes.size() * selected.size());
         for (int n : sizes) {
             for (RingFactory f : selected) {
+                progress.next(String.format(java.util.Locale.ROOT, "%s at %,d nodes", f.id(), n));
                 Measurement m = measure(f, n, runDir);
                 measurements.add(m);
                 out.println(line(m));

@@ -64,7 +64,7 @@ public final class JmhJob {
             Integer forks, Integer warmups,
             Integer iterations, Integer iterationMs, int timeoutMinutes, List<String> profilers,
             RunFile.Profiling profiling, String asyncLibrary, String runDir, String profileDir, String resultFile,
-            int passMs, int calibrationMs) {}
+            int passMs, int calibrationMs, String configuration) {}
 
     private final Spec spec;
     private final List<Measured> done = new ArrayList<>();
@@ -90,6 +90,8 @@ public final class JmhJob {
     private boolean run() throws IOException {
         boolean allOk = true;
         for (String id : spec.ids()) {
+            scored = null;
+            profiled = null;
             Measured m = steps(id) == null ? new Measured(id, null, null, uncalibrated.get(id)) : score(id);
             done.add(m);
             write();
@@ -99,9 +101,49 @@ public final class JmhJob {
                 done.set(done.size() - 1, m.withProfile(profile(id)));
                 write();
             }
+            if (scored != null) {
+                addProfile(scored, profiled);
+                jmhResults.add(scored);
+                writeJmh();
+            }
         }
         return allOk;
     }
+
+    /** JMH's own results of the ids scored so far, for the run's jmh-result.json. */
+    private final List<RunResult> jmhResults = new ArrayList<>();
+    /** The current id's scored result and its profiling pass's, as JMH returned them. */
+    private RunResult scored;
+    private RunResult profiled;
+
+    /**
+     * The profiling pass's secondary metrics (gc.alloc.rate.norm, gc.time, ...) added to the scored
+     * result, as JMH adds a profiler's benchmark-level results, so that JMH's JSON carries them
+     * beside the scored iterations they did not disturb.
+     */
+    private static void addProfile(RunResult scored, RunResult profiled) {
+        if (profiled == null || scored.getBenchmarkResults().isEmpty()) {
+            return;
+        }
+        BenchmarkResult first = scored.getBenchmarkResults().iterator().next();
+        profiled.getAggregatedResult().getSecondaryResults().values().forEach(first::addBenchmarkResult);
+    }
+
+    /** JMH's own JSON result format (as {@code -rf json} writes it) of this job's ids so far. */
+    private void writeJmh() throws IOException {
+        Path file = Path.of(spec.resultFile().replaceAll("\\.json$", JMH_SUFFIX));
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (java.io.PrintStream out = new java.io.PrintStream(Files.newOutputStream(tmp), true,
+                java.nio.charset.StandardCharsets.UTF_8)) {
+            org.openjdk.jmh.results.format.ResultFormatFactory
+                    .getInstance(org.openjdk.jmh.results.format.ResultFormatType.JSON, out).writeOut(jmhResults);
+        }
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** A job's JMH JSON file ends so, beside its results. */
+    static final String JMH_SUFFIX = ".jmh.json";
 
     /**
      * The id's steps per pass, calibrating it with every other id of this job that starts its
@@ -245,7 +287,8 @@ public final class JmhJob {
         int n = steps(id);
         ChainedOptionsBuilder o = new OptionsBuilder()
                 .include("^" + Pattern.quote(spec.benchmark()) + "$")
-                .param("impl", id);
+                .param("impl", id)
+                .param("configuration", spec.configuration());
         Shape shape = spec.shape();
         RunFile.FanOutSize fanOut = spec.fanOut();
         if (fanOut != null) {
@@ -310,6 +353,7 @@ public final class JmhJob {
                             warmups, jvmArgs, forks, Integer.parseInt(params.getParam("tokens")),
                             Integer.parseInt(params.getParam("depth")), Integer.parseInt(params.getParam("work")),
                             Workload.RING, null, iterationMs, forkLog);
+            scored = r;
             return new Measured(id, score, null, null);
         } catch (RunnerException | RuntimeException e) {
             return new Measured(id, null, null, watchdog.fired() != null ? watchdog.fired() : describe(e));
@@ -374,6 +418,7 @@ public final class JmhJob {
                 throw e;
             }
         }
+        profiled = r;
         List<IterationResult> measured = r.getBenchmarkResults().stream().map(BenchmarkResult::getIterationResults)
                 .flatMap(Collection::stream).toList();
         List<Double> ms = measured.stream().map(i -> ms(i.getPrimaryResult())).toList();

@@ -97,6 +97,32 @@ final class Progress {
                 duration(elapsed), duration(left));
     }
 
+    /**
+     * The same kind of line for {@code check} and {@code footprint}, on standard error so that their
+     * result lines on standard output stay one per id: {@code [ 3/60  12s elapsed, ~4m left] <what>},
+     * the estimate from the average of the items so far.
+     */
+    static final class Counter {
+        private final PrintStream err;
+        private final int total;
+        private final long start = System.nanoTime();
+        private int started;
+
+        Counter(PrintStream err, int total) {
+            this.err = err;
+            this.total = total;
+        }
+
+        /** The next item starts. */
+        void next(String what) {
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            String left = started == 0 ? "?" : "~" + duration(elapsed / started * (total - started));
+            int width = String.valueOf(total).length();
+            err.println(String.format(Locale.ROOT, "[%" + width + "d/%d  %s elapsed, %s left] %s", ++started, total,
+                    duration(elapsed), left, what));
+        }
+    }
+
     static String duration(double seconds) {
         Duration d = Duration.ofSeconds(Math.round(seconds));
         return d.toHours() > 0 ? String.format(Locale.ROOT, "%dh%02dm", d.toHours(), d.toMinutesPart())

@@ -160,9 +160,10 @@ final class Report {
         return ids;
     }
 
-    /** Writes chart.png, chart.svg, report.md and report.html; returns report.md. */
+    /** Writes chart.png, chart.svg, report.md, report.html and jmh-result.json; returns report.md. */
     static Path write(Path runDir) throws IOException {
         Run run = RunFile.read(runDir);
+        JmhResults.merge(runDir);
         Chart.Outcome chart = Chart.write(runDir, run);
         varied(run).forEach(p -> Chart.writeParameter(runDir, run, p));
         Doc doc = document(run, History.load(), chart);
@@ -361,7 +362,7 @@ final class Report {
                 + "extremes. A row is **unstable** when its fork medians are more than " + pct(Stats.UNSTABLE_SPREAD)
                 + " apart, when its iterations still fall or rise by more than " + pct(1 + Stats.DRIFT)
                 + " from a fork's first to its last with a trend beyond their noise (*not steady*; least "
-                + "squares over the forks, p < " + Stats.UNSTABLE_P + "), or when forks differ beyond their own "
+                + "squares over the forks, p < " + Stats.DRIFT_P + "), or when forks differ beyond their own "
                 + "iterations' noise (one-way ANOVA over forks of log iteration times, p < " + Stats.UNSTABLE_P
                 + "); its interval stands on too few JVMs to trust. **Speed-ups** are ratios of medians; their "
                 + "95% intervals come from Welch's t on the log fork medians. *vs next*: the next slower row's "

@@ -229,6 +229,10 @@ final class RunCommand implements Callable<Integer> {
                 workloads.isEmpty() ? DEFAULT_WORKLOADS : workloads.stream().distinct().toList(), v, ms, longRun,
                 all, passMs != null ? passMs : PASS_MS, tasks.stream().distinct().toList(),
                 delaysMs.stream().distinct().toList());
+        if (settings.workloadsRun().contains(Workload.ECHO)) {
+            throw new UsageException("--workload echo: the sweep does not load echo servers with wrk yet; "
+                    + "'check --workload echo' checks every echo server");
+        }
         if (values != null && !settings.workloadsRun().contains(Workload.RENDEZVOUS)) {
             throw new UsageException("--values " + values + " applies to the rendezvous: add --workload rendezvous");
         }

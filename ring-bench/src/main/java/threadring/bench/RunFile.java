@@ -288,6 +288,7 @@ final class RunFile {
                 case RING -> hops;
                 case RENDEZVOUS -> values;
                 case FANOUT -> 1;
+                case ECHO -> throw new IllegalStateException(Sweep.NO_ECHO);
             };
         }
 

@@ -58,6 +58,9 @@ final class Sweep {
      * shape at {@code steps} hops per pass, in the rendezvous at {@code steps} values per exchange
      * (null steps: each id's own, calibrated to the run's pass length), or in one fan-out size.
      */
+    /** The echo server is checked, not yet swept (RunCommand refuses --workload echo). */
+    static final String NO_ECHO = "the sweep runs no echo server";
+
     record Plan(String model, List<RingFactory> factories, Workload workload, Integer steps, Shape shape,
             RunFile.FanOutSize fanOut) {
         List<String> ids() {
@@ -75,6 +78,7 @@ final class Sweep {
                         + "-w" + shape.work();
                 case RENDEZVOUS -> model + "-rendezvous-" + size;
                 case FANOUT -> model + "-fanout-t" + fanOut.tasks() + "-d" + fanOut.delayMs() + "-w" + fanOut.work();
+                case ECHO -> throw new IllegalStateException(NO_ECHO);
             };
         }
 
@@ -85,6 +89,7 @@ final class Sweep {
                 case RING -> "ring " + shape + " hops=" + size;
                 case RENDEZVOUS -> "rendezvous values=" + size;
                 case FANOUT -> "fanout " + fanOut;
+                case ECHO -> throw new IllegalStateException(NO_ECHO);
             };
         }
 
@@ -97,6 +102,7 @@ final class Sweep {
                         results, null, null, null, Workload.RENDEZVOUS, steps);
                 case FANOUT -> new Job(label, Catalog.FANOUT_BENCHMARK, ids, 0, 0, status, reason, exit, results, null,
                         null, fanOut.work(), Workload.FANOUT, null, fanOut.tasks(), fanOut.delayMs());
+                case ECHO -> throw new IllegalStateException(NO_ECHO);
             };
         }
     }
@@ -149,6 +155,7 @@ final class Sweep {
                         models.forEach(m -> plans.add(new Plan(m.name(), m.factories(), w, null, null, size)));
                     }
                 }
+                case ECHO -> throw new IllegalStateException(NO_ECHO);
             }
         }
         return plans;
@@ -297,7 +304,7 @@ final class Sweep {
                 settings.profilers(),
                 settings.profiling(), asyncLib, runDir.toString(),
                 runDir.resolve("profiles").resolve(c.label()).toString(), resultFile.toString(), settings.passMs(),
-                RunCommand.CALIBRATION_MS);
+                RunCommand.CALIBRATION_MS, c.label());
         RunFile.writeJson(specFile, spec);
         List<String> java = new ArrayList<>(List.of(Processes.java(c.jdk())));
         java.addAll(Processes.quietUnsafe(c.jvm().javaFeature()));

@@ -163,6 +163,33 @@ class BenchmarksJarIT {
         assertEquals(30000, e.score().values());
         assertTrue(report.contains("| coroutines/continuation-loop | 30,000 | 2 x 2 |"), report);
         assertTrue(report.contains("## Rendezvous beside the ring"), report);
+        assertTrue(Files.readString(run.resolve(Report.HTML)).contains("<table class=\"sortable\" data-kind=\"ring\">"));
+        assertJmhResultsMatchRunJson(run, data);
+    }
+
+    /**
+     * jmh-result.json is JMH's own format: one entry per id and series, params with impl and the
+     * configuration, and rawData (ms per pass, per fork) equal to run.json's scored iterations.
+     */
+    static void assertJmhResultsMatchRunJson(Path run, RunFile.Run data) throws IOException {
+        com.google.gson.JsonArray jmh = com.google.gson.JsonParser.parseString(
+                Files.readString(run.resolve(JmhResults.FILE))).getAsJsonArray();
+        List<RunFile.Measured> measured = data.jobs().stream().flatMap(j -> j.results().stream())
+                .filter(m -> m.score() != null).toList();
+        assertEquals(measured.size(), jmh.size(), jmh.toString());
+        for (RunFile.Measured m : measured) {
+            com.google.gson.JsonObject entry = jmh.asList().stream().map(e -> e.getAsJsonObject())
+                    .filter(e -> e.get("benchmark").getAsString().equals(m.score().benchmark())
+                            && e.getAsJsonObject("params").get("impl").getAsString().equals(m.id()))
+                    .findFirst().orElseThrow(() -> new AssertionError(m.id() + " missing from " + JmhResults.FILE));
+            assertEquals(data.configurations().get(0).label(),
+                    entry.getAsJsonObject("params").get("configuration").getAsString());
+            com.google.gson.JsonArray raw = entry.getAsJsonObject("primaryMetric").getAsJsonArray("rawData");
+            List<List<Double>> forks = raw.asList().stream().map(f -> f.getAsJsonArray().asList().stream()
+                    .map(com.google.gson.JsonElement::getAsDouble).toList()).toList();
+            assertEquals(m.score().msPerPass(), forks, m.id() + ": rawData against run.json");
+            assertEquals("ms/op", entry.getAsJsonObject("primaryMetric").get("scoreUnit").getAsString());
+        }
     }
 
     /** The rendezvous's check: the receiver's sum of 1..M, one line per id. */

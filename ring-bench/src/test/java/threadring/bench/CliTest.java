@@ -145,7 +145,14 @@ class CliTest {
             {"check", "--timeout", "0"}, {"Invalid value for option '--timeout': must be an integer >= 1, was '0'"},
             {"report"}, {"Missing required parameter: 'RUN'"},
             {"--workload", "tube"}, {"Invalid value for option '--workload' (NAME): workload must be one of ring, "
-                    + "rendezvous, fanout, was 'tube'"},
+                    + "rendezvous, fanout, echo, was 'tube'"},
+            {"--workload", "echo"}, {"--workload echo: the sweep does not load echo servers with wrk yet; "
+                    + "'check --workload echo' checks every echo server"},
+            {"check", "--connections", "0"}, {"Invalid value for option '--connections': must be an integer >= 1, "
+                    + "was '0'"},
+            {"check", "--connections", "abc"}, {"Invalid value for option '--connections': must be an integer >= 1, "
+                    + "was 'abc'"},
+            {"check", "--requests", "10"}, {"--requests 10 applies to the echo server: add --workload echo"},
             {"--tasks", "-1"}, {"Invalid value for option '--tasks' (T): must be an integer >= 0, was '-1'"},
             {"--workload", "ring", "--tasks", "0"}, {"--tasks 0 applies to the fan-out: add --workload fanout"},
             {"--delay-ms", "-5"}, {"Invalid value for option '--delay-ms' (D): must be an integer >= 0, was '-5'"},

@@ -62,6 +62,11 @@ public interface RingFactory {
         return open(Workload.Opened.FANOUT);
     }
 
+    /** This variant's echo server, listening on 127.0.0.1 ({@link #open(Workload.Opened)}). */
+    default EchoServer openEcho() {
+        return open(Workload.Opened.ECHO);
+    }
+
     /**
      * Why this variant is known to hang or fail in {@code workload} for a reason outside this
      * project (an open bug upstream, with its link), or empty. The soak does not draw that workload

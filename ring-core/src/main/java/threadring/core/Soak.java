@@ -37,6 +37,7 @@ public final class Soak {
                         shape.nodes(), shape.tokens(), shape.depth(), shape.work(), steps);
                 case RENDEZVOUS -> "workload=rendezvous values=" + steps;
                 case FANOUT -> "workload=fanout tasks=" + steps + " delay_ms=" + delayMs + " work=" + work;
+                case ECHO -> throw new IllegalStateException("the soak draws no echo server");
             };
         }
     }
@@ -211,6 +212,7 @@ public final class Soak {
                             Rendezvous.verify(f.id(), d.steps(), sum);
                         }
                     }
+                    case ECHO -> throw new IllegalStateException("the soak draws no echo server");
                     case FANOUT -> {
                         try (FanOut fanOut = f.openFanOut()) {
                             long t0 = System.nanoTime();

@@ -37,6 +37,12 @@ public final class Variant implements RingFactory {
         FanOut open(String id);
     }
 
+    /** Builds an echo server, listening. */
+    @FunctionalInterface
+    public interface EchoOpener {
+        EchoServer open(String id);
+    }
+
     private final String id;
     private final String description;
     private final Opener opener;
@@ -246,6 +252,12 @@ public final class Variant implements RingFactory {
         /** The variant's fan-out: its tasks wait on its model's own timer, on the same scheduler. */
         public Builder fanOut(FanOutOpener opener) {
             openers.put(Workload.FANOUT, opener::open);
+            return this;
+        }
+
+        /** The variant's echo server: one entity of its model per connection, on the same scheduler. */
+        public Builder echo(EchoOpener opener) {
+            openers.put(Workload.ECHO, opener::open);
             return this;
         }
 

@@ -50,6 +50,13 @@ public abstract class WorkloadBenchmark {
     @Param({UNSET})
     public String impl;
 
+    /**
+     * The runner's configuration (JDK and cpu set, e.g. {@code jdk25-cpusall}); unused by the
+     * benchmark, it keeps two configurations' results apart in JMH's own result file.
+     */
+    @Param({"by-hand"})
+    public String configuration;
+
     /** The factory of {@code impl}, once this JVM is known to run it. */
     RingFactory factory() {
         if (UNSET.equals(impl)) {

@@ -114,6 +114,17 @@ public abstract class RingContract {
                     FanOutContract::reuseAndCleanUp),
             new Check("fan-out bad arguments fail at once, naming the value", TIMEOUT, FanOutContract::badArguments));
 
+    /** The echo-server checks ({@link EchoContract}), for factories that run it. */
+    static final List<Check> ECHO_CHECKS = List.of(
+            new Check("echo of bodies of 0, 1 and 65,536 bytes and 100 more on one connection (keep-alive)", TIMEOUT,
+                    EchoContract::echoesOnOneConnection),
+            new Check(String.format(Locale.ROOT, "%d connections open at once, each answered", EchoContract.CONNECTIONS),
+                    TIMEOUT, EchoContract::concurrentConnections),
+            new Check("clients that leave mid-request or send garbage do not stop the server", TIMEOUT,
+                    EchoContract::clientsThatLeaveOrMisbehave),
+            new Check("echo close() leaves no thread alive and frees the port", TIMEOUT,
+                    EchoContract::closeStopsEverythingAndFreesThePort));
+
     /**
      * The checks of {@code f}: those of each workload it runs. A workload with a known upstream
      * hang ({@link RingFactory#knownIssue}) has its checks skipped, with the reason: they would
@@ -122,7 +133,8 @@ public abstract class RingContract {
     static List<Check> checks(RingFactory f) {
         return Stream.of(f.runs(Workload.RING) ? knowing(CHECKS, Workload.RING) : List.<Check>of(),
                         f.runs(Workload.RENDEZVOUS) ? knowing(RENDEZVOUS_CHECKS, Workload.RENDEZVOUS) : List.<Check>of(),
-                        f.runs(Workload.FANOUT) ? knowing(FANOUT_CHECKS, Workload.FANOUT) : List.<Check>of())
+                        f.runs(Workload.FANOUT) ? knowing(FANOUT_CHECKS, Workload.FANOUT) : List.<Check>of(),
+                        f.runs(Workload.ECHO) ? knowing(ECHO_CHECKS, Workload.ECHO) : List.<Check>of())
                 .flatMap(List::stream).collect(Collectors.toList());
     }
 

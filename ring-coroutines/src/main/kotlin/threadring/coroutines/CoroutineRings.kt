@@ -39,5 +39,15 @@ class CoroutineRings : RingProvider {
                 // the jdk-dev thread's three forms: runBlocking's loop, Default, and the hybrid
                 .inDefaultSweep(*if (kind == CoroutineFanOut.Kind.P1) arrayOf() else arrayOf(Workload.FANOUT))
                 .build()
+        } + listOf(false, true).map { oneThread ->
+            Variant.of(
+                "coroutines/socket-${if (oneThread) "p1" else "default"}",
+                "echo server: ktor-network sockets, a coroutine per connection, on " +
+                    if (oneThread) "one thread (selector too)" else "Dispatchers.Default (selector on Dispatchers.IO)",
+            )
+                .echo { id -> CoroutineEchoServer(id, oneThread) }
+                .oneThread(oneThread)
+                .inDefaultSweep(Workload.ECHO)
+                .build()
         }
 }

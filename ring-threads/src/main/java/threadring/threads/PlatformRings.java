@@ -37,6 +37,12 @@ public final class PlatformRings implements RingProvider {
                 .limit(tasks -> OsThreadLimits.tooMany(tasks, "tasks"))
                 .inDefaultSweep(Workload.FANOUT)
                 .build());
+        all.add(Variant.of("threads/socket", "echo server: a platform thread per connection, blocking java.net "
+                        + "sockets (fails past the kernel's thread limits)")
+                .echo(id -> new BlockingEchoServer(id, platformThreads(id)))
+                .limit(connections -> OsThreadLimits.tooMany(connections, "connections"))
+                .inDefaultSweep(Workload.ECHO)
+                .build());
         all.add(Variant.of("threads/scheduled", "fan-out: a ScheduledThreadPoolExecutor of one thread per cpu")
                 .fanOut(ScheduledFanOut::new)
                 .inDefaultSweep(Workload.FANOUT)

@@ -8,6 +8,7 @@ import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
 import threadring.core.Workload;
+import threadring.threads.BlockingEchoServer;
 import threadring.threads.Handoff;
 import threadring.threads.MailboxRendezvous;
 import threadring.threads.ThreadPerTaskFanOut;
@@ -77,6 +78,17 @@ public final class VirtualRings implements RingProvider {
                     .oneThread(oneCarrier)
                     // -p1 the faster without work, the default scheduler with it (run 20261123-223732)
                     .inDefaultSweep(Workload.FANOUT)
+                    .build());
+        }
+        for (boolean oneCarrier : new boolean[] {false, true}) {
+            all.add(Variant.of("virtual/socket" + (oneCarrier ? "-p1" : ""), "echo server: a virtual thread per "
+                            + "connection, the same blocking code as threads/socket, "
+                            + (oneCarrier ? "on one carrier" : "default scheduler"))
+                    .echo(id -> new BlockingEchoServer(id, threads(id + "#")))
+                    .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
+                    .minimumJava(21)
+                    .oneThread(oneCarrier)
+                    .inDefaultSweep(Workload.ECHO)
                     .build());
         }
         return all;

@@ -1,0 +1,23 @@
+package threadring.core;
+
+import java.util.Collection;
+
+/**
+ * The fourth workload, the echo server of "OpenJDK's Project Loom: User-Level Threads": a minimal
+ * HTTP/1.1 server on 127.0.0.1 that answers every request with {@code 200 OK} and the request's
+ * body, keeping connections alive, with one concurrent entity of the model per connection (a
+ * thread, a virtual thread, a coroutine, a stream, a channel handler). It listens from the moment
+ * it is opened until {@link #close()}, which stops every connection and frees the port.
+ */
+public interface EchoServer extends AutoCloseable {
+
+    /** The port it listens on, on 127.0.0.1 (an ephemeral one, chosen when it was opened). */
+    int port();
+
+    /** Every thread (platform or virtual) it started and still tracks: acceptors, loops, pools. */
+    Collection<Thread> threads();
+
+    /** Stops accepting, closes every connection, frees the port and waits for its threads. Idempotent. */
+    @Override
+    void close();
+}

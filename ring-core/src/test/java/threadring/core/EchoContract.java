@@ -1,0 +1,132 @@
+package threadring.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Collectors;
+
+/**
+ * The echo-server half of the contract kit: {@link RingContract} runs these checks, under the
+ * same timeouts and in the same child JVMs, for every factory that {@link RingFactory#runs} the
+ * echo server.
+ */
+public final class EchoContract {
+
+    /** Bodies echoed on one connection, in a row (keep-alive): none, one byte, 64 KiB. */
+    static final int[] BODIES = {0, 1, 65_536};
+    /** Connections held open at once, each with a request waiting for its answer. */
+    static final int CONNECTIONS = 100;
+    /** A client's wait for one answer. */
+    static final int ANSWER_MS = 10_000;
+
+    private EchoContract() {}
+
+    /** Bodies of 0, 1 and 65,536 bytes, then 100 more requests, all on one connection. */
+    public static void echoesOnOneConnection(RingFactory f) {
+        try (EchoServer server = f.openEcho();
+                EchoClient.Connection c = new EchoClient.Connection(server.port(), ANSWER_MS)) {
+            Random random = new Random(1);
+            for (int size : BODIES) {
+                byte[] body = new byte[size];
+                random.nextBytes(body);
+                c.echo(body);
+            }
+            for (int i = 0; i < 100; i++) {
+                c.echo(("request " + i).getBytes(StandardCharsets.US_ASCII));
+            }
+        } catch (IOException e) {
+            fail(f.id() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * {@link #CONNECTIONS} connections open at once, each sends a request before any answer is
+     * read: a server that serves one connection at a time answers the first and no other.
+     */
+    public static void concurrentConnections(RingFactory f) {
+        try (EchoServer server = f.openEcho()) {
+            List<EchoClient.Connection> open = new ArrayList<>();
+            try {
+                for (int i = 0; i < CONNECTIONS; i++) {
+                    EchoClient.Connection c = new EchoClient.Connection(server.port(), ANSWER_MS);
+                    open.add(c);
+                    c.send(("connection " + i).getBytes(StandardCharsets.US_ASCII), false);
+                }
+                for (int i = CONNECTIONS - 1; i >= 0; i--) {
+                    byte[] answer;
+                    try {
+                        answer = open.get(i).answer();
+                    } catch (IOException e) {
+                        throw new AssertionError(f.id() + ": connection " + i + " of " + CONNECTIONS
+                                + " open at once got no answer (" + e.getMessage() + "): connections served one at a time?");
+                    }
+                    assertArrayEquals(("connection " + i).getBytes(StandardCharsets.US_ASCII), answer,
+                            f.id() + ": connection " + i);
+                }
+            } finally {
+                for (EchoClient.Connection c : open) {
+                    c.close();
+                }
+            }
+        } catch (IOException e) {
+            fail(f.id() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Clients that leave mid-head, mid-body or send garbage end their own connection, not the server. */
+    public static void clientsThatLeaveOrMisbehave(RingFactory f) {
+        try (EchoServer server = f.openEcho()) {
+            byte[][] bad = {"POST /echo HTTP/1.1\r\nContent-Le".getBytes(StandardCharsets.US_ASCII),
+                "POST /echo HTTP/1.1\r\nContent-Length: 100\r\n\r\nonly part".getBytes(StandardCharsets.US_ASCII),
+                "this is not HTTP\r\n\r\n".getBytes(StandardCharsets.US_ASCII)};
+            for (byte[] b : bad) {
+                try (EchoClient.Connection c = new EchoClient.Connection(server.port(), ANSWER_MS)) {
+                    c.raw(b);
+                }
+            }
+            assertEquals(200, EchoClient.run(server.port(), 4, 200, 2048, 7, ANSWER_MS),
+                    f.id() + ": requests checked after misbehaving clients");
+        } catch (Exception e) {
+            fail(f.id() + ": the server stopped serving after clients left mid-request: " + e, e);
+        }
+    }
+
+    /** close() stops every thread it started and frees its port; a second close() is harmless. */
+    public static void closeStopsEverythingAndFreesThePort(RingFactory f) {
+        EchoServer server = f.openEcho();
+        int port = server.port();
+        try {
+            assertEquals(100, EchoClient.run(port, 10, 100, 512, 3, ANSWER_MS), f.id() + ": requests checked");
+            // a connection still open at close() must not keep the server alive
+            EchoClient.Connection idle = new EchoClient.Connection(port, ANSWER_MS);
+            idle.echo(new byte[] {42});
+            server.close();
+            idle.close();
+        } catch (Exception e) {
+            fail(f.id() + ": " + e, e);
+        }
+        List<Thread> left = server.threads().stream().filter(Thread::isAlive).collect(Collectors.toList());
+        assertTrue(left.isEmpty(), () -> f.id() + ": echo server threads alive after close(): " + left);
+        try (ServerSocket again = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            assertEquals(port, again.getLocalPort());
+        } catch (IOException e) {
+            fail(f.id() + ": port " + port + " still taken after close(): " + e.getMessage());
+        }
+        server.close();
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            fail(f.id() + ": still accepting on port " + port + " after close()");
+        } catch (IOException expected) {
+            // refused: nothing listens
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package threadring.coroutines
+
+import io.ktor.network.selector.SelectorManager
+import io.ktor.network.sockets.InetSocketAddress
+import io.ktor.network.sockets.ServerSocket
+import io.ktor.network.sockets.Socket
+import io.ktor.network.sockets.aSocket
+import io.ktor.network.sockets.awaitClosed
+import io.ktor.network.sockets.openReadChannel
+import io.ktor.network.sockets.openWriteChannel
+import io.ktor.utils.io.ByteReadChannel
+import io.ktor.utils.io.readFully
+import io.ktor.utils.io.readUTF8Line
+import io.ktor.utils.io.writeFully
+import java.io.IOException
+import java.util.concurrent.Executors
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.ExecutorCoroutineDispatcher
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.asCoroutineDispatcher
+import kotlinx.coroutines.cancelAndJoin
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeoutOrNull
+import threadring.core.AbstractWorkload
+import threadring.core.EchoServer
+import threadring.core.Http1
+
+/**
+ * The echo server as a ktor-network user writes it: `aSocket(selector).tcp().bind(...)`, a
+ * coroutine per accepted connection reading the request head line by line and the body by its
+ * length from a `ByteReadChannel`, answering through a `ByteWriteChannel`. On `Dispatchers.Default`
+ * with the selector on `Dispatchers.IO` (ktor's own examples), or everything on one thread.
+ */
+class CoroutineEchoServer(id: String, oneThread: Boolean) : AbstractWorkload(id, "echo server"), EchoServer {
+
+    /** The one-thread dispatcher of `-p1`, closed with the server. */
+    private val owned: ExecutorCoroutineDispatcher? =
+        if (oneThread) Executors.newSingleThreadExecutor(tracked(daemonThreads(id))).asCoroutineDispatcher() else null
+
+    private val selector = SelectorManager(owned ?: Dispatchers.IO)
+    private val connections = SupervisorJob()
+    private val scope = CoroutineScope(connections + (owned ?: Dispatchers.Default))
+    private val server: ServerSocket = try {
+        runBlocking { aSocket(selector).tcp().bind("127.0.0.1", 0) { backlogSize = BACKLOG } }
+    } catch (e: IOException) {
+        selector.close()
+        owned?.close()
+        throw IllegalStateException("$id: cannot listen on 127.0.0.1: ${e.message}", e)
+    }
+
+    init {
+        scope.launch {
+            while (true) {
+                val socket = try {
+                    server.accept()
+                } catch (e: Exception) {
+                    break // closed
+                }
+                launch { serve(socket) }
+            }
+        }
+    }
+
+    override fun port(): Int = (server.localAddress as InetSocketAddress).port
+
+    private suspend fun serve(socket: Socket) {
+        try {
+            val input = socket.openReadChannel()
+            val output = socket.openWriteChannel(autoFlush = false)
+            while (true) {
+                val head = readHead(input) ?: break
+                val body = ByteArray(head.length())
+                input.readFully(body)
+                output.writeFully(Http1.head(body.size, head.close()))
+                output.writeFully(body)
+                output.flush()
+                if (head.close()) break
+            }
+        } catch (e: Exception) {
+            // the client left mid-request or sent what is not HTTP: this connection ends
+        } finally {
+            socket.close()
+        }
+    }
+
+    /** The request line and headers up to the empty line; null if the client closed between requests. */
+    private suspend fun readHead(input: ByteReadChannel): Http1.Head? {
+        val head = StringBuilder()
+        while (true) {
+            val line = input.readUTF8Line(Http1.MAX_HEAD)
+                ?: if (head.isEmpty()) return null else throw IOException("connection closed in a request's head")
+            if (line.isEmpty()) {
+                return Http1.parse(head.toString())
+            }
+            head.append(line).append("\r\n")
+            if (head.length > Http1.MAX_HEAD) throw IOException("request head longer than ${Http1.MAX_HEAD} bytes")
+        }
+    }
+
+    override fun stop() {
+        server.close()
+        runBlocking {
+            withTimeoutOrNull(CLOSE_MILLIS) { server.awaitClosed() }
+            withTimeoutOrNull(CLOSE_MILLIS) { (connections as Job).cancelAndJoin() }
+        }
+        selector.close()
+        owned?.close()
+    }
+
+    private companion object {
+        /** Connections the kernel may queue before accept (capped by net.core.somaxconn). */
+        const val BACKLOG = 16_384
+        const val CLOSE_MILLIS = 5_000L
+    }
+}

@@ -1,0 +1,30 @@
+package threadring.netty;
+
+import java.util.List;
+import threadring.core.RingFactory;
+import threadring.core.RingProvider;
+import threadring.core.Variant;
+import threadring.core.Workload;
+
+/**
+ * Netty, the event loop users compare every thread-per-connection model against: no entity per
+ * connection at all, a channel pipeline per connection on a few event-loop threads. Echo server
+ * only: Netty has no ring or timer of its own worth a row.
+ */
+public final class NettyServers implements RingProvider {
+
+    @Override
+    public List<RingFactory> factories() {
+        return List.of(
+                Variant.of("netty/nio", "echo server: Netty's NIO event loops, its default count (2 per cpu), "
+                                + "HttpServerCodec + HttpObjectAggregator")
+                        .echo(id -> new NettyEchoServer(id, 0))
+                        .inDefaultSweep(Workload.ECHO)
+                        .build(),
+                Variant.of("netty/nio-p1", "echo server: one Netty NIO event loop serves every connection")
+                        .echo(id -> new NettyEchoServer(id, 1))
+                        .oneThread(true)
+                        .inDefaultSweep(Workload.ECHO)
+                        .build());
+    }
+}
