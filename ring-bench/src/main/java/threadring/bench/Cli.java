@@ -105,12 +105,13 @@ final class Cli {
                 : String.join(", ", inDefault)) + "]" + issues;
     }
 
-    @Command(name = "report", description = "Rewrite RUN's report.md and chart from its run.json.")
+    @Command(name = "report", description = "Rewrite RUN's report.md, report.html, charts and jmh-result.json from "
+            + "its run.json (and a footprint run's report from footprint.json).")
     static final class ReportRun implements Callable<Integer> {
         @Mixin
         Help help;
 
-        @Parameters(paramLabel = "RUN")
+        @Parameters(paramLabel = "RUN", description = "A run directory, a run id under results/, or latest.")
         String run;
 
         @Override
@@ -126,16 +127,17 @@ final class Cli {
         }
     }
 
-    @Command(name = "compare", description = "B against A per id: the ratio B/A of ns per hop with its 95% interval "
-            + "and a verdict; written to RUN_B/compare-<A>.md.")
+    @Command(name = "compare", description = "B against A per id: the ratio B/A of ns per hop or exchange (ms per "
+            + "fan-out) with its 95%% interval and a verdict; written to RUN_B/compare-<A>.md and .html.")
     static final class CompareRuns implements Callable<Integer> {
         @Mixin
         Help help;
 
-        @Parameters(index = "0", paramLabel = "RUN_A")
+        @Parameters(index = "0", paramLabel = "RUN_A", description = "The run compared against (only read): a run "
+                + "directory, a run id under results/, or latest.")
         String a;
 
-        @Parameters(index = "1", paramLabel = "RUN_B")
+        @Parameters(index = "1", paramLabel = "RUN_B", description = "The run compared, which receives the comparison.")
         String b;
 
         @Override

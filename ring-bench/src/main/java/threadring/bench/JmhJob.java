@@ -58,7 +58,8 @@ public final class JmhJob {
      * {@code calibrationMs} on it). Null forks, warmups and iterations mean
      * the benchmark's annotations, as does a null {@code iterationMs} (the length of a warm-up or
      * measured iteration). Paths are absolute; profiler files go under
-     * {@code profileDir/<id>/}.
+     * {@code profileDir/<id>/<job>/} ({@code <job>} is the result file's name: one directory per
+     * series, so that a second series' profile never reads the first one's recordings).
      */
     record Spec(String benchmark, List<String> ids, Integer steps, Shape shape, RunFile.FanOutSize fanOut,
             Integer forks, Integer warmups,
@@ -361,7 +362,8 @@ public final class JmhJob {
     }
 
     private Profile profile(String id) {
-        Path dir = Path.of(spec.profileDir()).resolve(id);
+        String job = Path.of(spec.resultFile()).getFileName().toString().replaceAll("\\.json$", "");
+        Path dir = Path.of(spec.profileDir()).resolve(id).resolve(job);
         // gc innermost: JMH starts profilers in this order and stops them in reverse, so the
         // allocation of starting and stopping a JFR recording or async-profiler is not counted.
         List<String> profilers = new ArrayList<>(spec.profilers());

@@ -95,9 +95,24 @@ class BenchmarksJarIT {
         List<String> ids = idsThatRun(Workload.FANOUT);
         assertTrue(ids.size() >= 18, ids.toString());
         for (String id : ids) {
-            assertTrue(r.output().lines().anyMatch(l -> l.matches(java.util.regex.Pattern.quote(id)
-                    + " workload=fanout tasks=1234 delay_ms=7 work=10 sum=761995 ms=[0-9.]+ ok")), id + " in\n"
-                    + r.output());
+            boolean known = RingFactories.load().all().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow()
+                    .knownIssue(Workload.FANOUT).isPresent();
+            String expected = java.util.regex.Pattern.quote(id + " workload=fanout tasks=1234 delay_ms=7 work=10")
+                    + (known ? " SKIP known issue: .*" : " sum=761995 ms=[0-9.]+ ok");
+            assertTrue(r.output().lines().anyMatch(l -> l.matches(expected)), id + " in\n" + r.output());
+        }
+    }
+
+    /** The echo check: every echo server answers 1000 checked requests on 10 connections. */
+    @Test
+    void checkRunsEveryEchoServer() throws Exception {
+        Result r = cli(tmp, "check", "--workload", "echo");
+        assertEquals(0, r.exit(), r.output());
+        List<String> ids = idsThatRun(Workload.ECHO);
+        assertTrue(ids.size() >= 7, ids.toString());
+        for (String id : ids) {
+            assertTrue(r.output().lines().anyMatch(l -> l.equals(id + " workload=echo requests=1000 connections=10 ok")),
+                    id + " in\n" + r.output());
         }
     }
 
@@ -168,28 +183,44 @@ class BenchmarksJarIT {
     }
 
     /**
-     * jmh-result.json is JMH's own format: one entry per id and series, params with impl and the
-     * configuration, and rawData (ms per pass, per fork) equal to run.json's scored iterations.
+     * jmh-result.json is JMH's own format: one entry per id and series, params with impl, the
+     * configuration and the series' parameters, and rawData (ms per pass, per fork) equal to
+     * run.json's scored iterations.
      */
     static void assertJmhResultsMatchRunJson(Path run, RunFile.Run data) throws IOException {
         com.google.gson.JsonArray jmh = com.google.gson.JsonParser.parseString(
                 Files.readString(run.resolve(JmhResults.FILE))).getAsJsonArray();
-        List<RunFile.Measured> measured = data.jobs().stream().flatMap(j -> j.results().stream())
-                .filter(m -> m.score() != null).toList();
-        assertEquals(measured.size(), jmh.size(), jmh.toString());
-        for (RunFile.Measured m : measured) {
-            com.google.gson.JsonObject entry = jmh.asList().stream().map(e -> e.getAsJsonObject())
-                    .filter(e -> e.get("benchmark").getAsString().equals(m.score().benchmark())
-                            && e.getAsJsonObject("params").get("impl").getAsString().equals(m.id()))
-                    .findFirst().orElseThrow(() -> new AssertionError(m.id() + " missing from " + JmhResults.FILE));
-            assertEquals(data.configurations().get(0).label(),
-                    entry.getAsJsonObject("params").get("configuration").getAsString());
-            com.google.gson.JsonArray raw = entry.getAsJsonObject("primaryMetric").getAsJsonArray("rawData");
-            List<List<Double>> forks = raw.asList().stream().map(f -> f.getAsJsonArray().asList().stream()
-                    .map(com.google.gson.JsonElement::getAsDouble).toList()).toList();
-            assertEquals(m.score().msPerPass(), forks, m.id() + ": rawData against run.json");
-            assertEquals("ms/op", entry.getAsJsonObject("primaryMetric").get("scoreUnit").getAsString());
+        int scored = 0;
+        for (RunFile.Job job : data.jobs()) {
+            for (RunFile.Measured m : job.results()) {
+                if (m.score() == null) {
+                    continue;
+                }
+                scored++;
+                List<com.google.gson.JsonObject> entries = jmh.asList().stream().map(e -> e.getAsJsonObject())
+                        .filter(e -> e.get("benchmark").getAsString().equals(m.score().benchmark())
+                                && param(e, "impl").equals(m.id())
+                                && param(e, "configuration").equals(job.configuration())
+                                && (job.work() == null || param(e, "work").equals(String.valueOf(job.work())))
+                                && (job.tokens() == null || param(e, "tokens").equals(String.valueOf(job.tokens())))
+                                && (job.depth() == null || param(e, "depth").equals(String.valueOf(job.depth()))))
+                        .toList();
+                assertEquals(1, entries.size(), m.id() + " (" + job.workload() + ", work " + job.work() + ") in "
+                        + JmhResults.FILE);
+                com.google.gson.JsonObject entry = entries.get(0);
+                com.google.gson.JsonArray raw = entry.getAsJsonObject("primaryMetric").getAsJsonArray("rawData");
+                List<List<Double>> forks = raw.asList().stream().map(f -> f.getAsJsonArray().asList().stream()
+                        .map(com.google.gson.JsonElement::getAsDouble).toList()).toList();
+                assertEquals(m.score().msPerPass(), forks, m.id() + ": rawData against run.json");
+                assertEquals("ms/op", entry.getAsJsonObject("primaryMetric").get("scoreUnit").getAsString());
+            }
         }
+        assertEquals(scored, jmh.size(), "one entry per scored id and series");
+    }
+
+    private static String param(com.google.gson.JsonObject entry, String name) {
+        com.google.gson.JsonElement p = entry.getAsJsonObject("params").get(name);
+        return p == null ? "" : p.getAsString();
     }
 
     /** The rendezvous's check: the receiver's sum of 1..M, one line per id. */

@@ -1,5 +1,6 @@
 package threadring.coroutines
 
+import io.ktor.network.selector.Selectable
 import io.ktor.network.selector.SelectorManager
 import io.ktor.network.sockets.InetSocketAddress
 import io.ktor.network.sockets.ServerSocket
@@ -21,6 +22,7 @@ import kotlinx.coroutines.Job
 import kotlinx.coroutines.SupervisorJob
 import kotlinx.coroutines.asCoroutineDispatcher
 import kotlinx.coroutines.cancelAndJoin
+import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeoutOrNull
@@ -105,6 +107,9 @@ class CoroutineEchoServer(id: String, oneThread: Boolean) : AbstractWorkload(id,
         runBlocking {
             withTimeoutOrNull(CLOSE_MILLIS) { server.awaitClosed() }
             withTimeoutOrNull(CLOSE_MILLIS) { (connections as Job).cancelAndJoin() }
+            // a closed channel keeps its socket, and so the port, until its selector deregisters it
+            val channel = (server as? Selectable)?.channel
+            withTimeoutOrNull(CLOSE_MILLIS) { while (channel != null && channel.isRegistered) delay(1) }
         }
         selector.close()
         owned?.close()

@@ -47,7 +47,6 @@ class CoroutineRings : RingProvider {
             )
                 .echo { id -> CoroutineEchoServer(id, oneThread) }
                 .oneThread(oneThread)
-                .inDefaultSweep(Workload.ECHO)
                 .build()
         }
 }

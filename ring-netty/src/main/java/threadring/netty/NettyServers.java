@@ -4,7 +4,6 @@ import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
-import threadring.core.Workload;
 
 /**
  * Netty, the event loop users compare every thread-per-connection model against: no entity per
@@ -19,12 +18,10 @@ public final class NettyServers implements RingProvider {
                 Variant.of("netty/nio", "echo server: Netty's NIO event loops, its default count (2 per cpu), "
                                 + "HttpServerCodec + HttpObjectAggregator")
                         .echo(id -> new NettyEchoServer(id, 0))
-                        .inDefaultSweep(Workload.ECHO)
                         .build(),
                 Variant.of("netty/nio-p1", "echo server: one Netty NIO event loop serves every connection")
                         .echo(id -> new NettyEchoServer(id, 1))
                         .oneThread(true)
-                        .inDefaultSweep(Workload.ECHO)
                         .build());
     }
 }

@@ -88,7 +88,6 @@ public final class VirtualRings implements RingProvider {
                     .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
                     .minimumJava(21)
                     .oneThread(oneCarrier)
-                    .inDefaultSweep(Workload.ECHO)
                     .build());
         }
         return all;

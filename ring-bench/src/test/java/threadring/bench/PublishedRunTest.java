@@ -1,0 +1,17 @@
+package threadring.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The default sweep the README quotes (57 ids and series, default settings) carries JMH's own
+ * jmh-result.json, and every scored id's rawData in it equals run.json's iterations.
+ */
+class PublishedRunTest {
+
+    @Test
+    void theReadmesDefaultSweepHasJmhResultsMatchingItsRunJson() throws IOException {
+        BenchmarksJarIT.assertJmhResultsMatchRunJson(AgreementTest.DEFAULT, RunFile.read(AgreementTest.DEFAULT));
+    }
+}
