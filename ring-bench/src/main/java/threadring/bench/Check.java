@@ -284,9 +284,9 @@ final class Check implements Callable<Integer> {
             long[] count = new long[1];
             List<Soak.Outcome> failures;
             try {
-                int[] scale = Soak.scale(f, Duration.ofSeconds(passTimeout()));
-                failures = Soak.run(f, s, Duration.ofSeconds(share), Duration.ofSeconds(passTimeout()), scale[0],
-                        scale[1], o -> count[0]++);
+                Soak.Scale scale = Soak.scale(f, Duration.ofSeconds(passTimeout()));
+                failures = Soak.run(f, s, Duration.ofSeconds(share), Duration.ofSeconds(passTimeout()), scale,
+                        o -> count[0]++);
             } catch (RuntimeException e) {
                 out.println(f.id() + " soak seed=" + s + " FAIL " + e.getMessage());
                 failed++;

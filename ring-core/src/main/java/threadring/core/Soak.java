@@ -20,6 +20,9 @@ import java.util.concurrent.TimeoutException;
  * <p>Pass sizes scale with the implementation's speed: {@link #scale} calibrates the hops and
  * values that take about a second on a classic ring or rendezvous here, rounded down to 1, 2 or
  * 5 times a power of ten (so replays get the same scale), and draws range up to ten times that.
+ * It also calibrates the heaviest ring a soak draws (deepest stack, most work): where a hop is
+ * nearly free (a floor loop), depth and work make it a hundred times dearer, and a draw sized
+ * by the classic ring alone would run for minutes.
  * A pass that does not answer within the timeout is a failure and ends that implementation's soak
  * (its threads are stuck and cannot be closed).
  */
@@ -39,6 +42,36 @@ public final class Soak {
                 case FANOUT -> "workload=fanout tasks=" + steps + " delay_ms=" + delayMs + " work=" + work;
                 case ECHO -> throw new IllegalStateException("the soak draws no echo server");
             };
+        }
+    }
+
+    /**
+     * The soak's scale: hops of a classic ring and of the heaviest drawn ring, and rendezvous
+     * values, that take about a second each here (0 for a workload it does not run).
+     */
+    public record Scale(int hops, int heavyHops, int values) {
+        public Scale {
+            if (hops < 0 || heavyHops < 0 || values < 0 || (hops > 0) != (heavyHops > 0)) {
+                throw new IllegalArgumentException("bad soak scale: hops=" + hops + " heavyHops=" + heavyHops
+                        + " values=" + values);
+            }
+        }
+
+        /** A ring as fast with depth and work as without (the self-test's stand-ins). */
+        public static Scale flat(int hops, int values) {
+            return new Scale(hops, hops, values);
+        }
+
+        /**
+         * Hops of a draw of {@code drawn} classic-ring hops on {@code shape}: fewer by the dearer
+         * hop. A hop's cost grows linearly in depth and in work, so its cost on {@code shape} is
+         * at most the classic cost plus the heavy ring's extra times the larger of the shape's
+         * depth and work fractions.
+         */
+        int hopsOf(Shape shape, int drawn) {
+            double dearer = Math.max(1.0, (double) hops / heavyHops) - 1;
+            double fraction = Math.max((double) shape.depth() / MAX_DEPTH, (double) shape.work() / MAX_WORK);
+            return (int) Math.max(1, Math.round(drawn / (1 + dearer * fraction)));
         }
     }
 
@@ -74,11 +107,13 @@ public final class Soak {
     static final int MAX_DELAY_MS = 20;
 
     /**
-     * Draw {@code index} of a soak whose scale is {@code hops} (ring; 0: none), {@code values}
-     * (rendezvous; 0: none) and, with {@code fanOut}, the fan-out: rings three times as often as
-     * each other workload; half the rings have one token, depth 0 or work 0; sizes are log-uniform.
+     * Draw {@code index} of a soak of {@code scale} (a workload of scale 0 is not drawn) and, with
+     * {@code fanOut}, the fan-out: rings three times as often as each other workload; half the
+     * rings have one token, depth 0 or work 0; sizes are log-uniform.
      */
-    public static Draw draw(Random random, int index, int hops, int values, boolean fanOut) {
+    public static Draw draw(Random random, int index, Scale scale, boolean fanOut) {
+        int hops = scale.hops();
+        int values = scale.values();
         if (hops <= 0 && values <= 0 && !fanOut) {
             throw new IllegalArgumentException("nothing to draw: no workload");
         }
@@ -97,8 +132,8 @@ public final class Soak {
         int tokens = random.nextBoolean() ? 1 : 1 + random.nextInt(Math.min(MAX_TOKENS, nodes - 1));
         int depth = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_DEPTH);
         int work = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_WORK);
-        return new Draw(index, Workload.RING, new Shape(nodes, tokens, depth, work),
-                logUniform(random, (long) hops * RANGE), 0, 0);
+        Shape shape = new Shape(nodes, tokens, depth, work);
+        return new Draw(index, Workload.RING, shape, scale.hopsOf(shape, logUniform(random, (long) hops * RANGE)), 0, 0);
     }
 
     /** 1..max, uniform in its logarithm. */
@@ -117,22 +152,29 @@ public final class Soak {
         return (int) Math.min(Integer.MAX_VALUE, (mantissa >= 5 ? 5 : mantissa >= 2 ? 2 : 1) * decade);
     }
 
+    /** The heaviest ring a soak draws, at the classic ring's size. */
+    static final Shape HEAVY = new Shape(Rings.DEFAULT_NODES, 1, MAX_DEPTH, MAX_WORK);
+
     /**
-     * Hops of a classic ring, and values of the rendezvous (0 for a workload it does not run), that
-     * take about a second here, rounded down to 1, 2 or 5 times a power of ten.
+     * The soak's scale for {@code f}: each size takes about a second here, rounded down to 1, 2 or
+     * 5 times a power of ten.
      *
      * @throws IllegalStateException if sizing fails or hangs for longer than {@code timeout}
      */
-    public static int[] scale(RingFactory f, Duration timeout) {
+    public static Scale scale(RingFactory f, Duration timeout) {
         Duration target = Duration.ofSeconds(1);
         Duration budget = Duration.ofMillis(300);
-        CompletableFuture<int[]> result = new CompletableFuture<>();
+        CompletableFuture<Scale> result = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
             try {
                 int hops = 0;
+                int heavyHops = 0;
                 if (f.runs(Workload.RING) && f.knownIssue(Workload.RING).isEmpty()) {
                     try (Ring ring = f.open(Shape.classic(Rings.DEFAULT_NODES))) {
                         hops = roundDown(Calibration.steps(Calibration.of(ring, f.id()), target, budget).steps());
+                    }
+                    try (Ring ring = f.open(HEAVY)) {
+                        heavyHops = roundDown(Calibration.steps(Calibration.of(ring, f.id()), target, budget).steps());
                     }
                 }
                 int values = 0;
@@ -141,7 +183,7 @@ public final class Soak {
                         values = roundDown(Calibration.steps(Calibration.of(r, f.id()), target, budget).steps());
                     }
                 }
-                result.complete(new int[] {hops, values});
+                result.complete(new Scale(hops, heavyHops, values));
             } catch (Throwable e) {
                 result.completeExceptionally(e);
             }
@@ -165,17 +207,17 @@ public final class Soak {
      * Soaks {@code f} with draws from {@code seed} until {@code seconds} have passed or a pass
      * fails; every pass is reported to {@code listener}. Returns the failures (at most one).
      */
-    public static List<Outcome> run(RingFactory f, long seed, Duration time, Duration passTimeout, int hops, int values,
+    public static List<Outcome> run(RingFactory f, long seed, Duration time, Duration passTimeout, Scale scale,
             Listener listener) {
         long deadline = System.nanoTime() + time.toNanos();
         Random random = new Random(seed(seed, f.id()));
         List<Outcome> failures = new ArrayList<>();
         boolean fanOut = f.runs(Workload.FANOUT) && f.knownIssue(Workload.FANOUT).isEmpty();
-        if (hops <= 0 && values <= 0 && !fanOut) {
+        if (scale.hops() <= 0 && scale.values() <= 0 && !fanOut) {
             return List.of(); // every workload it runs has a known issue: nothing to soak
         }
         for (int i = 1; System.nanoTime() < deadline; i++) {
-            Draw d = draw(random, i, hops, values, fanOut);
+            Draw d = draw(random, i, scale, fanOut);
             if (d.workload() == Workload.FANOUT && f.cannotOpen(d.steps()).isPresent()) {
                 continue; // more tasks than this model can hold here (OS threads): not a failure
             }

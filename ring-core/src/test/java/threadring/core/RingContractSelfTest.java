@@ -337,7 +337,7 @@ class RingContractSelfTest {
         }
         // sized by hand: sizing it (Soak.scale) would itself hang, which the soak reports as a failure too
         java.util.List<Soak.Outcome> failures = Soak.run(f, 7, Duration.ofSeconds(30), Duration.ofSeconds(2),
-                100_000, 0, o -> {});
+                Soak.Scale.flat(100_000, 0), o -> {});
         assertEquals(1, failures.size(), "the soak must catch the lost wake-up");
         assertTrue(failures.get(0).failure().startsWith("no answer within 2 s"), failures.get(0).toString());
         assertTrue(failures.get(0).draw().describe().startsWith("workload=ring nodes="), failures.get(0).toString());
@@ -353,12 +353,12 @@ class RingContractSelfTest {
     @Test
     void aCorrectRingSurvivesTheSoakAndTheSameSeedDrawsTheSameShapes() {
         java.util.List<Soak.Outcome> passes = new java.util.ArrayList<>();
-        assertTrue(Soak.run(factory(0, false), 11, Duration.ofSeconds(2), Duration.ofSeconds(10), 100_000, 100_000,
-                passes::add).isEmpty());
+        assertTrue(Soak.run(factory(0, false), 11, Duration.ofSeconds(2), Duration.ofSeconds(10),
+                Soak.Scale.flat(100_000, 100_000), passes::add).isEmpty());
         assertTrue(passes.size() > 5, "passes: " + passes.size());
         java.util.Random again = new java.util.Random(Soak.seed(11, "fake/ring"));
         for (Soak.Outcome o : passes) {
-            assertEquals(o.draw(), Soak.draw(again, o.draw().index(), 100_000, 100_000, false));
+            assertEquals(o.draw(), Soak.draw(again, o.draw().index(), Soak.Scale.flat(100_000, 100_000), false));
         }
         assertTrue(passes.stream().anyMatch(o -> o.draw().workload() == Workload.RENDEZVOUS),
                 "some draws are rendezvous");
