@@ -52,4 +52,7 @@ fi
 # the console shows the tool's own lines; older JDKs do not know the flag.
 quiet=()
 [[ "$(java_feature "$host")" -ge 23 ]] && quiet=(--sun-misc-unsafe-memory-access=allow)
+# The echo server at 10,000 connections holds a file per connection, in the server and in wrk: the
+# soft limit of open files goes up to the hard one (the tool says so if that is still too low).
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 exec "$host/bin/java" "${quiet[@]}" -Dthreadring.home="$home" -Dthreadring.prog="$prog" -cp "$jar" threadring.bench.Cli "$@"

@@ -57,6 +57,15 @@ public final class AkkaRings implements RingProvider {
                     .inDefaultSweep(oneThread ? new Workload[] {Workload.FANOUT} : new Workload[0])
                     .build());
         }
+        all.add(Variant.of("akka/streams", "echo server: Akka 2.6 Streams Tcp, a materialized stream per connection "
+                        + "framing HTTP/1.1 (statefulMapConcat), default dispatcher")
+                .echo(AkkaStreamsEchoServer::new)
+                .build());
+        all.add(Variant.of("akka/pekko-streams", "echo server: Apache Pekko 1.x Streams Tcp, a materialized stream per "
+                        + "connection framing HTTP/1.1 (statefulMapConcat), default dispatcher")
+                .echo(PekkoStreamsEchoServer::new)
+                .inDefaultSweep(Workload.ECHO)
+                .build());
         return all;
     }
 }

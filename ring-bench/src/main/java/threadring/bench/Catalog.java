@@ -29,12 +29,15 @@ final class Catalog {
     /** The JMH benchmark of the fan-out, for the ids that have one. */
     static final String FANOUT_BENCHMARK = FanOutBenchmark.class.getName() + ".run";
 
+    /** Not JMH: the echo servers under wrk (a run's jobs name it like a benchmark). */
+    static final String ECHO_BENCHMARK = EchoLoad.class.getName() + ".wrk";
+
     static String benchmark(Workload workload) {
         return switch (workload) {
             case RING -> BENCHMARK;
             case RENDEZVOUS -> RENDEZVOUS_BENCHMARK;
             case FANOUT -> FANOUT_BENCHMARK;
-            case ECHO -> throw new IllegalStateException(Sweep.NO_ECHO);
+            case ECHO -> ECHO_BENCHMARK;
         };
     }
 

@@ -81,6 +81,9 @@ final class Chart {
     /** The fan-out's chart: milliseconds per operation. */
     static final String FANOUT_PNG = "chart-fanout.png";
     static final String FANOUT_SVG = "chart-fanout.svg";
+    /** The echo server's chart: time per request, the inverse of requests per second. */
+    static final String ECHO_PNG = "chart-echo.png";
+    static final String ECHO_SVG = "chart-echo.svg";
 
     /**
      * Draws chart.png and chart.svg (the ring and the rendezvous, ns per step) and, if the run has
@@ -92,6 +95,10 @@ final class Chart {
                 .filter(x -> x.workload() == threadring.core.Workload.FANOUT).toList();
         if (!fanOut.isEmpty()) {
             write(runDir, run, fanOut, "ms per operation", 1e6, FANOUT_PNG, FANOUT_SVG);
+        }
+        List<Report.Series> echo = Report.echoSeries(run);
+        if (!echo.isEmpty()) {
+            write(runDir, run, echo, "us per request (1 / requests per second)", 1e3, ECHO_PNG, ECHO_SVG);
         }
         List<Report.Series> steps = Report.stepSeries(run);
         return write(runDir, run, steps, unit(steps), 1, PNG, SVG);
@@ -231,7 +238,8 @@ final class Chart {
         plot.setFixedLegendItems(legend(colours, configs.stream().map(c -> c.name(run)).toList(), shapes));
 
         JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": " + unit + ", median and 95% interval over "
-                + "forks", new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+                + (configs.stream().allMatch(c -> c.workload() == threadring.core.Workload.ECHO) ? "repetitions"
+                        : "forks"), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.setPadding(new RectangleInsets(4, 4, 4, 24)); // room for the last tick label
         LegendTitle legend = chart.getLegend();

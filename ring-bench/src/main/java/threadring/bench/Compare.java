@@ -87,7 +87,9 @@ final class Compare {
                 + "**B faster** or **B slower** only where it excludes 1 (p < 0.05), else *within noise*. A row "
                 + "unstable in either run (forks disagree) gets no verdict. The test sees the spread between "
                 + "forks, not the machine's drift between the two runs. Values: median ns per hop (ring) or per exchange "
-                + "(rendezvous), ms per operation (fan-out) [95% interval].");
+                + "(rendezvous), ms per operation (fan-out), requests per second (echo server, whose B/A is that of "
+                + "its time per request, 1 / requests per second, so that below 1 is faster there too) "
+                + "[95% interval].");
         List<Report.Series[]> matched = match(a, b);
         for (Report.Series[] m : matched) {
             Report.Series sa = m[0];
@@ -95,15 +97,19 @@ final class Compare {
             String na = sa.name(a);
             String nb = sb.name(b);
             doc.heading(2, na.equals(nb) ? na : na + " (A) vs " + nb + " (B)");
-            boolean perOperation = sa.workload() == threadring.core.Workload.FANOUT;
-            String unit = perOperation ? "ms/operation" : "ns/" + sa.workload().unit();
+            threadring.core.Workload w = sa.workload();
+            String unit = switch (w) {
+                case FANOUT -> "ms/operation";
+                case ECHO -> "requests/s";
+                default -> "ns/" + w.unit();
+            };
             List<Doc.Row> rows = new ArrayList<>();
             for (Pair p : pairs(a, sa, b, sb)) {
                 Stats.Ratio r = p.ratio();
                 Verdict v = p.verdict();
                 rows.add(new Doc.Row(List.of(Doc.Cell.of(p.id()),
-                        new Doc.Cell(value(p.a(), perOperation), p.a().median(), p.a().isUnstable()),
-                        new Doc.Cell(value(p.b(), perOperation), p.b().median(), p.b().isUnstable()),
+                        new Doc.Cell(value(p.a(), w), p.a().median(), p.a().isUnstable()),
+                        new Doc.Cell(value(p.b(), w), p.b().median(), p.b().isUnstable()),
                         Doc.Cell.number(ratio(r), r.value()),
                         Doc.Cell.number(Double.isNaN(r.p()) ? "n/a" : String.format(Locale.ROOT, "%.2g", r.p()), r.p()),
                         new Doc.Cell(v.text, null, false, v == Verdict.FASTER ? "good" : v == Verdict.SLOWER ? "bad"
@@ -112,7 +118,8 @@ final class Compare {
                                 sa.workload().label())));
             }
             doc.add(new Doc.Table("compare", List.of(new Doc.Column("id", false), new Doc.Column("A " + unit, true),
-                    new Doc.Column("B " + unit, true), new Doc.Column("B/A [95%]", true), new Doc.Column("p", true),
+                    new Doc.Column("B " + unit, true), new Doc.Column(w == threadring.core.Workload.ECHO
+                            ? "B/A time per request [95%]" : "B/A [95%]", true), new Doc.Column("p", true),
                     new Doc.Column("verdict", false)), rows));
             List<String> notes = new ArrayList<>();
             List<String> onlyA = Report.rows(a, sa).stream().map(Report.Row::id)
@@ -161,16 +168,26 @@ final class Compare {
         return matched;
     }
 
-    /** The same workload, and for the ring the same shape. */
+    /** The same workload, and for the ring the same shape (fan-out: size; echo: connections). */
     private static boolean same(Report.Series a, Report.Series b) {
         return a.workload() == b.workload() && java.util.Objects.equals(a.shape(), b.shape())
-                && java.util.Objects.equals(a.fanOut(), b.fanOut());
+                && java.util.Objects.equals(a.fanOut(), b.fanOut())
+                && java.util.Objects.equals(a.connections(), b.connections());
     }
 
-    /** A median and interval: ns per step, or ms per operation for the fan-out. */
-    private static String value(Stats.Summary s, boolean perOperation) {
-        return (perOperation ? Report.ms(s.median()) + " [" + Report.msInterval(s.interval()) + "]"
-                : Report.ns(s.median()) + " [" + Report.interval(s.interval()) + "]") + (s.isUnstable() ? " unstable" : "");
+    /**
+     * A median and interval: ns per step, ms per operation for the fan-out, or requests per second
+     * for the echo server (its rows' ns per request, inverted).
+     */
+    private static String value(Stats.Summary s, threadring.core.Workload w) {
+        String text = switch (w) {
+            case FANOUT -> Report.ms(s.median()) + " [" + Report.msInterval(s.interval()) + "]";
+            case ECHO -> Report.rate(1e9 / s.median()) + " [" + (s.interval() == null ? "n/a"
+                    : Report.rateInterval(new Stats.Interval(1e9 / s.interval().high(), 1e9 / s.interval().low())))
+                    + "]";
+            default -> Report.ns(s.median()) + " [" + Report.interval(s.interval()) + "]";
+        };
+        return text + (s.isUnstable() ? " unstable" : "");
     }
 
     private static String ratio(Stats.Ratio r) {

@@ -1,7 +1,9 @@
 package threadring.bench;
 
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -17,7 +21,8 @@ import java.util.function.Consumer;
  * The one way this tool runs another program: stdout and stderr merged and handed over line by
  * line while it runs (on a thread of its own, so the timeout can fire while output is pending),
  * a timeout that kills the process with its children, and the same on interruption. Live
- * processes are known, so that Ctrl-C can stop them ({@link #destroyAll}).
+ * processes are known, so that Ctrl-C can stop them ({@link #destroyAll}). A {@link Child}
+ * is one that is talked to while it runs: lines to its standard input, its lines read back.
  */
 final class Processes {
 
@@ -100,6 +105,117 @@ final class Processes {
         } finally {
             LIVE.remove(p);
         }
+    }
+
+    /**
+     * A running child that is talked to: {@link #send} writes a line to its standard input,
+     * {@link #next} takes its next output line (stdout and stderr merged). Closing it kills it with
+     * its children if it has not ended by itself.
+     */
+    static final class Child implements AutoCloseable {
+        /** Queued after the child's last line. */
+        private static final String END = new String("end of output");
+        private final Process process;
+        private final BufferedWriter in;
+        private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        private final List<String> tail = new ArrayList<>();
+        private boolean ended;
+
+        private Child(Process process, String name) {
+            this.process = process;
+            this.in = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+            Thread reader = new Thread(() -> {
+                try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                        StandardCharsets.UTF_8))) {
+                    for (String line; (line = r.readLine()) != null; ) {
+                        lines.add(line);
+                    }
+                } catch (IOException e) {
+                    // killed while we read: what was read is queued
+                } finally {
+                    lines.add(END);
+                }
+            }, "output of " + name);
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        long pid() {
+            return process.pid();
+        }
+
+        /** Writes one line to the child's standard input. */
+        void send(String line) throws IOException {
+            in.write(line);
+            in.write('\n');
+            in.flush();
+        }
+
+        /** The child's next output line, or null if it ended or printed nothing within {@code timeout}. */
+        String next(Duration timeout) throws InterruptedException {
+            if (ended) {
+                return null;
+            }
+            String line = lines.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (line == END) {
+                ended = true;
+                return null;
+            }
+            if (line != null) {
+                synchronized (tail) {
+                    tail.add(line);
+                    if (tail.size() > TAIL) {
+                        tail.remove(0);
+                    }
+                }
+            }
+            return line;
+        }
+
+        /** Its last output lines read so far, as one line (for error messages). */
+        String tail() {
+            synchronized (tail) {
+                return String.join(" ", tail).strip();
+            }
+        }
+
+        /** Waits up to {@code timeout} for the child to end; true if it did. */
+        boolean waitFor(Duration timeout) throws InterruptedException {
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        Integer exitValue() {
+            return process.isAlive() ? null : process.exitValue();
+        }
+
+        /** Kills it with its children if it still runs. */
+        @Override
+        public void close() {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // it already ended
+            }
+            if (process.isAlive()) {
+                destroyTree(process);
+            }
+            LIVE.remove(process);
+        }
+    }
+
+    /** Starts {@code command} to talk to it; the caller closes it. */
+    static Child start(List<String> command) throws IOException, InterruptedException {
+        if (stopping) {
+            throw new InterruptedException("stopping: not starting " + command.get(0));
+        }
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        LIVE.add(p);
+        if (stopping) {
+            destroyTree(p);
+            LIVE.remove(p);
+            throw new InterruptedException("stopping: not starting " + command.get(0));
+        }
+        return new Child(p, command.get(0));
     }
 
     /** Kills every process this class started that is still running, with its children, and starts no more. */

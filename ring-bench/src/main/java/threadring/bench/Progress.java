@@ -74,7 +74,11 @@ final class Progress {
         finished++;
         doneEstimate += estimate;
         String result;
-        if (m != null && m.score() != null) {
+        if (m != null && m.echo() != null) {
+            Stats.Summary s = m.echo().summary();
+            result = Report.rate(s.median()) + " requests/s" + (s.interval() == null ? ""
+                    : " [" + Report.rateInterval(s.interval()) + "]") + (s.isUnstable() ? "  unstable" : "  ok");
+        } else if (m != null && m.score() != null) {
             Stats.Summary s = m.score().summary();
             String unit = w == Workload.FANOUT ? "ms/op" : "ns/" + w.unit();
             result = w == Workload.FANOUT
@@ -82,7 +86,8 @@ final class Progress {
                     : Report.ns(s.median()) + " " + unit + " [" + Report.interval(s.interval()) + "]";
             result += s.isUnstable() ? "  unstable" : "  ok";
         } else {
-            result = "FAIL " + (error != null ? error : m != null && m.error() != null ? m.error() : "no result");
+            result = error != null && error.startsWith("SKIP ") ? error
+                    : "FAIL " + (error != null ? error : m != null && m.error() != null ? m.error() : "no result");
         }
         out.println(prefix() + " " + w.label() + " " + id + "  " + result);
     }

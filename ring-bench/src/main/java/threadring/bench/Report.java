@@ -64,9 +64,21 @@ final class Report {
      * One configuration (JDK and cpu set) in one series of a workload: a ring shape, the
      * rendezvous, or a fan-out size: a table of its own, a series in a chart.
      */
-    record Series(Configuration config, Workload workload, Shape shape, RunFile.FanOutSize fanOut) {
+    record Series(Configuration config, Workload workload, Shape shape, RunFile.FanOutSize fanOut,
+            Integer connections) {
         Series(Configuration config, Workload workload, Shape shape) {
-            this(config, workload, shape, null);
+            this(config, workload, shape, null, null);
+        }
+
+        Series(Configuration config, Workload workload, Shape shape, RunFile.FanOutSize fanOut) {
+            this(config, workload, shape, fanOut, null);
+        }
+
+        /** Whether this series' job is {@code j}'s: same workload and, per workload, same size. */
+        boolean of(Job j) {
+            return j.configuration().equals(label()) && j.workload() == workload
+                    && java.util.Objects.equals(j.shape(), shape) && java.util.Objects.equals(j.fanOut(), fanOut)
+                    && (workload != Workload.ECHO || java.util.Objects.equals(j.connections(), connections));
         }
 
         String label() {
@@ -84,6 +96,8 @@ final class Report {
                     return config.label() + ", rendezvous";
                 case FANOUT:
                     return config.label() + ", fanout " + fanOut;
+                case ECHO:
+                    return config.label() + ", echo connections=" + connections;
                 default:
                     break;
             }
@@ -104,7 +118,7 @@ final class Report {
 
     /**
      * Every configuration on every ring shape it has a job for, then in the rendezvous if it ran
-     * it, then in each fan-out size.
+     * it, then in each fan-out size, then the echo server at each connection count.
      */
     static List<Series> series(Run run) {
         List<Series> series = new ArrayList<>();
@@ -121,12 +135,22 @@ final class Report {
             run.jobs(c.label()).stream().filter(j -> j.workload() == Workload.FANOUT).map(Job::fanOut).distinct()
                     .sorted(FANOUTS).forEach(size -> series.add(new Series(c, Workload.FANOUT, null, size)));
         }
+        for (Configuration c : run.configurations()) {
+            run.jobs(c.label()).stream().filter(j -> j.workload() == Workload.ECHO).map(Job::connections).distinct()
+                    .sorted().forEach(n -> series.add(new Series(c, Workload.ECHO, null, null, n)));
+        }
         return series;
     }
 
     /** The series of the handoff workloads (ring and rendezvous), whose rows are ns per step. */
     static List<Series> stepSeries(Run run) {
-        return series(run).stream().filter(x -> x.workload() != Workload.FANOUT).toList();
+        return series(run).stream().filter(x -> x.workload() == Workload.RING || x.workload() == Workload.RENDEZVOUS)
+                .toList();
+    }
+
+    /** The echo server's series, one per configuration and connection count. */
+    static List<Series> echoSeries(Run run) {
+        return series(run).stream().filter(x -> x.workload() == Workload.ECHO).toList();
     }
 
     /** The ring's series only: what the ring parameters, floors and published figures are about. */
@@ -144,8 +168,17 @@ final class Report {
                 .filter(p -> ringJobs(run.jobs()).map(j -> p.of(j.shape())).distinct().count() > 1).toList();
     }
 
-    /** The measured ids of a series, fastest first. */
+    /**
+     * The measured ids of a series, fastest first; an echo server's summary is its time per
+     * request (1 / requests per second), so that every row reads the same way: lower is faster.
+     */
     static List<Row> rows(Run run, Series s) {
+        if (s.workload() == Workload.ECHO) {
+            return run.jobs(s.label()).stream().filter(s::of).flatMap(j -> j.results().stream())
+                    .filter(m -> m.echo() != null && m.echo().nsPerRequest() != null)
+                    .map(m -> new Row(s.label(), m, m.echo().nsPerRequest()))
+                    .sorted(Comparator.comparingDouble(r -> r.summary().median())).toList();
+        }
         return run.measured(s.label(), s.workload(), s.shape(), s.fanOut()).stream()
                 .map(m -> new Row(s.label(), m, m.score().summary()))
                 .sorted(Comparator.comparingDouble(r -> r.summary().median())).toList();
@@ -210,9 +243,12 @@ final class Report {
         if (stepSeries(run).size() > 1) {
             allSeries(run, doc);
         }
+        EchoReport.summary(run, doc);
         for (Series s : series(run)) {
             if (s.workload() == Workload.FANOUT) {
                 fanOut(run, s, doc);
+            } else if (s.workload() == Workload.ECHO) {
+                EchoReport.series(run, s, doc);
             } else {
                 series(run, history, s, doc);
             }
@@ -222,15 +258,15 @@ final class Report {
     }
 
     /** Tags of a row for the page's filters. */
-    private static Map<String, String> tags(String id, Workload workload) {
+    static Map<String, String> tags(String id, Workload workload) {
         return Map.of("model", id.substring(0, id.indexOf('/')), "workload", workload.label());
     }
 
-    private static Doc.Column text(String name) {
+    static Doc.Column text(String name) {
         return new Doc.Column(name, false);
     }
 
-    private static Doc.Column number(String name) {
+    static Doc.Column number(String name) {
         return new Doc.Column(name, true);
     }
 
@@ -241,7 +277,7 @@ final class Report {
         return new Doc.Cell(text + (s.isUnstable() ? " unstable" : ""), s.median(), s.isUnstable());
     }
 
-    private static Doc.Cell ratioCell(Stats.Ratio r) {
+    static Doc.Cell ratioCell(Stats.Ratio r) {
         return Doc.Cell.number(ratio(r), r.value());
     }
 
@@ -269,6 +305,7 @@ final class Report {
         }
         series(run).stream().filter(x -> x.workload() == Workload.FANOUT).map(x -> "fanout " + x.fanOut()).distinct()
                 .forEach(workloads::add);
+        echoSeries(run).stream().map(x -> "echo connections=" + x.connections()).distinct().forEach(workloads::add);
         items.add("workload: " + String.join("; ", workloads)
                 + (s.quick() ? " (**--quick**: a smoke run, not for quoting)" : ""));
         items.add("ids: " + (!s.includes().isEmpty() ? "matching " + s.includes().stream().map(Report::code)
@@ -392,7 +429,7 @@ final class Report {
         return text;
     }
 
-    private static String stability(Stats.Summary s) {
+    static String stability(Stats.Summary s) {
         return s.isUnstable() ? "**unstable**: " + s.unstable() : s.forks() < 2 ? "n/a" : "ok";
     }
 
@@ -446,7 +483,7 @@ final class Report {
         profiles(run, series, rows, doc);
     }
 
-    private static String versus(Row slower, Row r) {
+    static String versus(Row slower, Row r) {
         Stats.Ratio x = Stats.ratio(slower.summary(), r.summary());
         return String.format(Locale.ROOT, "%.2fx", x.value())
                 + (x.interval() == null ? "" : x.separates() ? ", separated" : ", overlaps");
@@ -461,11 +498,9 @@ final class Report {
     }
 
     /** Ids the sweep planned in this series that have no score, and skipped or interrupted jobs. */
-    private static List<String> problems(Run run, Series series) {
+    static List<String> problems(Run run, Series series) {
         List<String> problems = new ArrayList<>();
-        for (Job j : run.jobs(series.label()).stream().filter(j -> j.workload() == series.workload()
-                && java.util.Objects.equals(j.shape(), series.shape())
-                && java.util.Objects.equals(j.fanOut(), series.fanOut())).toList()) {
+        for (Job j : run.jobs(series.label()).stream().filter(series::of).toList()) {
             if (j.status() == Status.SKIPPED) {
                 problems.add("skipped " + j.ids() + ": " + j.reason());
                 continue;
@@ -856,6 +891,15 @@ final class Report {
             return "n/a";
         }
         return String.format(Locale.ROOT, v < 10 ? "%.2fx" : "%,.1fx", v);
+    }
+
+    /** Requests per second: no decimals, thousands separated. */
+    static String rate(double v) {
+        return !Double.isFinite(v) ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
+    }
+
+    static String rateInterval(Stats.Interval i) {
+        return i == null ? "n/a" : rate(i.low()) + "–" + rate(i.high());
     }
 
     /** Bytes with two decimals below 10 (a ring that allocates nothing per hop shows 0.00). */

@@ -82,12 +82,18 @@ final class RunCommand implements Callable<Integer> {
     List<Integer> works = new ArrayList<>();
 
     @Option(names = "--workload", paramLabel = "NAME", converter = OptionValues.WorkloadName.class,
-            description = "ring, rendezvous or fanout; repeatable (default: all three). The rendezvous and the "
-                    + "fan-out run the ids that have one (list marks them).")
+            description = "ring, rendezvous, fanout or echo; repeatable (default: all four). Each runs the ids "
+                    + "that have it (list marks them); echo needs wrk on PATH.")
     List<Workload> workloads = new ArrayList<>();
 
     /** Every workload, each on its default selection of ids. */
-    static final List<Workload> DEFAULT_WORKLOADS = List.of(Workload.RING, Workload.RENDEZVOUS, Workload.FANOUT);
+    static final List<Workload> DEFAULT_WORKLOADS = List.of(Workload.RING, Workload.RENDEZVOUS, Workload.FANOUT,
+            Workload.ECHO);
+
+    @Option(names = "--connections", paramLabel = "C", converter = OptionValues.Positive.class,
+            description = "Echo server: connections wrk holds open; repeat for one series per value (default 100 "
+                    + "and 10000). Needs ulimit -n above C.")
+    List<Integer> connections = new ArrayList<>();
 
     @Option(names = "--tasks", paramLabel = "T", converter = OptionValues.NonNegative.class,
             description = "Fan-out: tasks per operation; repeat for one series per value (default 100000).")
@@ -228,10 +234,17 @@ final class RunCommand implements Callable<Integer> {
                 works.stream().distinct().toList(),
                 workloads.isEmpty() ? DEFAULT_WORKLOADS : workloads.stream().distinct().toList(), v, ms, longRun,
                 all, passMs != null ? passMs : PASS_MS, tasks.stream().distinct().toList(),
-                delaysMs.stream().distinct().toList());
-        if (settings.workloadsRun().contains(Workload.ECHO)) {
-            throw new UsageException("--workload echo: the sweep does not load echo servers with wrk yet; "
-                    + "'check --workload echo' checks every echo server");
+                delaysMs.stream().distinct().toList(), connections.stream().distinct().toList());
+        if (workloads.contains(Workload.ECHO)) {
+            // asked for by name: no wrk or too low a limit is a usage error (the default sweep skips what it cannot load)
+            for (int c : settings.connectionsRun()) {
+                EchoLoad.cannotLoad(c, Wrk.find(), EchoLoad.openFilesLimit()).ifPresent(why -> {
+                    throw new UsageException("--workload echo: " + why);
+                });
+            }
+        } else if (!connections.isEmpty() && !settings.workloadsRun().contains(Workload.ECHO)) {
+            throw new UsageException("--connections " + connections.get(0) + " applies to the echo server: add "
+                    + "--workload echo");
         }
         if (values != null && !settings.workloadsRun().contains(Workload.RENDEZVOUS)) {
             throw new UsageException("--values " + values + " applies to the rendezvous: add --workload rendezvous");

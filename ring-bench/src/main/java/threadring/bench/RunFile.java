@@ -122,7 +122,15 @@ final class RunFile {
             List<String> jdks, Integer forks, Integer warmups, Integer iterations, List<String> profilers,
             Profiling profiling, List<Integer> tokens, List<Integer> depths, List<Integer> works,
             List<Workload> workloads, Integer values, Integer iterationMs, boolean longRun, boolean all,
-            int passMs, List<Integer> tasks, List<Integer> delaysMs) {
+            int passMs, List<Integer> tasks, List<Integer> delaysMs, List<Integer> connections) {
+
+        /** The echo server's default loads: the 2020 experiment's 100 connections, and 10,000. */
+        static final List<Integer> ECHO_CONNECTIONS = List.of(100, 10_000);
+
+        /** The echo server's series: connections held open by wrk ({@code --connections}). */
+        List<Integer> connectionsRun() {
+            return connections == null || connections.isEmpty() ? ECHO_CONNECTIONS : connections;
+        }
 
         /** The fan-out's default work per task: none, and about 2.6 us (the jdk-dev thread's 3.8 us there). */
         static final List<Integer> FANOUT_WORKS = List.of(0, 1000);
@@ -198,13 +206,26 @@ final class RunFile {
      */
     record Job(String configuration, String benchmark, List<String> ids, int nodes, int hops, Status status,
             String reason, Integer exitStatus, List<Measured> results, Integer tokens, Integer depth, Integer work,
-            Workload workload, Integer values, Integer tasks, Integer delayMs) {
+            Workload workload, Integer values, Integer tasks, Integer delayMs, Integer connections) {
 
         Job(String configuration, String benchmark, List<String> ids, int nodes, int hops, Status status,
                 String reason, Integer exitStatus, List<Measured> results, Integer tokens, Integer depth, Integer work,
                 Workload workload, Integer values) {
             this(configuration, benchmark, ids, nodes, hops, status, reason, exitStatus, results, tokens, depth, work,
-                    workload, values, null, null);
+                    workload, values, null, null, null);
+        }
+
+        Job(String configuration, String benchmark, List<String> ids, int nodes, int hops, Status status,
+                String reason, Integer exitStatus, List<Measured> results, Integer tokens, Integer depth, Integer work,
+                Workload workload, Integer values, Integer tasks, Integer delayMs) {
+            this(configuration, benchmark, ids, nodes, hops, status, reason, exitStatus, results, tokens, depth, work,
+                    workload, values, tasks, delayMs, null);
+        }
+
+        /** The same job with another status, reason and results (an interrupted one). */
+        Job with(Status status, String reason, List<Measured> results) {
+            return new Job(configuration, benchmark, ids, nodes, hops, status, reason, null, results, tokens, depth,
+                    work, workload, values, tasks, delayMs, connections);
         }
 
         @Override
@@ -229,7 +250,7 @@ final class RunFile {
 
         /** The ids of this job that have no score, with why. */
         Map<String, String> failures() {
-            return ids.stream().filter(id -> results.stream().noneMatch(m -> m.id().equals(id) && m.score() != null))
+            return ids.stream().filter(id -> results.stream().noneMatch(m -> m.id().equals(id) && m.measured()))
                     .collect(Collectors.toMap(id -> id, this::whyNot, (x, y) -> x, java.util.LinkedHashMap::new));
         }
 
@@ -242,12 +263,76 @@ final class RunFile {
     /** What a JMH child writes: the ids it has finished so far. */
     record JobResult(String benchmark, List<Measured> results) {}
 
-    /** One id: its scored passes, its profiling pass, or why it failed. */
-    record Measured(String id, Score score, Profile profile, String error) {
+    /** One id: its scored passes (or its echo server's repetitions under wrk), its profiling pass, or why it failed. */
+    record Measured(String id, Score score, Profile profile, String error, EchoScore echo) {
+        Measured(String id, Score score, Profile profile, String error) {
+            this(id, score, profile, error, null);
+        }
+
         Measured withProfile(Profile p) {
-            return new Measured(id, score, p, error);
+            return new Measured(id, score, p, error, echo);
+        }
+
+        /** Whether it has a result: a score, or the echo server's. */
+        boolean measured() {
+            return score != null || echo != null;
         }
     }
+
+    /**
+     * The echo server of one id at {@code connections} connections: one entry per repetition (a
+     * fresh server JVM each, the unit of repetition as the fork is for JMH), each a warm-up of
+     * {@code warmupSeconds} then {@code seconds} measured under wrk; the server pinned to
+     * {@code serverCpus}, wrk to {@code wrkCpus} (null: unpinned).
+     */
+    record EchoScore(int connections, int warmupSeconds, int seconds, String serverCpus,
+            String wrkCpus, List<EchoRepetition> repetitions) {
+
+        /** Requests per second, one value per repetition. */
+        Stats.Summary summary() {
+            return of(EchoRepetition::requestsPerSecond);
+        }
+
+        /** Nanoseconds per request (10^9 / requests per second): the row's cost, lower is faster, as for every workload. */
+        Stats.Summary nsPerRequest() {
+            return of(r -> 1e9 / r.requestsPerSecond());
+        }
+
+        /** Any measure, one value per repetition (values of 0 or less are left out: no interval on a log scale). */
+        Stats.Summary of(java.util.function.ToDoubleFunction<EchoRepetition> measure) {
+            List<List<Double>> values = repetitions.stream().map(r -> measure.applyAsDouble(r))
+                    .filter(v -> v > 0).map(v -> List.of(v)).toList();
+            return values.isEmpty() ? null : Stats.summarize(values);
+        }
+
+        /** A measure of the server under load, the median over repetitions (NaN if none has it). */
+        double load(java.util.function.ToDoubleFunction<ServerSample> measure) {
+            double[] v = repetitions.stream().filter(r -> r.load() != null).mapToDouble(r -> measure.applyAsDouble(
+                    r.load())).filter(x -> x >= 0).sorted().toArray();
+            return v.length == 0 ? Double.NaN : v.length % 2 == 1 ? v[v.length / 2]
+                    : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        }
+    }
+
+    /**
+     * One repetition: what wrk counted in the measured window, and the server sampled idle (before
+     * any load) and under load (each measure's median over samples taken every half second).
+     * {@code bodyBytes}: each request's body; {@code socketErrors}: connect, read and write errors;
+     * {@code timeouts}: responses later than wrk's timeout. A wrong echo or a status other than 200
+     * is not here: it fails the id.
+     */
+    record EchoRepetition(long requests, double seconds, double requestsPerSecond, int bodyBytes, Latency latencyUs,
+            long socketErrors, long timeouts, ServerSample idle, ServerSample load) {}
+
+    /** wrk's latency distribution, in microseconds. */
+    record Latency(double p50, double p90, double p99, double p999, double max, double mean) {}
+
+    /**
+     * The echo server's JVM at one moment: resident memory (-1 where /proc is missing), heap used,
+     * the live threads the server tracks (platform or virtual: one per connection for the
+     * thread-per-connection models) and the JVM's live platform threads.
+     */
+    record ServerSample(long rssBytes, long heapUsedBytes, int serverThreads, int jvmThreads) {}
 
     /**
      * The scored passes (no profiler): milliseconds per pass (a ring's pass or a rendezvous's

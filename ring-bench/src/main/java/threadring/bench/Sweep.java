@@ -53,22 +53,28 @@ final class Sweep {
     static final int PASS_TIMEOUT_MINUTES = 3;
     static final int LONG_PASS_TIMEOUT_MINUTES = 30;
 
-    /**
-     * One JMH child to run: some ids of one model in one series of a workload: on rings of one
-     * shape at {@code steps} hops per pass, in the rendezvous at {@code steps} values per exchange
-     * (null steps: each id's own, calibrated to the run's pass length), or in one fan-out size.
-     */
-    /** The echo server is checked, not yet swept (RunCommand refuses --workload echo). */
-    static final String NO_ECHO = "the sweep runs no echo server";
+    /** For what only JMH's workloads have (steps per pass, a JMH benchmark's per-step score). */
+    static final String NO_ECHO = "the echo server is measured by wrk in requests per second, not per step";
 
+    /**
+     * One job: some ids of one model in one series of a workload. A JMH child measures a ring of
+     * {@code shape} at {@code steps} hops per pass, the rendezvous at {@code steps} values per
+     * exchange (null steps: each id's own, calibrated to the run's pass length), or one fan-out
+     * size; the echo servers run under wrk at {@code connections}, from this process ({@link EchoLoad}).
+     */
     record Plan(String model, List<RingFactory> factories, Workload workload, Integer steps, Shape shape,
-            RunFile.FanOutSize fanOut) {
+            RunFile.FanOutSize fanOut, Integer connections) {
+        Plan(String model, List<RingFactory> factories, Workload workload, Integer steps, Shape shape,
+                RunFile.FanOutSize fanOut) {
+            this(model, factories, workload, steps, shape, fanOut, null);
+        }
+
         List<String> ids() {
             return factories.stream().map(RingFactory::id).toList();
         }
 
         Plan with(List<RingFactory> others) {
-            return new Plan(model, others, workload, steps, shape, fanOut);
+            return new Plan(model, others, workload, steps, shape, fanOut, connections);
         }
 
         String file() {
@@ -78,7 +84,7 @@ final class Sweep {
                         + "-w" + shape.work();
                 case RENDEZVOUS -> model + "-rendezvous-" + size;
                 case FANOUT -> model + "-fanout-t" + fanOut.tasks() + "-d" + fanOut.delayMs() + "-w" + fanOut.work();
-                case ECHO -> throw new IllegalStateException(NO_ECHO);
+                case ECHO -> model + "-echo-c" + connections;
             };
         }
 
@@ -89,7 +95,7 @@ final class Sweep {
                 case RING -> "ring " + shape + " hops=" + size;
                 case RENDEZVOUS -> "rendezvous values=" + size;
                 case FANOUT -> "fanout " + fanOut;
-                case ECHO -> throw new IllegalStateException(NO_ECHO);
+                case ECHO -> "echo connections=" + connections;
             };
         }
 
@@ -102,8 +108,14 @@ final class Sweep {
                         results, null, null, null, Workload.RENDEZVOUS, steps);
                 case FANOUT -> new Job(label, Catalog.FANOUT_BENCHMARK, ids, 0, 0, status, reason, exit, results, null,
                         null, fanOut.work(), Workload.FANOUT, null, fanOut.tasks(), fanOut.delayMs());
-                case ECHO -> throw new IllegalStateException(NO_ECHO);
+                case ECHO -> new Job(label, Catalog.ECHO_BENCHMARK, ids, 0, 0, status, reason, exit, results, null,
+                        null, null, Workload.ECHO, null, null, null, connections);
             };
+        }
+
+        /** Seconds this plan is expected to take per id. */
+        double estimate(RunFile.Settings s) {
+            return workload == Workload.ECHO ? EchoLoad.Timing.of(s).estimate() : Progress.estimate(s, workload, steps);
         }
     }
 
@@ -155,7 +167,11 @@ final class Sweep {
                         models.forEach(m -> plans.add(new Plan(m.name(), m.factories(), w, null, null, size)));
                     }
                 }
-                case ECHO -> throw new IllegalStateException(NO_ECHO);
+                case ECHO -> {
+                    for (int c : s.connectionsRun()) {
+                        models.forEach(m -> plans.add(new Plan(m.name(), m.factories(), w, null, null, null, c)));
+                    }
+                }
             }
         }
         return plans;
@@ -172,6 +188,7 @@ final class Sweep {
             throw new UsageException("--include " + settings.includes() + " matches no id that runs "
                     + settings.workloadsRun().stream().map(Workload::label).toList() + " (see 'list')");
         }
+        java.util.Optional<Path> wrk = Wrk.find();
         List<Configuration> configs = configurations();
 
         runDir = createRunDir(request.results());
@@ -183,13 +200,15 @@ final class Sweep {
         out.println("threadring: scored passes run without profilers; profiling pass: "
                 + (settings.profilers().isEmpty() ? "none" : String.join(", ", settings.profilers())));
         save(State.RUNNING);
+        Path script = wrk.isPresent() && plans.stream().anyMatch(p -> p.workload() == Workload.ECHO)
+                ? Wrk.script(runDir) : null;
 
         Thread onInterrupt = new Thread(this::interrupted, "threadring interrupt");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         List<Double> items = new ArrayList<>();
         for (Configuration c : configs) {
             for (Plan p : plans) {
-                p.factories().forEach(f -> items.add(Progress.estimate(settings, p.workload(), p.steps())));
+                p.factories().forEach(f -> items.add(p.estimate(settings)));
             }
         }
         progress = new Progress(out, items, System::nanoTime);
@@ -208,7 +227,7 @@ final class Sweep {
                         log(console, "threadring: skipping on " + c.label() + ": " + why);
                         for (RingFactory f : tooNew) {
                             progress.finished(c.label() + "|" + p.file() + "|" + f.id(), f.id(),
-                                    Progress.estimate(settings, p.workload(), p.steps()), p.workload(), null,
+                                    p.estimate(settings), p.workload(), null,
                                     "SKIP " + f.id() + " needs JDK " + f.minimumJavaVersion() + "+");
                         }
                         synchronized (lock) {
@@ -217,10 +236,30 @@ final class Sweep {
                         }
                     }
                     List<RingFactory> runnable = p.factories().stream().filter(f -> !tooNew.contains(f)).toList();
+                    java.util.Optional<String> cannotLoad = p.workload() == Workload.ECHO
+                            ? EchoLoad.cannotLoad(p.connections(), wrk, EchoLoad.openFilesLimit())
+                            : java.util.Optional.empty();
+                    if (cannotLoad.isPresent() && !runnable.isEmpty()) {
+                        log(console, "threadring: skipping " + p.describe() + " on " + c.label() + ": "
+                                + cannotLoad.get());
+                        for (RingFactory f : runnable) {
+                            progress.finished(c.label() + "|" + p.file() + "|" + f.id(), f.id(), p.estimate(settings),
+                                    p.workload(), null, "SKIP " + cannotLoad.get());
+                        }
+                        synchronized (lock) {
+                            jobs.add(p.job(c.label(), runnable.stream().map(RingFactory::id).toList(), Status.SKIPPED,
+                                    cannotLoad.get(), null, List.of()));
+                        }
+                        continue;
+                    }
                     if (runnable.isEmpty()) {
                         continue;
                     }
-                    Job job = runJob(c, p.with(runnable), console, async);
+                    Job job = p.workload() == Workload.ECHO
+                            ? runEcho(c, p.with(runnable), console, new EchoLoad(jar.toString(), c, wrk.get(), script,
+                                    Files.createDirectories(runDir.resolve("jobs").resolve(c.label())),
+                                    EchoLoad.Timing.of(settings), line -> log(console, line)))
+                            : runJob(c, p.with(runnable), console, async);
                     synchronized (lock) {
                         current = null;
                         jobs.add(job);
@@ -236,7 +275,7 @@ final class Sweep {
         Runtime.getRuntime().removeShutdownHook(onInterrupt);
         Path report = Report.write(runDir);
         long failed = jobs.stream().mapToLong(j -> j.status() == Status.SKIPPED ? 0 : j.failures().size()).sum();
-        if (jobs.stream().anyMatch(j -> !j.results().isEmpty() && j.results().stream().anyMatch(m -> m.score() != null))) {
+        if (jobs.stream().anyMatch(j -> j.results().stream().anyMatch(Measured::measured))) {
             pointLatestAt(runDir);
         } else {
             out.println("threadring: nothing was measured, results/latest left as it was");
@@ -354,6 +393,36 @@ final class Sweep {
     }
 
     /**
+     * The echo servers of one plan under wrk, one id after another (each its repetitions), from
+     * this process: run.json gains each id as it finishes. An id that cannot hold the plan's
+     * connections here (more OS threads than the kernel allows) gets that as its failure.
+     */
+    private Job runEcho(Configuration c, Plan p, Writer console, EchoLoad load) throws IOException, InterruptedException {
+        List<String> ids = p.ids();
+        log(console, "threadring: [" + c.label() + "] " + ids + " " + p.describe() + " (wrk on cpus "
+                + EchoLoad.Placement.of(c.cpus()).wrkCpus() + ", servers on " + EchoLoad.Placement.of(c.cpus())
+                .serverCpus() + ")");
+        progress.job(c.label(), p.describe(), ids);
+        List<Measured> results = new ArrayList<>();
+        synchronized (lock) {
+            current = p.job(c.label(), ids, Status.RUNNING, null, null, List.of());
+        }
+        for (RingFactory f : p.factories()) {
+            java.util.Optional<String> cannot = f.cannotOpen(p.connections());
+            Measured m = cannot.isPresent() ? new Measured(f.id(), null, null, cannot.get())
+                    : load.measure(f, p.connections());
+            results.add(m);
+            synchronized (lock) {
+                current = p.job(c.label(), ids, Status.RUNNING, null, null, List.copyOf(results));
+                save(State.RUNNING);
+            }
+            progress.finished(c.label() + "|" + p.file() + "|" + f.id(), f.id(), p.estimate(settings), p.workload(),
+                    m, null);
+        }
+        return p.job(c.label(), ids, Status.OK, null, null, List.copyOf(results));
+    }
+
+    /**
      * Measures one consumeCPU(work) in this configuration for every work value of its fan-out
      * series (their ideal time needs it); a failure is logged and leaves the ideal unknown.
      */
@@ -465,10 +534,8 @@ final class Sweep {
             Processes.destroyAll();
             try {
                 if (current != null) {
-                    current = new Job(current.configuration(), current.benchmark(), current.ids(), current.nodes(),
-                            current.hops(), Status.INTERRUPTED, "interrupted", null, results(currentResult),
-                            current.tokens(), current.depth(), current.work(), current.workload(),
-                            current.values());
+                    current = current.with(Status.INTERRUPTED, "interrupted", current.workload() == Workload.ECHO
+                            ? current.results() : results(currentResult));
                 }
                 save(State.INTERRUPTED);
                 Report.write(runDir);

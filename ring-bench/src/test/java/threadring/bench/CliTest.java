@@ -99,8 +99,9 @@ class CliTest {
 
     @Test
     void theDefaultSweepRunsEveryWorkload() {
-        assertEquals(List.of(Workload.RING, Workload.RENDEZVOUS, Workload.FANOUT),
+        assertEquals(List.of(Workload.RING, Workload.RENDEZVOUS, Workload.FANOUT, Workload.ECHO),
                 resolve(Map.of()).settings().workloads());
+        assertEquals(List.of(100, 10_000), resolve(Map.of()).settings().connectionsRun());
         assertEquals(List.of(Workload.RENDEZVOUS), resolve(Map.of(), "--workload", "rendezvous").settings().workloads());
     }
 
@@ -146,8 +147,11 @@ class CliTest {
             {"report"}, {"Missing required parameter: 'RUN'"},
             {"--workload", "tube"}, {"Invalid value for option '--workload' (NAME): workload must be one of ring, "
                     + "rendezvous, fanout, echo, was 'tube'"},
-            {"--workload", "echo"}, {"--workload echo: the sweep does not load echo servers with wrk yet; "
-                    + "'check --workload echo' checks every echo server"},
+            {"--connections", "0"}, {"Invalid value for option '--connections' (C): must be an integer >= 1, was '0'"},
+            {"--connections", "abc"}, {"Invalid value for option '--connections' (C): must be an integer >= 1, "
+                    + "was 'abc'"},
+            {"--workload", "ring", "--connections", "5"}, {"--connections 5 applies to the echo server: add "
+                    + "--workload echo"},
             {"check", "--connections", "0"}, {"Invalid value for option '--connections': must be an integer >= 1, "
                     + "was '0'"},
             {"check", "--connections", "abc"}, {"Invalid value for option '--connections': must be an integer >= 1, "

@@ -34,7 +34,7 @@ final class Runs {
     static Settings settings(List<String> profilers) {
         return new Settings(List.of(), null, false, List.of(), List.of(), List.of(), null, null, null, profilers,
                 RunCommand.PROFILING, List.of(), List.of(), List.of(), List.of(), null, null, false, false,
-                RunCommand.PASS_MS, List.of(), List.of());
+                RunCommand.PASS_MS, List.of(), List.of(), List.of());
     }
 
     /** A run of complete jobs in one configuration per label, with these ids in each. */
@@ -50,6 +50,10 @@ final class Runs {
 
     static Job job(String label, Measured... measured) {
         List<String> ids = Arrays.stream(measured).map(Measured::id).toList();
+        if (measured.length > 0 && measured[0].echo() != null) {
+            return new Job(label, Catalog.ECHO_BENCHMARK, ids, 0, 0, Status.OK, null, null, List.of(measured), null,
+                    null, null, Workload.ECHO, null, null, null, measured[0].echo().connections());
+        }
         if (measured.length > 0 && measured[0].score() != null
                 && measured[0].score().workload() == Workload.FANOUT) {
             RunFile.FanOutSize f = measured[0].score().fanOut();
@@ -69,6 +73,19 @@ final class Runs {
 
     private static int hops(Measured... measured) {
         return measured.length == 0 || measured[0].score() == null ? 1000 : measured[0].score().hops();
+    }
+
+    /**
+     * An id's echo server at {@code connections}: one repetition per requests/s given, with {@code
+     * rssMiB} and {@code heapMiB} under load (an idle server: 40 and 10 MiB) and a thread per connection.
+     */
+    static Measured echo(String id, int connections, double rssMiB, double heapMiB, double... requestsPerSecond) {
+        List<RunFile.EchoRepetition> reps = Arrays.stream(requestsPerSecond).mapToObj(rps -> new RunFile.EchoRepetition(
+                (long) (rps * 5), 5.0, rps, 128, new RunFile.Latency(500, 900, 2_000, 4_000, 9_000, 600), 0, 0,
+                new RunFile.ServerSample(40L << 20, 10L << 20, 1, 9),
+                new RunFile.ServerSample((long) (rssMiB * (1 << 20)), (long) (heapMiB * (1 << 20)), connections + 1,
+                        connections + 9))).toList();
+        return new Measured(id, null, null, null, new RunFile.EchoScore(connections, 3, 5, "0", "1", reps));
     }
 
     /** An id's rendezvous measured at 1000 values, forks of four passes around the given fork medians. */

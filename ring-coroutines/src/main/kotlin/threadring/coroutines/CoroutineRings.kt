@@ -47,6 +47,7 @@ class CoroutineRings : RingProvider {
             )
                 .echo { id -> CoroutineEchoServer(id, oneThread) }
                 .oneThread(oneThread)
+                .inDefaultSweep(*if (oneThread) arrayOf() else arrayOf(Workload.ECHO))
                 .build()
         }
 }

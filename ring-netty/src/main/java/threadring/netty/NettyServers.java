@@ -4,6 +4,7 @@ import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
+import threadring.core.Workload;
 
 /**
  * Netty, the event loop users compare every thread-per-connection model against: no entity per
@@ -18,6 +19,7 @@ public final class NettyServers implements RingProvider {
                 Variant.of("netty/nio", "echo server: Netty's NIO event loops, its default count (2 per cpu), "
                                 + "HttpServerCodec + HttpObjectAggregator")
                         .echo(id -> new NettyEchoServer(id, 0))
+                        .inDefaultSweep(Workload.ECHO)
                         .build(),
                 Variant.of("netty/nio-p1", "echo server: one Netty NIO event loop serves every connection")
                         .echo(id -> new NettyEchoServer(id, 1))

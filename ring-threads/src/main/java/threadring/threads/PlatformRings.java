@@ -41,6 +41,7 @@ public final class PlatformRings implements RingProvider {
                         + "sockets (fails past the kernel's thread limits)")
                 .echo(id -> new BlockingEchoServer(id, platformThreads(id)))
                 .limit(connections -> OsThreadLimits.tooMany(connections, "connections"))
+                .inDefaultSweep(Workload.ECHO)
                 .build());
         all.add(Variant.of("threads/scheduled", "fan-out: a ScheduledThreadPoolExecutor of one thread per cpu")
                 .fanOut(ScheduledFanOut::new)

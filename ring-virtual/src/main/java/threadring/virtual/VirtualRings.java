@@ -88,6 +88,7 @@ public final class VirtualRings implements RingProvider {
                     .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
                     .minimumJava(21)
                     .oneThread(oneCarrier)
+                    .inDefaultSweep(oneCarrier ? new Workload[0] : new Workload[] {Workload.ECHO})
                     .build());
         }
         return all;
