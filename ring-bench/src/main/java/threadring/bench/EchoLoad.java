@@ -260,7 +260,8 @@ final class EchoLoad {
             return null;
         }
         return new ServerSample(median(samples, ServerSample::rssBytes), median(samples, ServerSample::heapUsedBytes),
-                (int) median(samples, s -> s.serverThreads()), (int) median(samples, s -> s.jvmThreads()));
+                (int) median(samples, s -> s.serverThreads()), (int) median(samples, s -> s.jvmThreads()),
+                (int) median(samples, s -> s.openFiles()));
     }
 
     private static long median(List<ServerSample> samples, ToLongFunction<ServerSample> measure) {

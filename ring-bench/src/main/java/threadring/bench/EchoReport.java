@@ -43,7 +43,9 @@ final class EchoReport {
                         + ", wrk (one thread) to cpu " + any.wrkCpus())
                 + ". *requests/s*: median [95% interval over repetitions, Student t on the logarithms]; an ordering "
                 + "or speed-up holds only where its interval excludes 1. Latency: the median over repetitions of "
-                + "wrk's percentiles. The server's resident set (RSS), heap used and threads (its live threads, "
+                + "wrk's percentiles. The server's resident set (RSS), heap used, *connections held* (its open "
+                + "files over the idle server's: wrk times only requests on connections the server accepted, so "
+                + "a server that holds fewer than C was measured at fewer) and threads (its live threads, "
                 + "platform or virtual, and the JVM's platform threads) are sampled every "
                 + EchoLoad.SAMPLE_EVERY.toMillis() + " ms under load: the median of the samples, then over "
                 + "repetitions.");
@@ -75,14 +77,17 @@ final class EchoReport {
                 }
                 EchoScore a = low.get().measured().echo();
                 EchoScore b = r.measured().echo();
-                int dc = b.connections() - a.connections();
+                // the connections the server held, by its open files, where /proc says; else those wrk opened
+                double held = b.load(RunFile.ServerSample::openFiles) - a.load(RunFile.ServerSample::openFiles);
+                double dc = Double.isFinite(held) && held > 0 ? held : b.connections() - a.connections();
                 double rss = (b.load(RunFile.ServerSample::rssBytes) - a.load(RunFile.ServerSample::rssBytes)) / dc;
                 double heap = (b.load(RunFile.ServerSample::heapUsedBytes)
                         - a.load(RunFile.ServerSample::heapUsedBytes)) / dc;
                 double threads = (b.load(RunFile.ServerSample::serverThreads)
                         - a.load(RunFile.ServerSample::serverThreads)) / dc;
                 table.add(new Doc.Row(List.of(Doc.Cell.of(c.label()), Doc.Cell.of(r.id()),
-                        Doc.Cell.of(a.connections() + " → " + b.connections()), Doc.Cell.number(kib(rss), rss),
+                        Doc.Cell.of(a.connections() + " → " + b.connections()),
+                        Doc.Cell.number(String.format(Locale.ROOT, "%,.0f", dc), dc), Doc.Cell.number(kib(rss), rss),
                         Doc.Cell.number(kib(heap), heap), Doc.Cell.number(String.format(Locale.ROOT, "%.2f", threads),
                                 threads)), Report.tags(r.id(), Workload.ECHO)));
             }
@@ -92,10 +97,12 @@ final class EchoReport {
         }
         doc.heading(3, "Memory per connection");
         doc.paragraph("Between the fewest and the most connections of a configuration: (median under load at the "
-                + "most - at the fewest) / the difference in connections. Sampled, not a heap dump: heap used rises "
+                + "most - at the fewest) / the growth in connections the server held (its open files; a server "
+                + "that accepts slowly holds fewer than wrk asked for). Sampled, not a heap dump: heap used rises "
                 + "and falls with each collection, so a small or negative figure says *no more than the noise*.");
         doc.add(new Doc.Table("echo-memory", List.of(Report.text("configuration"), Report.text("id"),
-                Report.text("connections"), Report.number("RSS KiB/connection"), Report.number("heap KiB/connection"),
+                Report.text("connections asked"), Report.number("more connections held"),
+                Report.number("RSS KiB/connection"), Report.number("heap KiB/connection"),
                 Report.number("server threads/connection")), table));
     }
 
@@ -131,7 +138,8 @@ final class EchoReport {
                         latency(reps, l -> l.latencyUs().p999()),
                         Doc.Cell.number(String.format(Locale.ROOT, "%,d of %,d", errors, requests), errors),
                         Doc.Cell.number(mib(rss), rss), Doc.Cell.number(mib(heap), heap),
-                        threads(e, RunFile.ServerSample::serverThreads), threads(e, RunFile.ServerSample::jvmThreads),
+                        held(e), threads(e, RunFile.ServerSample::serverThreads),
+                        threads(e, RunFile.ServerSample::jvmThreads),
                         Doc.Cell.of(i + 1 < rows.size() ? Report.versus(rows.get(i + 1), r) : "")),
                         Report.tags(r.id(), Workload.ECHO)));
             }
@@ -139,7 +147,7 @@ final class EchoReport {
                     Report.number("median requests/s"), Report.number("95% interval"), Report.text("stability"),
                     Report.number("speed-up vs " + BASELINE + " [95%]"), Report.number("p50 ms"),
                     Report.number("p99 ms"), Report.number("p99.9 ms"), Report.number("socket errors + timeouts"),
-                    Report.number("RSS MiB"), Report.number("heap MiB"),
+                    Report.number("RSS MiB"), Report.number("heap MiB"), Report.number("connections held"),
                     Report.number("server threads"), Report.number("JVM threads"), Report.text("vs next")), table));
             if (base.isEmpty()) {
                 notes.add("speed-ups: n/a, " + BASELINE + " was not measured at " + series.connections()
@@ -172,6 +180,13 @@ final class EchoReport {
     /** A thread count under load, the median over repetitions. */
     private static Doc.Cell threads(EchoScore e, java.util.function.ToDoubleFunction<RunFile.ServerSample> count) {
         double n = e.load(count);
+        return Doc.Cell.number(Double.isFinite(n) ? String.format(Locale.ROOT, "%,.0f", n) : "n/a", n);
+    }
+
+    /** Connections the server held under load: its open files over the idle server's (median over repetitions). */
+    private static Doc.Cell held(EchoScore e) {
+        double n = median(e.repetitions(), r -> r.idle() == null || r.load() == null || r.idle().openFiles() < 0
+                || r.load().openFiles() < 0 ? Double.NaN : r.load().openFiles() - r.idle().openFiles());
         return Doc.Cell.number(Double.isFinite(n) ? String.format(Locale.ROOT, "%,.0f", n) : "n/a", n);
     }
 

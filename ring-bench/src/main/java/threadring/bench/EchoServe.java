@@ -69,7 +69,16 @@ public final class EchoServe {
     static ServerSample sample(EchoServer server) {
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         int live = (int) server.threads().stream().filter(Thread::isAlive).count();
-        return new ServerSample(rss(), heap, live, ManagementFactory.getThreadMXBean().getThreadCount());
+        return new ServerSample(rss(), heap, live, ManagementFactory.getThreadMXBean().getThreadCount(), openFiles());
+    }
+
+    /** Entries of /proc/self/fd, or -1. */
+    static int openFiles() {
+        try (java.util.stream.Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return (int) fds.count();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /** VmRSS of /proc/self/status in bytes, or -1. */

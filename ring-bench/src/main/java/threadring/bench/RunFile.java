@@ -328,11 +328,12 @@ final class RunFile {
     record Latency(double p50, double p90, double p99, double p999, double max, double mean) {}
 
     /**
-     * The echo server's JVM at one moment: resident memory (-1 where /proc is missing), heap used,
-     * the live threads the server tracks (platform or virtual: one per connection for the
-     * thread-per-connection models) and the JVM's live platform threads.
+     * The echo server's JVM at one moment: resident memory, heap used, the live threads the server
+     * tracks (platform or virtual: one per connection for the thread-per-connection models), the
+     * JVM's live platform threads, and its open files (-1 where /proc is missing), which count the
+     * connections it has accepted and holds whatever the model.
      */
-    record ServerSample(long rssBytes, long heapUsedBytes, int serverThreads, int jvmThreads) {}
+    record ServerSample(long rssBytes, long heapUsedBytes, int serverThreads, int jvmThreads, int openFiles) {}
 
     /**
      * The scored passes (no profiler): milliseconds per pass (a ring's pass or a rendezvous's

@@ -70,6 +70,8 @@ class EchoLoadTest {
             assertNotNull(r.load(), "no sample under load");
             assertTrue(r.load().serverThreads() >= 20, "a thread per connection: " + r.load());
             assertTrue(r.load().heapUsedBytes() > 0);
+            assertTrue(r.load().openFiles() - r.idle().openFiles() >= 20, "a socket per connection: " + r.idle()
+                    + " then " + r.load());
         }
         assertTrue(e.summary().median() > 0);
         assertEquals(2, e.summary().forks());

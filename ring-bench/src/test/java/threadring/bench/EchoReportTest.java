@@ -42,10 +42,10 @@ class EchoReportTest {
     @Test
     void memoryPerConnectionIsTheGrowthBetweenTheFewestAndTheMostConnections() {
         String md = Report.render(run("r", 1), History.load(), new Chart.Outcome(null, null, "none"));
-        // threads: (160 - 60) MiB over 9,900 connections = 10.3 KiB; heap (30 - 20) MiB: 1.0 KiB
-        assertTrue(md.contains("| jdk25-cpusall | threads/socket | 100 → 10000 | 10.3 | 1.0 | 1.00 |"), md);
+        // threads: (160 - 60) MiB over 9,900 more connections held = 10.3 KiB; heap (30 - 20) MiB: 1.0 KiB
+        assertTrue(md.contains("| jdk25-cpusall | threads/socket | 100 → 10000 | 9,900 | 10.3 | 1.0 | 1.00 |"), md);
         // virtual: RSS (70 - 50) MiB = 2.1 KiB, heap (130 - 30) MiB = 10.3 KiB
-        assertTrue(md.contains("| jdk25-cpusall | virtual/socket | 100 → 10000 | 2.1 | 10.3 | 1.00 |"), md);
+        assertTrue(md.contains("| jdk25-cpusall | virtual/socket | 100 → 10000 | 9,900 | 2.1 | 10.3 | 1.00 |"), md);
     }
 
     @Test

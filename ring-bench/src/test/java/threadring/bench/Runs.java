@@ -82,9 +82,9 @@ final class Runs {
     static Measured echo(String id, int connections, double rssMiB, double heapMiB, double... requestsPerSecond) {
         List<RunFile.EchoRepetition> reps = Arrays.stream(requestsPerSecond).mapToObj(rps -> new RunFile.EchoRepetition(
                 (long) (rps * 5), 5.0, rps, 128, new RunFile.Latency(500, 900, 2_000, 4_000, 9_000, 600), 0, 0,
-                new RunFile.ServerSample(40L << 20, 10L << 20, 1, 9),
+                new RunFile.ServerSample(40L << 20, 10L << 20, 1, 9, 30),
                 new RunFile.ServerSample((long) (rssMiB * (1 << 20)), (long) (heapMiB * (1 << 20)), connections + 1,
-                        connections + 9))).toList();
+                        connections + 9, connections + 30))).toList();
         return new Measured(id, null, null, null, new RunFile.EchoScore(connections, 3, 5, "0", "1", reps));
     }
 
