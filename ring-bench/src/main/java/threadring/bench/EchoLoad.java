@@ -29,6 +29,13 @@ final class EchoLoad {
     /** The server's start, and its close at the end of a repetition, must take less than this. */
     static final Duration SERVER_TIMEOUT = Duration.ofSeconds(60);
     static final Duration SAMPLE_EVERY = Duration.ofMillis(500);
+    /**
+     * The warm-up's connections: enough to compile the request path, few enough that the server
+     * has accepted all of them. A warm-up at 10,000 connections left thousands queued in the
+     * kernel's accept backlog when wrk closed them, and a slow acceptor (Pekko Streams, about 100
+     * a second here) spent the measured window accepting those dead ones.
+     */
+    static final int WARMUP_CONNECTIONS = 100;
 
     /**
      * Where the server and wrk run: with two cpus or more, wrk on the last and the server on the
@@ -146,7 +153,7 @@ final class EchoLoad {
             ServerSample idle = reply(server, Ask.SAMPLE).sample();
             Path out = dir.resolve("wrk-" + f.id().replace('/', '-') + "-c" + connections + "-" + rep + ".json");
             if (timing.warmupSeconds() > 0) {
-                Wrk.Summary warm = load(connections, timing.warmupSeconds(), port, out);
+                Wrk.Summary warm = load(Math.min(connections, WARMUP_CONNECTIONS), timing.warmupSeconds(), port, out);
                 String failure = warm.failure();
                 if (failure != null) {
                     throw new IllegalStateException("warm-up: " + failure);

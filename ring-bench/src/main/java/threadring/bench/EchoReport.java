@@ -38,8 +38,9 @@ final class EchoReport {
                 + "connection; wrk holds C connections open, each posting a fixed body and checking that every "
                 + "response is 200 with that body (" + Wrk.SCRIPT + " in this run's folder: one wrong echo fails the "
                 + "id). A repetition is a fresh server JVM with the id's flags: "
-                + (any == null ? "a warm-up load, then the measured one" : any.warmupSeconds() + " s of warm-up load, "
-                        + "then " + any.seconds() + " s measured; the server pinned to cpus " + any.serverCpus()
+                + (any == null ? "a warm-up load, then the measured one" : any.warmupSeconds() + " s of warm-up load "
+                        + "on at most " + EchoLoad.WARMUP_CONNECTIONS + " connections, then " + any.seconds()
+                        + " s measured on C fresh ones (the server accepting them is part of it); the server pinned to cpus " + any.serverCpus()
                         + ", wrk (one thread) to cpu " + any.wrkCpus())
                 + ". *requests/s*: median [95% interval over repetitions, Student t on the logarithms]; an ordering "
                 + "or speed-up holds only where its interval excludes 1. Latency: the median over repetitions of "
