@@ -26,12 +26,13 @@ import threadring.core.Workload;
 @Command(name = "benchmark.sh", usageHelpAutoWidth = true,
         description = "JMH sweeps of JVM concurrency models on the thread ring.",
         subcommands = {RunCommand.class, Check.class, FootprintCommand.class, Cli.ListIds.class, Cli.ReportRun.class,
-                Cli.CompareRuns.class, Cli.ProbeJvm.class, Calibrate.class},
+                Cli.CompareRuns.class, Cli.MergeRuns.class, Cli.ProbeJvm.class, Calibrate.class},
         footer = {"", "Without a command, benchmark.sh runs the sweep: 'benchmark.sh [run] [OPTIONS]'; "
                 + "'benchmark.sh run -h' lists its options. RUN is a run directory, a run id under results/, or latest."})
 final class Cli {
 
-    static final Set<String> COMMANDS = Set.of("run", "check", "footprint", "list", "report", "compare", "env", "calibrate", "help");
+    static final Set<String> COMMANDS = Set.of("run", "check", "footprint", "list", "report", "compare", "merge", "env", "calibrate",
+            "help");
 
     private Cli() {}
 
@@ -146,6 +147,46 @@ final class Cli {
             Path written = Compare.write(resolve("compare", a, results), resolve("compare", b, results));
             System.out.print(Files.readString(written));
             System.out.println("threadring: written to " + written);
+            return 0;
+        }
+    }
+
+    @Command(name = "merge", description = "One run from several: the shards of a plan (run --shard K/N), or runs of "
+            + "other configurations or hosts side by side (each host's configurations labelled with its name); "
+            + "written to results/merged-<hash of the runs' ids>/ with its report.")
+    static final class MergeRuns implements Callable<Integer> {
+        @Mixin
+        Help help;
+
+        @Parameters(arity = "1..*", paramLabel = "RUN", description = "Run directories, run ids under results/, or "
+                + "latest.")
+        List<String> runs;
+
+        @Option(names = "--results", paramLabel = "DIR", description = "Where the merged run is written (default: "
+                + "results/ next to benchmark.sh).")
+        Path results;
+
+        @Option(names = "--partial", description = "Merge the shards there are when some of a plan's are missing; "
+                + "the report says the run is partial.")
+        boolean partial;
+
+        @Override
+        public Integer call() throws Exception {
+            Path runs = home().resolve("results");
+            List<Merge.Input> inputs = new ArrayList<>();
+            for (String r : this.runs) {
+                Path dir = resolve("merge", r, runs);
+                inputs.add(new Merge.Input(dir, RunFile.read(dir)));
+            }
+            Path out = (results != null ? results : runs).toAbsolutePath().normalize();
+            RunCommand.requireWritable(out);
+            Path merged = Merge.write(inputs, partial, out);
+            RunFile.Run run = RunFile.read(merged);
+            System.out.println("threadring: merged " + inputs.size() + " run(s) into " + merged + " ("
+                    + run.state().toString().toLowerCase(java.util.Locale.ROOT) + ", " + run.configurations().size()
+                    + " configuration(s), " + Report.ids(run).size() + " ids)");
+            System.out.println("threadring: report " + merged.resolve(Report.FILE) + " and "
+                    + merged.resolve(Report.HTML));
             return 0;
         }
     }

@@ -90,6 +90,14 @@ final class Compare {
                 + "(rendezvous), ms per operation (fan-out), requests per second (echo server, whose B/A is that of "
                 + "its time per request, 1 / requests per second, so that below 1 is faster there too) "
                 + "[95% interval].");
+        boolean crossHost = !Merge.sameHosts(a, b);
+        if (crossHost) {
+            doc.paragraph("**A and B ran on different hosts** (A: " + String.join(", ", Merge.hosts(a)) + "; B: "
+                    + String.join(", ", Merge.hosts(b)) + "): their absolute times say as much about the machines as "
+                    + "about the code, so the verdicts here are on each id's speed-up over its own run's baseline ("
+                    + Report.BASELINE + ", " + EchoReport.BASELINE + " for the echo server) in the same series: "
+                    + "*B higher* or *B lower* only where the two speed-ups' 95% intervals do not overlap.");
+        }
         List<Report.Series[]> matched = match(a, b);
         for (Report.Series[] m : matched) {
             Report.Series sa = m[0];
@@ -97,6 +105,10 @@ final class Compare {
             String na = sa.name(a);
             String nb = sb.name(b);
             doc.heading(2, na.equals(nb) ? na : na + " (A) vs " + nb + " (B)");
+            if (crossHost) {
+                speedUps(a, sa, b, sb, doc);
+                continue;
+            }
             threadring.core.Workload w = sa.workload();
             String unit = switch (w) {
                 case FANOUT -> "ms/operation";
@@ -148,6 +160,46 @@ final class Compare {
         return doc;
     }
 
+    /** Across hosts: each id's speed-up over its own run's baseline in A and in B, and whether they separate. */
+    private static void speedUps(Run a, Report.Series sa, Run b, Report.Series sb, Doc doc) {
+        String baseline = sa.workload() == threadring.core.Workload.ECHO ? EchoReport.BASELINE : Report.BASELINE;
+        java.util.Optional<Report.Row> baseA = Report.rows(a, sa).stream().filter(r -> r.id().equals(baseline))
+                .findFirst();
+        java.util.Optional<Report.Row> baseB = Report.rows(b, sb).stream().filter(r -> r.id().equals(baseline))
+                .findFirst();
+        if (baseA.isEmpty() || baseB.isEmpty() || sa.workload() == threadring.core.Workload.FANOUT) {
+            doc.paragraph("No verdicts: " + (sa.workload() == threadring.core.Workload.FANOUT
+                    ? "the fan-out has no baseline row (its yardstick is the ideal time, in each run's report)"
+                    : baseline + " was not measured in " + (baseA.isEmpty() ? "A" : "B")) + ".");
+            return;
+        }
+        List<Doc.Row> rows = new ArrayList<>();
+        for (Pair p : pairs(a, sa, b, sb)) {
+            if (p.id().equals(baseline)) {
+                continue;
+            }
+            Stats.Ratio ra = Stats.ratio(baseA.get().summary(), p.a());
+            Stats.Ratio rb = Stats.ratio(baseB.get().summary(), p.b());
+            String verdict = p.a().isUnstable() || p.b().isUnstable() || baseA.get().summary().isUnstable()
+                    || baseB.get().summary().isUnstable() ? Verdict.UNSTABLE.text
+                    : ra.interval() == null || rb.interval() == null ? Verdict.TOO_FEW.text
+                    : rb.interval().low() > ra.interval().high() ? "B higher"
+                    : rb.interval().high() < ra.interval().low() ? "B lower" : "overlaps";
+            rows.add(new Doc.Row(List.of(Doc.Cell.of(p.id()), Doc.Cell.number(Report.ratio(ra), ra.value()),
+                    Doc.Cell.number(Report.ratio(rb), rb.value()), Doc.Cell.of(verdict)),
+                    java.util.Map.of("model", p.id().substring(0, p.id().indexOf('/')), "workload",
+                            sa.workload().label())));
+        }
+        doc.add(new Doc.Table("compare-speed-ups", List.of(new Doc.Column("id", false),
+                new Doc.Column("A speed-up vs " + baseline + " [95%]", true),
+                new Doc.Column("B speed-up vs " + baseline + " [95%]", true), new Doc.Column("verdict", false)), rows));
+    }
+
+    /** A configuration label without the host a merged run of several hosts puts in front. */
+    private static String bare(String label) {
+        return label.substring(label.indexOf('/') + 1);
+    }
+
     /**
      * Series with the same configuration label and workload (ring shape); if no label matches and each run
      * has exactly one configuration, those two at each common ring shape (e.g. the same sweep on
@@ -158,6 +210,12 @@ final class Compare {
         for (Report.Series sa : Report.series(a)) {
             Report.series(b).stream().filter(sb -> sb.label().equals(sa.label()) && same(sa, sb))
                     .findFirst().ifPresent(sb -> matched.add(new Report.Series[] {sa, sb}));
+        }
+        if (matched.isEmpty()) {
+            for (Report.Series sa : Report.series(a)) {
+                Report.series(b).stream().filter(sb -> bare(sb.label()).equals(bare(sa.label())) && same(sa, sb))
+                        .findFirst().ifPresent(sb -> matched.add(new Report.Series[] {sa, sb}));
+            }
         }
         if (matched.isEmpty() && a.configurations().size() == 1 && b.configurations().size() == 1) {
             for (Report.Series sa : Report.series(a)) {
@@ -202,7 +260,8 @@ final class Compare {
 
     private static String describe(Run run, Path dir) {
         Env.Machine m = run.machine();
-        StringBuilder s = new StringBuilder(run.runId()).append(" (").append(dir).append("), ").append(m.date())
+        StringBuilder s = new StringBuilder(run.runId()).append(" (").append(dir).append("), ")
+                .append(String.join(", ", Merge.hosts(run))).append(", ").append(m.date())
                 .append(", commit ").append(Optional.ofNullable(m.gitCommit())
                         .map(c -> c.length() > 12 ? c.substring(0, 12) : c).orElse("unknown"))
                 .append(", ").append(m.cpuModel());

@@ -19,7 +19,18 @@ final class Env {
 
     /** The machine and the checkout, read once per run. */
     record Machine(String date, String cpuModel, List<Integer> onlineCpus, String os, String kernel,
-            String gitCommit, Boolean gitDirty) {}
+            String gitCommit, Boolean gitDirty, String hostname, Long memoryBytes) {
+
+        Machine(String date, String cpuModel, List<Integer> onlineCpus, String os, String kernel, String gitCommit,
+                Boolean gitDirty) {
+            this(date, cpuModel, onlineCpus, os, kernel, gitCommit, gitDirty, null, null);
+        }
+
+        /** The host's name, or "unknown host" in runs written before it was recorded. */
+        String host() {
+            return hostname != null ? hostname : "unknown host";
+        }
+    }
 
     private Env() {}
 
@@ -35,7 +46,30 @@ final class Env {
         String dirty = git(home, "status", "--porcelain", "--untracked-files=no");
         return new Machine(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), cpuModel(), onlineCpus(),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("os.version"),
-                commit, dirty == null ? null : !dirty.isEmpty());
+                commit, dirty == null ? null : !dirty.isEmpty(), hostname(), memoryBytes());
+    }
+
+    /** This host's name: $HOSTNAME, /etc/hostname, or the resolver's. */
+    static String hostname() {
+        String env = System.getenv("HOSTNAME");
+        if (env != null && !env.isBlank()) {
+            return env.trim();
+        }
+        try {
+            return Files.readString(Path.of("/etc/hostname")).trim();
+        } catch (IOException e) {
+            try {
+                return java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException u) {
+                return "unknown host";
+            }
+        }
+    }
+
+    /** The machine's physical memory in bytes, or null. */
+    static Long memoryBytes() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getTotalMemorySize() : null;
     }
 
     static String cpuModel() {

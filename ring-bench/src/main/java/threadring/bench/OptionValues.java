@@ -90,6 +90,18 @@ final class OptionValues {
         }
     }
 
+    /** {@code K/N}: slice K of N. */
+    static final class Shard implements ITypeConverter<Shards.Spec> {
+        @Override
+        public Shards.Spec convert(String value) {
+            try {
+                return Shards.Spec.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     /** A taskset cpu list naming only online cpus. */
     static final class Cpus implements ITypeConverter<String> {
         @Override

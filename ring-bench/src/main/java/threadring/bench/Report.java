@@ -286,7 +286,27 @@ final class Report {
         RunFile.Settings s = run.settings();
         doc.heading(2, "Environment");
         List<String> items = new ArrayList<>();
-        items.add("machine: " + m.cpuModel() + ", online cpus " + m.onlineCpus() + ", " + m.os() + " " + m.kernel());
+        java.util.Set<String> hosts = Merge.hosts(run);
+        if (hosts.size() > 1) {
+            items.add("hosts: " + hosts.size() + ", each its own configurations (labelled with its name), so that no "
+                    + "interval or speed-up mixes two machines; compare hosts by their speed-ups over their own "
+                    + BASELINE + ", not by absolute times");
+            run.configurations().stream().map(run::host).distinct().forEach(h -> items.add("host " + h.host() + ": "
+                    + machine(h)));
+        } else {
+            items.add("machine: " + (m.hostname() != null ? m.hostname() + ", " : "") + machine(m));
+        }
+        if (run.shard() != null) {
+            items.add("shard " + run.shard().index() + "/" + run.shard().count() + " of plan " + run.shard().plan() + ": "
+                    + run.shard().items().size() + " of its " + run.shard().planItems() + " items ('merge' joins the "
+                    + "shards)");
+        }
+        if (run.mergedFrom() != null) {
+            items.add("merged from " + run.mergedFrom().stream().map(x -> x.runId() + (x.shard() == null ? ""
+                    : " (shard " + x.shard().index() + "/" + x.shard().count() + ")") + " on " + x.host())
+                    .collect(Collectors.joining(", ")) + (run.state() == RunFile.State.PARTIAL
+                            ? "; **partial**: some shards of the plan are missing" : ""));
+        }
         items.add("commit: " + (m.gitCommit() == null ? "unknown" : m.gitCommit())
                 + (Boolean.TRUE.equals(m.gitDirty()) ? " (with uncommitted changes)" : ""));
         double minutes = run.minutes();
@@ -339,6 +359,13 @@ final class Report {
      * "3 forks x (4 warm-up + 5 measured iterations of 1 s)"; null parts are WorkloadBenchmark's
      * annotations. Runs written before iterations were timed ran one pass per iteration.
      */
+    /** A machine in one line: cpu, cores, memory, OS and kernel. */
+    static String machine(Env.Machine m) {
+        return m.cpuModel() + ", online cpus " + m.onlineCpus() + (m.memoryBytes() == null ? ""
+                : String.format(Locale.ROOT, ", %.1f GiB", m.memoryBytes() / (double) (1L << 30))) + ", " + m.os() + " "
+                + m.kernel();
+    }
+
     static String shape(Integer forks, Integer warmups, Integer iterations, Integer iterationMs) {
         int f = forks != null ? forks : WorkloadBenchmark.class.getAnnotation(Fork.class).value();
         Warmup warm = WorkloadBenchmark.class.getAnnotation(Warmup.class);

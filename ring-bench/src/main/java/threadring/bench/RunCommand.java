@@ -164,8 +164,17 @@ final class RunCommand implements Callable<Integer> {
             + "the run's console.log).")
     boolean verbose;
 
-    /** Everything the sweep needs, resolved and validated. */
-    record Request(RunFile.Settings settings, List<Path> jdks, Path results, boolean verbose) {}
+    @Option(names = "--shard", paramLabel = "K/N", converter = OptionValues.Shard.class,
+            description = "Run slice K of N of the plan (its configuration x series x id items, dealt by expected "
+                    + "time), for N hosts or jobs; 'merge' joins the N runs into one.")
+    Shards.Spec shard;
+
+    /** Everything the sweep needs, resolved and validated; {@code shard} null: the whole plan. */
+    record Request(RunFile.Settings settings, List<Path> jdks, Path results, boolean verbose, Shards.Spec shard) {
+        Request(RunFile.Settings settings, List<Path> jdks, Path results, boolean verbose) {
+            this(settings, jdks, results, verbose, null);
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -269,7 +278,7 @@ final class RunCommand implements Callable<Integer> {
                 OptionValues.shape(nodes, 1, 0, x);
             }
         }
-        return new Request(settings, List.copyOf(jdks), dir, verbose);
+        return new Request(settings, List.copyOf(jdks), dir, verbose, shard);
     }
 
     private static Integer fromEnv(Map<String, String> env, String name, int min) {

@@ -38,7 +38,9 @@ final class RunFile {
     enum State {
         @SerializedName("running") RUNNING,
         @SerializedName("complete") COMPLETE,
-        @SerializedName("interrupted") INTERRUPTED
+        @SerializedName("interrupted") INTERRUPTED,
+        /** A merge of some shards of a plan, not all ({@code merge --partial}). */
+        @SerializedName("partial") PARTIAL
     }
 
     enum Status {
@@ -57,12 +59,24 @@ final class RunFile {
      */
     record Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
             Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs,
-            List<CpuWork> cpuWork) {
+            List<CpuWork> cpuWork, Shard shard, List<Merged> mergedFrom) {
 
         Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
                 Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs) {
             this(schema, runId, state, started, finished, machine, settings, asyncProfiler, configurations, jobs,
-                    List.of());
+                    List.of(), null, null);
+        }
+
+        Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
+                Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs,
+                List<CpuWork> cpuWork) {
+            this(schema, runId, state, started, finished, machine, settings, asyncProfiler, configurations, jobs,
+                    cpuWork, null, null);
+        }
+
+        /** The host a configuration ran on: its own (a merged run of several hosts), else the run's. */
+        Env.Machine host(Configuration c) {
+            return c.host() != null ? c.host() : machine;
         }
 
         /** The cost of consumeCPU(work) in a configuration, if this run measured it. */
@@ -197,8 +211,26 @@ final class RunFile {
         }
     }
 
-    /** One JDK and cpu set; {@code cpus} null means unpinned. */
-    record Configuration(String label, String jdk, String cpus, Env.Jvm jvm) {}
+    /**
+     * One JDK and cpu set; {@code cpus} null means unpinned. {@code host}: the machine it ran on,
+     * set where a merged run holds several (its label then starts with the host name), else null:
+     * the run's machine.
+     */
+    record Configuration(String label, String jdk, String cpus, Env.Jvm jvm, Env.Machine host) {
+        Configuration(String label, String jdk, String cpus, Env.Jvm jvm) {
+            this(label, jdk, cpus, jvm, null);
+        }
+    }
+
+    /**
+     * This run is slice {@code index} of {@code count} of the plan {@code plan} (a hash of its
+     * settings and items), which has {@code planItems} items (configuration | series | id); this
+     * slice's are {@code items}.
+     */
+    record Shard(String plan, int index, int count, int planItems, List<String> items) {}
+
+    /** A run that went into a merged one: its id, folder, host and shard (null: not a shard). */
+    record Merged(String runId, String dir, String host, Shard shard) {}
 
     /**
      * One JMH child: a benchmark narrowed to ids of the same hops, at one ring shape, or of the same

@@ -128,6 +128,8 @@ final class Sweep {
     private final List<Job> jobs = new ArrayList<>();
     private final List<RunFile.CpuWork> cpuWork = new ArrayList<>();
     private Run run;
+    /** The items of this host's slice (--shard), or null: every item. */
+    private java.util.Set<String> assigned;
     private Path runDir;
     private Job current;
     private Progress progress;
@@ -190,13 +192,32 @@ final class Sweep {
         }
         java.util.Optional<Path> wrk = Wrk.find();
         List<Configuration> configs = configurations();
+        RunFile.Shard shard = null;
+        if (request.shard() != null) {
+            List<Shards.Item> items = new ArrayList<>();
+            for (Configuration c : configs) {
+                for (Plan p : plans) {
+                    p.factories().forEach(f -> items.add(new Shards.Item(key(c, p, f), p.estimate(settings))));
+                }
+            }
+            List<String> mine = Shards.slice(items, request.shard());
+            shard = new RunFile.Shard(Shards.planHash(settings, items), request.shard().index(),
+                    request.shard().count(), items.size(), mine);
+            if (mine.isEmpty()) {
+                throw new UsageException("--shard " + request.shard() + ": the plan has " + items.size()
+                        + " item(s), so slice " + request.shard().index() + " is empty; use fewer slices");
+            }
+            out.println("threadring: shard " + request.shard() + " of plan " + shard.plan() + ": " + mine.size()
+                    + " of its " + items.size() + " items");
+        }
+        assigned = shard == null ? null : java.util.Set.copyOf(shard.items());
 
         runDir = createRunDir(request.results());
         out.println("threadring: writing " + runDir);
         RunFile.AsyncStatus async = settings.profilers().contains("async") ? prepareAsync(configs) : null;
         run = new Run(RunFile.SCHEMA, runDir.getFileName().toString(), State.RUNNING,
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), null, Env.machine(home), settings, async,
-                configs, List.of());
+                configs, List.of(), List.of(), shard, null);
         out.println("threadring: scored passes run without profilers; profiling pass: "
                 + (settings.profilers().isEmpty() ? "none" : String.join(", ", settings.profilers())));
         save(State.RUNNING);
@@ -208,7 +229,7 @@ final class Sweep {
         List<Double> items = new ArrayList<>();
         for (Configuration c : configs) {
             for (Plan p : plans) {
-                p.factories().forEach(f -> items.add(p.estimate(settings)));
+                p.factories().stream().filter(f -> mine(c, p, f)).forEach(f -> items.add(p.estimate(settings)));
             }
         }
         progress = new Progress(out, items, System::nanoTime);
@@ -217,7 +238,11 @@ final class Sweep {
         try (Writer console = Files.newBufferedWriter(runDir.resolve("console.log"), StandardCharsets.UTF_8)) {
             for (Configuration c : configs) {
                 measureCpuWork(c, plans, console);
-                for (Plan p : plans) {
+                for (Plan all : plans) {
+                    Plan p = all.with(all.factories().stream().filter(f -> mine(c, all, f)).toList());
+                    if (p.factories().isEmpty()) {
+                        continue; // another shard's
+                    }
                     // ids that need a newer JDK than this configuration's are skipped, with the reason
                     int feature = c.jvm().javaFeature();
                     List<RingFactory> tooNew = p.factories().stream().filter(f -> f.minimumJavaVersion() > feature).toList();
@@ -286,6 +311,16 @@ final class Sweep {
             return 1;
         }
         return 0;
+    }
+
+    /** The plan item of id {@code f} in series {@code p} of configuration {@code c}: what a shard is made of. */
+    static String key(Configuration c, Plan p, RingFactory f) {
+        return c.label() + "|" + p.file() + "|" + f.id();
+    }
+
+    /** Whether this host runs that item: every item without --shard, its slice's with it. */
+    private boolean mine(Configuration c, Plan p, RingFactory f) {
+        return assigned == null || assigned.contains(key(c, p, f));
     }
 
     /** Every JDK x cpu set, each probed in a JVM started the way the JMH child will be. */
@@ -520,7 +555,7 @@ final class Sweep {
         }
         String end = state == State.RUNNING ? null : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         run = new Run(run.schema(), run.runId(), state, run.started(), end, run.machine(), run.settings(),
-                run.asyncProfiler(), run.configurations(), List.copyOf(all), List.copyOf(cpuWork));
+                run.asyncProfiler(), run.configurations(), List.copyOf(all), List.copyOf(cpuWork), run.shard(), null);
         RunFile.write(runDir, run);
     }
 

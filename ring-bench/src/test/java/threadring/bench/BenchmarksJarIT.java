@@ -183,6 +183,57 @@ class BenchmarksJarIT {
     }
 
     /**
+     * Two shards of a small plan (4 ids), run here, merge into a run with the unsharded run's ids
+     * and pass counts, and its jmh-result.json still matches its run.json.
+     */
+    @Test
+    void twoShardsMergeIntoTheUnshardedPlansIdsAndPasses() throws Exception {
+        String[] plan = {"--quick", "--workload", "ring", "--include", "^threads/park$", "--include", "^virtual/park$",
+            "--include", "^akka/typed-p1$", "--include", "^coroutines/continuation-loop$"};
+        Result whole = cli(tmp, concat(plan, "--results", tmp.resolve("whole").toString()));
+        assertEquals(0, whole.exit(), whole.output());
+        RunFile.Run unsharded = RunFile.read(tmp.resolve("whole").resolve("latest").toRealPath());
+        for (String k : List.of("1/2", "2/2")) {
+            Result r = cli(tmp, concat(plan, "--shard", k, "--results", tmp.resolve("shards").toString()));
+            assertEquals(0, r.exit(), r.output());
+            assertTrue(r.output().contains("threadring: shard " + k + " of plan "), r.output());
+        }
+        List<String> shardDirs;
+        try (java.util.stream.Stream<Path> dirs = Files.list(tmp.resolve("shards"))) {
+            shardDirs = dirs.filter(RunFile::isRun).map(Path::toString).sorted().toList();
+        }
+        assertEquals(2, shardDirs.size());
+        Result missing = cli(tmp, "merge", "--results", tmp.resolve("merged").toString(), shardDirs.get(0));
+        assertEquals(2, missing.exit(), missing.output());
+        assertTrue(missing.output().startsWith("benchmark.sh: merge: missing shard "), missing.output());
+        Result merge = cli(tmp, concat(new String[] {"merge", "--results", tmp.resolve("merged").toString()},
+                shardDirs.toArray(String[]::new)));
+        assertEquals(0, merge.exit(), merge.output());
+        Path mergedDir;
+        try (java.util.stream.Stream<Path> dirs = Files.list(tmp.resolve("merged"))) {
+            mergedDir = dirs.filter(RunFile::isRun).findFirst().orElseThrow();
+        }
+        RunFile.Run merged = RunFile.read(mergedDir);
+        assertEquals(RunFile.State.COMPLETE, merged.state());
+        String label = unsharded.configurations().get(0).label();
+        assertEquals(passes(unsharded, label), passes(merged, label));
+        assertEquals(4, passes(merged, label).size());
+        assertJmhResultsMatchRunJson(mergedDir, merged);
+    }
+
+    /** Each measured id with its forks' measured pass counts. */
+    private static java.util.Map<String, List<Integer>> passes(RunFile.Run run, String label) {
+        return run.measured(label).stream().collect(Collectors.toMap(RunFile.Measured::id,
+                m -> m.score().msPerPass().stream().map(List::size).toList(), (x, y) -> x, java.util.TreeMap::new));
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    /**
      * jmh-result.json is JMH's own format: one entry per id and series, params with impl, the
      * configuration and the series' parameters, and rawData (ms per pass, per fork) equal to
      * run.json's scored iterations.

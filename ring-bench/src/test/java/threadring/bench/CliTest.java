@@ -150,6 +150,12 @@ class CliTest {
             {"--connections", "0"}, {"Invalid value for option '--connections' (C): must be an integer >= 1, was '0'"},
             {"--connections", "abc"}, {"Invalid value for option '--connections' (C): must be an integer >= 1, "
                     + "was 'abc'"},
+            {"--shard", "0/2"}, {"Invalid value for option '--shard': must be K/N with 1 <= K <= N, was '0/2'"},
+            {"--shard", "3/2"}, {"Invalid value for option '--shard': must be K/N with 1 <= K <= N, was '3/2'"},
+            {"--shard", "x"}, {"Invalid value for option '--shard': must be K/N (slice K of N, 1 <= K <= N), "
+                    + "was 'x'"},
+            {"merge"}, {"Missing required parameter: 'RUN'"},
+            {"merge", "/nonexistent"}, {"merge: '/nonexistent' is neither a run directory"},
             {"--workload", "ring", "--connections", "5"}, {"--connections 5 applies to the echo server: add "
                     + "--workload echo"},
             {"check", "--connections", "0"}, {"Invalid value for option '--connections': must be an integer >= 1, "

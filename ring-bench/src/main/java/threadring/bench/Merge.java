@@ -1,0 +1,276 @@
+package threadring.bench;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import threadring.bench.RunFile.Configuration;
+import threadring.bench.RunFile.CpuWork;
+import threadring.bench.RunFile.Job;
+import threadring.bench.RunFile.Measured;
+import threadring.bench.RunFile.Profile;
+import threadring.bench.RunFile.Run;
+import threadring.bench.RunFile.State;
+
+/**
+ * {@code merge RUN...}: one run from several. Shards of one plan ({@code --shard K/N}) join into
+ * the plan's run, and a missing or duplicated shard is refused unless {@code --partial}; runs of
+ * different plans or configurations sit side by side. Runs from different hosts never share a
+ * configuration: each configuration's label then starts with its host's name, so no interval or
+ * speed-up mixes two machines. The merged run's id is a hash of its inputs' ids, so merging the
+ * same runs again rewrites the same folder with the same content.
+ */
+final class Merge {
+
+    /** A run to merge and its folder. */
+    record Input(Path dir, Run run) {
+        String host() {
+            return run.machine().host();
+        }
+    }
+
+    private Merge() {}
+
+    /** The inputs in a fixed order (plan, shard, run id), whatever order they were given in. */
+    static List<Input> ordered(List<Input> inputs) {
+        return inputs.stream().sorted(Comparator.comparing((Input i) -> i.run().shard() == null ? ""
+                : i.run().shard().plan()).thenComparingInt(i -> i.run().shard() == null ? 0 : i.run().shard().index())
+                .thenComparing(i -> i.run().runId())).toList();
+    }
+
+    /**
+     * Checks that the inputs can merge: no run twice, shards of a plan all present (unless {@code
+     * partial}) and each once, no id measured twice in one configuration and series. Returns what
+     * is missing (empty when complete).
+     *
+     * @throws UsageException naming the first problem in one line
+     */
+    static List<String> check(List<Input> inputs, boolean partial) {
+        if (inputs.isEmpty()) {
+            throw new UsageException("merge: no run given");
+        }
+        Map<String, Input> byId = new LinkedHashMap<>();
+        for (Input i : inputs) {
+            Input seen = byId.put(i.run().runId(), i);
+            if (seen != null) {
+                throw new UsageException("merge: run " + i.run().runId() + " given twice (" + seen.dir() + ", "
+                        + i.dir() + ")");
+            }
+        }
+        Map<String, List<Input>> plans = new TreeMap<>();
+        inputs.stream().filter(i -> i.run().shard() != null)
+                .forEach(i -> plans.computeIfAbsent(i.run().shard().plan(), p -> new ArrayList<>()).add(i));
+        List<String> missing = new ArrayList<>();
+        for (Map.Entry<String, List<Input>> plan : plans.entrySet()) {
+            Map<Integer, Input> slices = new TreeMap<>();
+            int count = plan.getValue().get(0).run().shard().count();
+            for (Input i : plan.getValue()) {
+                RunFile.Shard s = i.run().shard();
+                if (s.count() != count) {
+                    throw new UsageException("merge: plan " + plan.getKey() + " is split two ways: " + name(plan.getValue()
+                            .get(0)) + " and " + name(i));
+                }
+                Input twice = slices.put(s.index(), i);
+                if (twice != null) {
+                    throw new UsageException("merge: shard " + s.index() + "/" + count + " of plan " + plan.getKey()
+                            + " given twice: " + twice.run().runId() + " and " + i.run().runId());
+                }
+            }
+            for (int k = 1; k <= count; k++) {
+                if (!slices.containsKey(k)) {
+                    missing.add("shard " + k + "/" + count + " of plan " + plan.getKey());
+                }
+            }
+        }
+        if (!missing.isEmpty() && !partial) {
+            String others = plans.size() > 1 ? "; the shards given belong to " + plans.size() + " plans ("
+                    + String.join(", ", plans.keySet()) + "), which do not fill each other" : "";
+            throw new UsageException("merge: missing " + String.join(", ", missing) + " (have "
+                    + inputs.stream().filter(i -> i.run().shard() != null).map(Merge::name)
+                            .collect(Collectors.joining(", ")) + ")" + others + "; --partial merges what there is");
+        }
+        boolean hosts = inputs.stream().map(Input::host).distinct().count() > 1;
+        Map<String, String> measuredBy = new LinkedHashMap<>();
+        for (Input i : inputs) {
+            for (Job j : i.run().jobs()) {
+                for (Measured m : j.results()) {
+                    if (!m.measured()) {
+                        continue;
+                    }
+                    String key = label(hosts, i, j.configuration()) + " " + series(j) + " " + m.id();
+                    String other = measuredBy.put(key, i.run().runId());
+                    if (other != null) {
+                        throw new UsageException("merge: " + m.id() + " in " + series(j) + " of configuration "
+                                + label(hosts, i, j.configuration()) + " is in both " + other + " and "
+                                + i.run().runId() + " (merge shards of one plan, or runs of other hosts or "
+                                + "configurations)");
+                    }
+                }
+            }
+        }
+        return missing;
+    }
+
+    private static String name(Input i) {
+        RunFile.Shard s = i.run().shard();
+        return i.run().runId() + (s == null ? "" : " (" + s.index() + "/" + s.count() + ")");
+    }
+
+    private static String series(Job j) {
+        return switch (j.workload()) {
+            case RING -> "ring " + j.shape();
+            case RENDEZVOUS -> "rendezvous";
+            case FANOUT -> "fanout " + j.fanOut();
+            case ECHO -> "echo connections=" + j.connections();
+        };
+    }
+
+    /** A configuration's label in the merged run: prefixed with its host where the inputs span several. */
+    static String label(boolean hosts, Input i, String label) {
+        return hosts ? i.host() + "/" + label : label;
+    }
+
+    /** The merged run's id: {@code merged-} and 12 hex digits of SHA-256 over the inputs' ids. */
+    static String runId(List<Input> inputs) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            inputs.stream().map(i -> i.run().runId()).sorted()
+                    .forEach(id -> sha.update((id + "\n").getBytes(StandardCharsets.UTF_8)));
+            return "merged-" + HexFormat.of().formatHex(sha.digest()).substring(0, 12);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The merged run, as written into {@code into} (profile files point back into the inputs' folders). */
+    static Run merge(List<Input> given, boolean partial, Path into) {
+        List<String> missing = check(given, partial);
+        List<Input> inputs = ordered(given);
+        boolean hosts = inputs.stream().map(Input::host).distinct().count() > 1;
+        Input first = inputs.get(0);
+        List<Configuration> configs = new ArrayList<>();
+        List<Job> jobs = new ArrayList<>();
+        Map<String, CpuWork> cpuWork = new LinkedHashMap<>();
+        for (Input i : inputs) {
+            for (Configuration c : i.run().configurations()) {
+                String label = label(hosts, i, c.label());
+                if (configs.stream().noneMatch(x -> x.label().equals(label))) {
+                    configs.add(new Configuration(label, c.jdk(), c.cpus(), c.jvm(), hosts ? i.run().machine() : null));
+                }
+            }
+            for (Job j : i.run().jobs()) {
+                jobs.add(new Job(label(hosts, i, j.configuration()), j.benchmark(), j.ids(), j.nodes(), j.hops(),
+                        j.status(), j.reason(), j.exitStatus(), j.results().stream().map(m -> relocate(m, i, into))
+                                .toList(), j.tokens(), j.depth(), j.work(), j.workload(), j.values(), j.tasks(),
+                        j.delayMs(), j.connections()));
+            }
+            if (i.run().cpuWork() != null) {
+                for (CpuWork w : i.run().cpuWork()) {
+                    String label = label(hosts, i, w.configuration());
+                    cpuWork.putIfAbsent(label + " " + w.work(), new CpuWork(label, w.work(), w.nsPerCall()));
+                }
+            }
+        }
+        boolean complete = missing.isEmpty() && inputs.stream().allMatch(i -> i.run().state() == State.COMPLETE);
+        String started = inputs.stream().map(i -> i.run().started()).min(Comparator.naturalOrder()).orElseThrow();
+        String finished = inputs.stream().anyMatch(i -> i.run().finished() == null) ? null
+                : inputs.stream().map(i -> i.run().finished()).max(Comparator.naturalOrder()).orElseThrow();
+        List<RunFile.Merged> from = inputs.stream().map(i -> new RunFile.Merged(i.run().runId(),
+                relative(into, i.dir()), i.host(), i.run().shard())).toList();
+        return new Run(RunFile.SCHEMA, into.getFileName().toString(), complete ? State.COMPLETE : State.PARTIAL,
+                started, finished, first.run().machine(), first.run().settings(), first.run().asyncProfiler(),
+                List.copyOf(configs), List.copyOf(jobs), List.copyOf(cpuWork.values()), null, from);
+    }
+
+    /** A measurement whose profile files are named from the merged folder. */
+    private static Measured relocate(Measured m, Input i, Path into) {
+        Profile p = m.profile();
+        if (p == null || p.files() == null || p.files().isEmpty()) {
+            return m;
+        }
+        List<String> files = p.files().stream().map(f -> relative(into, i.dir().resolve(f))).toList();
+        return m.withProfile(new Profile(p.profilers(), p.msPerPass(), p.allocBytesPerOp(), p.gcMsPerPass(),
+                p.hotMethods(), p.executionSamples(), files, p.problem()));
+    }
+
+    private static String relative(Path from, Path to) {
+        return from.toAbsolutePath().normalize().relativize(to.toAbsolutePath().normalize()).toString();
+    }
+
+    /**
+     * Merges {@code given} into {@code results/<merged id>} (replaced if it exists: the same runs
+     * give the same folder) with its report, and returns the folder.
+     */
+    static Path write(List<Input> given, boolean partial, Path results) throws IOException {
+        Path into = results.resolve(runId(given));
+        Run run = merge(given, partial, into);
+        Path tmp = results.resolve("." + into.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        delete(tmp);
+        Files.createDirectories(tmp.resolve("jobs"));
+        RunFile.write(tmp, run);
+        boolean hosts = given.stream().map(Input::host).distinct().count() > 1;
+        int n = 0;
+        for (Input i : ordered(given)) {
+            Path jmh = i.dir().resolve(JmhResults.FILE);
+            if (Files.isRegularFile(jmh)) {
+                JsonArray entries = JsonParser.parseString(Files.readString(jmh)).getAsJsonArray();
+                if (hosts) {
+                    for (JsonElement e : entries) {
+                        JsonObject params = e.getAsJsonObject().getAsJsonObject("params");
+                        if (params != null && params.has("configuration")) {
+                            params.addProperty("configuration", label(true, i, params.get("configuration")
+                                    .getAsString()));
+                        }
+                    }
+                }
+                Files.writeString(tmp.resolve("jobs").resolve(String.format("%02d-%s%s", ++n, i.run().runId(),
+                        JmhJob.JMH_SUFFIX)), RunFile.JSON.toJson(entries));
+            }
+        }
+        delete(into);
+        Files.move(tmp, into, StandardCopyOption.ATOMIC_MOVE);
+        Report.write(into);
+        return into;
+    }
+
+    private static void delete(Path dir) throws IOException {
+        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    /** The hosts of a run's configurations, in order: one entry for a run of one host. */
+    static Set<String> hosts(Run run) {
+        Set<String> hosts = new LinkedHashSet<>();
+        run.configurations().forEach(c -> hosts.add(run.host(c).host()));
+        return hosts;
+    }
+
+    static boolean sameHosts(Run a, Run b) {
+        return Objects.equals(hosts(a), hosts(b));
+    }
+}

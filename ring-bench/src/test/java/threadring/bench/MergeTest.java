@@ -1,0 +1,125 @@
+package threadring.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import threadring.bench.RunFile.Run;
+
+/** merge: shards of a plan into its run, missing or twice-given shards refused, hosts kept apart. */
+class MergeTest {
+
+    static final String LABEL = "jdk25-cpusall";
+
+    @TempDir
+    Path results;
+
+    /** Shard {@code k} of 2 of plan {@code plan}, on {@code host}, with these ids measured. */
+    static Run shard(String runId, String plan, int k, String host, RunFile.Measured... measured) {
+        Run r = Runs.run(runId, List.of(LABEL), measured);
+        List<String> items = java.util.Arrays.stream(measured).map(m -> LABEL + "|x|" + m.id()).toList();
+        return new Run(r.schema(), runId, r.state(), r.started(), r.finished(), onHost(r.machine(), host),
+                r.settings(), r.asyncProfiler(), r.configurations(), r.jobs(), List.of(),
+                new RunFile.Shard(plan, k, 2, 4, items), null);
+    }
+
+    static Env.Machine onHost(Env.Machine m, String host) {
+        return new Env.Machine(m.date(), m.cpuModel(), m.onlineCpus(), m.os(), m.kernel(), m.gitCommit(), m.gitDirty(),
+                host, 24L << 30);
+    }
+
+    static Merge.Input input(Path results, Run run) throws IOException {
+        return new Merge.Input(Runs.write(results, run), run);
+    }
+
+    List<Merge.Input> twoShards(String host2) throws IOException {
+        return List.of(
+                input(results, shard("20260101-000001", "abc", 1, "box1", Runs.forks("threads/park", 2000, 2100, 2050),
+                        Runs.forks("virtual/park", 400, 420, 410))),
+                input(results, shard("20260101-000002", "abc", 2, host2, Runs.forks("akka/typed-p1", 80, 82, 81),
+                        Runs.forks("quasar/fiber", 300, 310, 305))));
+    }
+
+    @Test
+    void theShardsOfOnePlanMergeIntoOneRunWithEveryId() throws IOException {
+        Run merged = Merge.merge(twoShards("box1"), false, results.resolve("m"));
+        assertEquals(RunFile.State.COMPLETE, merged.state());
+        assertEquals(List.of(LABEL), merged.configurations().stream().map(RunFile.Configuration::label).toList());
+        assertEquals(Set("akka/typed-p1", "quasar/fiber", "threads/park", "virtual/park"),
+                Set(Report.ids(merged).toArray(String[]::new)));
+        assertEquals(2, merged.mergedFrom().size());
+        // the same forks and passes as each shard measured them
+        assertEquals(3, merged.measured(LABEL).stream().filter(m -> m.id().equals("quasar/fiber")).findFirst()
+                .orElseThrow().score().msPerPass().size());
+    }
+
+    @Test
+    void aMissingShardIsRefusedUnlessPartial() throws IOException {
+        List<Merge.Input> one = twoShards("box1").subList(0, 1);
+        UsageException e = assertThrows(UsageException.class, () -> Merge.merge(one, false, results.resolve("m")));
+        assertTrue(e.getMessage().startsWith("merge: missing shard 2/2 of plan abc (have 20260101-000001 (1/2))"),
+                e.getMessage());
+        assertEquals(RunFile.State.PARTIAL, Merge.merge(one, true, results.resolve("m")).state());
+    }
+
+    @Test
+    void aShardGivenTwiceOrAnIdMeasuredTwiceIsRefused() throws IOException {
+        List<Merge.Input> shards = twoShards("box1");
+        Run again = shard("20260101-000003", "abc", 2, "box1", Runs.forks("akka/typed-p1", 80, 82, 81));
+        UsageException e = assertThrows(UsageException.class, () -> Merge.merge(List.of(shards.get(0), shards.get(1),
+                new Merge.Input(results.resolve("x"), again)), false, results.resolve("m")));
+        assertEquals("merge: shard 2/2 of plan abc given twice: 20260101-000002 and 20260101-000003", e.getMessage());
+        Run other = Runs.run("20260101-000004", List.of(LABEL), Runs.forks("virtual/park", 400, 420, 410));
+        Run sameHost = new Run(other.schema(), other.runId(), other.state(), other.started(), other.finished(),
+                onHost(other.machine(), "box1"), other.settings(), null, other.configurations(), other.jobs());
+        e = assertThrows(UsageException.class, () -> Merge.merge(List.of(shards.get(0), shards.get(1),
+                new Merge.Input(results.resolve("y"), sameHost)), false, results.resolve("m")));
+        assertTrue(e.getMessage().startsWith("merge: virtual/park in ring nodes=503"), e.getMessage());
+    }
+
+    @Test
+    void runsOfTwoHostsKeepTheirOwnConfigurations() throws IOException {
+        Run merged = Merge.merge(twoShards("box2"), false, results.resolve("m"));
+        assertEquals(List.of("box1/" + LABEL, "box2/" + LABEL),
+                merged.configurations().stream().map(RunFile.Configuration::label).toList());
+        assertEquals("box2", merged.host(merged.configurations().get(1)).hostname());
+        String md = Report.render(merged, History.load(), new Chart.Outcome(null, null, "none"));
+        assertTrue(md.contains("hosts: 2, each its own configurations"), md);
+        assertTrue(md.contains("## box1/" + LABEL), md);
+    }
+
+    @Test
+    void mergingTheSameRunsTwiceWritesTheSameFolder() throws IOException {
+        List<Merge.Input> shards = twoShards("box1");
+        Path first = Merge.write(shards, false, results);
+        String run = Files.readString(first.resolve(RunFile.NAME));
+        String md = Files.readString(first.resolve(Report.FILE));
+        Path second = Merge.write(List.of(shards.get(1), shards.get(0)), false, results);
+        assertEquals(first, second);
+        assertEquals(run, Files.readString(second.resolve(RunFile.NAME)));
+        assertEquals(md, Files.readString(second.resolve(Report.FILE)));
+    }
+
+    @Test
+    void compareAcrossHostsJudgesSpeedUpsNotTimes() throws IOException {
+        Run a = Runs.run("a", List.of(LABEL), Runs.forks("threads/park", 2000, 2100, 2050),
+                Runs.forks("virtual/park", 400, 420, 410));
+        Run slowBox = Runs.scaled(a, "b", 3);
+        Run b = new Run(slowBox.schema(), "b", slowBox.state(), slowBox.started(), slowBox.finished(),
+                onHost(slowBox.machine(), "slowbox"), slowBox.settings(), null, slowBox.configurations(), slowBox.jobs());
+        String md = Compare.render(a, Path.of("a"), b, Path.of("b"));
+        assertTrue(md.contains("**A and B ran on different hosts**"), md);
+        assertTrue(md.contains("| virtual/park | 5.00x ["), md);
+        assertTrue(md.contains("| overlaps |"), "three times slower everywhere: the same speed-ups " + md);
+    }
+
+    private static java.util.Set<String> Set(String... s) {
+        return java.util.Set.of(s);
+    }
+}
