@@ -46,8 +46,10 @@ final class EchoReport {
                 + "or speed-up holds only where its interval excludes 1. Latency: the median over repetitions of "
                 + "wrk's percentiles. The server's resident set (RSS), heap used, *connections held* (its open "
                 + "files over the idle server's: wrk times only requests on connections the server accepted, so "
-                + "a server that holds fewer than C was measured at fewer) and threads (its live threads, "
-                + "platform or virtual, and the JVM's platform threads) are sampled every "
+                + "a server that holds fewer than C was measured at fewer) and threads (the live threads it "
+                + "tracks, platform or virtual: one per connection for the thread-per-connection servers, the "
+                + "event loops or the dispatcher threads alive at its start for the others; and the JVM's "
+                + "platform threads) are sampled every "
                 + EchoLoad.SAMPLE_EVERY.toMillis() + " ms under load: the median of the samples, then over "
                 + "repetitions.");
         if (echo.stream().anyMatch(s -> !Report.rows(run, s).isEmpty())) {

@@ -43,9 +43,24 @@ final class Merge {
 
     /** A run to merge and its folder. */
     record Input(Path dir, Run run) {
+        /** Its host's name, or null in runs written before hosts were recorded (taken as any host's). */
         String host() {
-            return run.machine().host();
+            return run.machine().hostname();
         }
+
+        Path canonical() {
+            return dir.toAbsolutePath().normalize();
+        }
+    }
+
+    /** Whether the inputs come from more than one host (runs without a host name count as any). */
+    static boolean severalHosts(List<Input> inputs) {
+        return inputs.stream().map(Input::host).filter(Objects::nonNull).distinct().count() > 1;
+    }
+
+    /** Where input {@code index} (of the ordered inputs) keeps its profiles and echo.lua in the merged folder. */
+    static String from(int index, Input i) {
+        return String.format(java.util.Locale.ROOT, "from/%02d-%s", index + 1, i.run().runId());
     }
 
     private Merge() {}
@@ -68,12 +83,10 @@ final class Merge {
         if (inputs.isEmpty()) {
             throw new UsageException("merge: no run given");
         }
-        Map<String, Input> byId = new LinkedHashMap<>();
+        Set<Path> dirs = new java.util.HashSet<>();
         for (Input i : inputs) {
-            Input seen = byId.put(i.run().runId(), i);
-            if (seen != null) {
-                throw new UsageException("merge: run " + i.run().runId() + " given twice (" + seen.dir() + ", "
-                        + i.dir() + ")");
+            if (!dirs.add(i.canonical())) {
+                throw new UsageException("merge: run " + i.canonical() + " given twice");
             }
         }
         Map<String, List<Input>> plans = new TreeMap<>();
@@ -108,7 +121,22 @@ final class Merge {
                     + inputs.stream().filter(i -> i.run().shard() != null).map(Merge::name)
                             .collect(Collectors.joining(", ")) + ")" + others + "; --partial merges what there is");
         }
-        boolean hosts = inputs.stream().map(Input::host).distinct().count() > 1;
+        boolean hosts = severalHosts(inputs);
+        Map<String, Configuration> configs = new LinkedHashMap<>();
+        for (Input i : inputs) {
+            for (Configuration c : i.run().configurations()) {
+                String label = label(hosts, i, c.label());
+                Configuration other = configs.putIfAbsent(label, c);
+                if (other != null && (!Objects.equals(other.jdk(), c.jdk())
+                        || !Objects.equals(other.jvm().vmVersion(), c.jvm().vmVersion())
+                        || !Objects.equals(other.jvm().javaVendor(), c.jvm().javaVendor()))) {
+                    throw new UsageException("merge: configuration " + label + " is two JDK builds in these runs ("
+                            + other.jvm().javaVendor() + " " + other.jvm().vmVersion() + " at " + other.jdk() + ", "
+                            + c.jvm().javaVendor() + " " + c.jvm().vmVersion() + " at " + c.jdk() + " in "
+                            + i.run().runId() + "): merge runs of one JDK build per configuration");
+                }
+            }
+        }
         Map<String, String> measuredBy = new LinkedHashMap<>();
         for (Input i : inputs) {
             for (Job j : i.run().jobs()) {
@@ -146,14 +174,15 @@ final class Merge {
 
     /** A configuration's label in the merged run: prefixed with its host where the inputs span several. */
     static String label(boolean hosts, Input i, String label) {
-        return hosts ? i.host() + "/" + label : label;
+        return hosts ? (i.host() != null ? i.host() : "unknown-host") + "/" + label : label;
     }
 
-    /** The merged run's id: {@code merged-} and 12 hex digits of SHA-256 over the inputs' ids. */
+    /** The merged run's id: {@code merged-} and 12 hex digits of SHA-256 over the inputs' hosts, ids and shards. */
     static String runId(List<Input> inputs) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            inputs.stream().map(i -> i.run().runId()).sorted()
+            inputs.stream().map(i -> i.host() + " " + i.run().runId() + " " + (i.run().shard() == null ? ""
+                    : i.run().shard().plan() + " " + i.run().shard().index())).sorted()
                     .forEach(id -> sha.update((id + "\n").getBytes(StandardCharsets.UTF_8)));
             return "merged-" + HexFormat.of().formatHex(sha.digest()).substring(0, 12);
         } catch (NoSuchAlgorithmException e) {
@@ -165,12 +194,14 @@ final class Merge {
     static Run merge(List<Input> given, boolean partial, Path into) {
         List<String> missing = check(given, partial);
         List<Input> inputs = ordered(given);
-        boolean hosts = inputs.stream().map(Input::host).distinct().count() > 1;
+        boolean hosts = severalHosts(inputs);
         Input first = inputs.get(0);
         List<Configuration> configs = new ArrayList<>();
         List<Job> jobs = new ArrayList<>();
         Map<String, CpuWork> cpuWork = new LinkedHashMap<>();
-        for (Input i : inputs) {
+        for (int n = 0; n < inputs.size(); n++) {
+            Input i = inputs.get(n);
+            String from = from(n, i);
             for (Configuration c : i.run().configurations()) {
                 String label = label(hosts, i, c.label());
                 if (configs.stream().noneMatch(x -> x.label().equals(label))) {
@@ -179,7 +210,7 @@ final class Merge {
             }
             for (Job j : i.run().jobs()) {
                 jobs.add(new Job(label(hosts, i, j.configuration()), j.benchmark(), j.ids(), j.nodes(), j.hops(),
-                        j.status(), j.reason(), j.exitStatus(), j.results().stream().map(m -> relocate(m, i, into))
+                        j.status(), j.reason(), j.exitStatus(), j.results().stream().map(m -> relocate(m, from))
                                 .toList(), j.tokens(), j.depth(), j.work(), j.workload(), j.values(), j.tasks(),
                         j.delayMs(), j.connections()));
             }
@@ -190,24 +221,28 @@ final class Merge {
                 }
             }
         }
-        boolean complete = missing.isEmpty() && inputs.stream().allMatch(i -> i.run().state() == State.COMPLETE);
+        List<String> incomplete = new ArrayList<>(missing.stream().map(m -> "missing " + m).toList());
+        inputs.stream().filter(i -> i.run().state() != State.COMPLETE).forEach(i -> incomplete.add(i.run().runId()
+                + " is " + i.run().state().toString().toLowerCase(java.util.Locale.ROOT)));
+        boolean complete = incomplete.isEmpty();
         String started = inputs.stream().map(i -> i.run().started()).min(Comparator.naturalOrder()).orElseThrow();
         String finished = inputs.stream().anyMatch(i -> i.run().finished() == null) ? null
                 : inputs.stream().map(i -> i.run().finished()).max(Comparator.naturalOrder()).orElseThrow();
-        List<RunFile.Merged> from = inputs.stream().map(i -> new RunFile.Merged(i.run().runId(),
+        List<RunFile.Merged> sources = inputs.stream().map(i -> new RunFile.Merged(i.run().runId(),
                 relative(into, i.dir()), i.host(), i.run().shard())).toList();
         return new Run(RunFile.SCHEMA, into.getFileName().toString(), complete ? State.COMPLETE : State.PARTIAL,
                 started, finished, first.run().machine(), first.run().settings(), first.run().asyncProfiler(),
-                List.copyOf(configs), List.copyOf(jobs), List.copyOf(cpuWork.values()), null, from);
+                List.copyOf(configs), List.copyOf(jobs), List.copyOf(cpuWork.values()), null, sources,
+                complete ? null : List.copyOf(incomplete));
     }
 
-    /** A measurement whose profile files are named from the merged folder. */
-    private static Measured relocate(Measured m, Input i, Path into) {
+    /** A measurement whose profile files are named as the merged folder holds them: under from/NN-run/. */
+    private static Measured relocate(Measured m, String from) {
         Profile p = m.profile();
         if (p == null || p.files() == null || p.files().isEmpty()) {
             return m;
         }
-        List<String> files = p.files().stream().map(f -> relative(into, i.dir().resolve(f))).toList();
+        List<String> files = p.files().stream().map(f -> from + "/" + f).toList();
         return m.withProfile(new Profile(p.profilers(), p.msPerPass(), p.allocBytesPerOp(), p.gcMsPerPass(),
                 p.hotMethods(), p.executionSamples(), files, p.problem()));
     }
@@ -227,9 +262,19 @@ final class Merge {
         delete(tmp);
         Files.createDirectories(tmp.resolve("jobs"));
         RunFile.write(tmp, run);
-        boolean hosts = given.stream().map(Input::host).distinct().count() > 1;
+        boolean hosts = severalHosts(given);
         int n = 0;
-        for (Input i : ordered(given)) {
+        List<Input> inputs = ordered(given);
+        for (int k = 0; k < inputs.size(); k++) {
+            Input i = inputs.get(k);
+            // what the report links to travels with the merged folder: profiles, and the echo load's script
+            Path profiles = i.dir().resolve("profiles");
+            if (Files.isDirectory(profiles)) {
+                copyTree(profiles, tmp.resolve(from(k, i)).resolve("profiles"));
+            }
+            if (Files.isRegularFile(i.dir().resolve(Wrk.SCRIPT)) && !Files.exists(tmp.resolve(Wrk.SCRIPT))) {
+                Files.copy(i.dir().resolve(Wrk.SCRIPT), tmp.resolve(Wrk.SCRIPT));
+            }
             Path jmh = i.dir().resolve(JmhResults.FILE);
             if (Files.isRegularFile(jmh)) {
                 JsonArray entries = JsonParser.parseString(Files.readString(jmh)).getAsJsonArray();
@@ -252,6 +297,24 @@ final class Merge {
         return into;
     }
 
+    /** Copies a tree, with hard links where the file system allows (profiles can be large). */
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    try {
+                        Files.createLink(target, p);
+                    } catch (IOException | UnsupportedOperationException e) {
+                        Files.copy(p, target);
+                    }
+                }
+            }
+        }
+    }
+
     private static void delete(Path dir) throws IOException {
         if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return;
@@ -270,7 +333,10 @@ final class Merge {
         return hosts;
     }
 
+    /** Whether two runs ran on the same hosts; a run without recorded host names is taken to (it cannot tell). */
     static boolean sameHosts(Run a, Run b) {
-        return Objects.equals(hosts(a), hosts(b));
+        boolean recorded = Stream.of(a, b).allMatch(r -> r.configurations().stream()
+                .allMatch(c -> r.host(c).hostname() != null));
+        return !recorded || Objects.equals(hosts(a), hosts(b));
     }
 }

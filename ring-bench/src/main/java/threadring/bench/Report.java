@@ -304,8 +304,8 @@ final class Report {
         if (run.mergedFrom() != null) {
             items.add("merged from " + run.mergedFrom().stream().map(x -> x.runId() + (x.shard() == null ? ""
                     : " (shard " + x.shard().index() + "/" + x.shard().count() + ")") + " on " + x.host())
-                    .collect(Collectors.joining(", ")) + (run.state() == RunFile.State.PARTIAL
-                            ? "; **partial**: some shards of the plan are missing" : ""));
+                    .collect(Collectors.joining(", ")) + (run.partial() == null || run.partial().isEmpty() ? ""
+                            : "; **partial**: " + String.join(", ", run.partial())));
         }
         items.add("commit: " + (m.gitCommit() == null ? "unknown" : m.gitCommit())
                 + (Boolean.TRUE.equals(m.gitDirty()) ? " (with uncommitted changes)" : ""));

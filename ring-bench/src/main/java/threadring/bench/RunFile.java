@@ -59,7 +59,14 @@ final class RunFile {
      */
     record Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
             Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs,
-            List<CpuWork> cpuWork, Shard shard, List<Merged> mergedFrom) {
+            List<CpuWork> cpuWork, Shard shard, List<Merged> mergedFrom, List<String> partial) {
+
+        Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
+                Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs,
+                List<CpuWork> cpuWork, Shard shard, List<Merged> mergedFrom) {
+            this(schema, runId, state, started, finished, machine, settings, asyncProfiler, configurations, jobs,
+                    cpuWork, shard, mergedFrom, null);
+        }
 
         Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
                 Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs) {

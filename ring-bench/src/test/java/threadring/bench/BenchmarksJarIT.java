@@ -200,7 +200,8 @@ class BenchmarksJarIT {
         }
         List<String> shardDirs;
         try (java.util.stream.Stream<Path> dirs = Files.list(tmp.resolve("shards"))) {
-            shardDirs = dirs.filter(RunFile::isRun).map(Path::toString).sorted().toList();
+            shardDirs = dirs.filter(d -> !d.getFileName().toString().equals("latest")).filter(RunFile::isRun)
+                    .map(Path::toString).sorted().toList();
         }
         assertEquals(2, shardDirs.size());
         Result missing = cli(tmp, "merge", "--results", tmp.resolve("merged").toString(), shardDirs.get(0));
@@ -211,7 +212,8 @@ class BenchmarksJarIT {
         assertEquals(0, merge.exit(), merge.output());
         Path mergedDir;
         try (java.util.stream.Stream<Path> dirs = Files.list(tmp.resolve("merged"))) {
-            mergedDir = dirs.filter(RunFile::isRun).findFirst().orElseThrow();
+            mergedDir = dirs.filter(d -> !d.getFileName().toString().equals("latest")).filter(RunFile::isRun)
+                    .findFirst().orElseThrow();
         }
         RunFile.Run merged = RunFile.read(mergedDir);
         assertEquals(RunFile.State.COMPLETE, merged.state());

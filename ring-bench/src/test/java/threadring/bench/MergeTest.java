@@ -65,7 +65,9 @@ class MergeTest {
         UsageException e = assertThrows(UsageException.class, () -> Merge.merge(one, false, results.resolve("m")));
         assertTrue(e.getMessage().startsWith("merge: missing shard 2/2 of plan abc (have 20260101-000001 (1/2))"),
                 e.getMessage());
-        assertEquals(RunFile.State.PARTIAL, Merge.merge(one, true, results.resolve("m")).state());
+        Run partial = Merge.merge(one, true, results.resolve("m"));
+        assertEquals(RunFile.State.PARTIAL, partial.state());
+        assertEquals(List.of("missing shard 2/2 of plan abc"), partial.partial());
     }
 
     @Test
@@ -100,17 +102,46 @@ class MergeTest {
         Path first = Merge.write(shards, false, results);
         String run = Files.readString(first.resolve(RunFile.NAME));
         String md = Files.readString(first.resolve(Report.FILE));
+        Files.createDirectories(shards.get(0).dir().resolve("profiles").resolve("x"));
+        Files.writeString(shards.get(0).dir().resolve("profiles").resolve("x").resolve("p.txt"), "profile");
         Path second = Merge.write(List.of(shards.get(1), shards.get(0)), false, results);
         assertEquals(first, second);
+        assertEquals("profile", Files.readString(second.resolve("from/01-20260101-000001/profiles/x/p.txt")),
+                "the shards' profiles travel with the merged folder");
         assertEquals(run, Files.readString(second.resolve(RunFile.NAME)));
         assertEquals(md, Files.readString(second.resolve(Report.FILE)));
     }
 
     @Test
+    void runsWithoutAHostNameAreNotTakenForAnotherHost() throws IOException {
+        Run old = Runs.run("a", List.of(LABEL), Runs.forks("threads/park", 2000, 2100, 2050));
+        Run now = new Run(old.schema(), "b", old.state(), old.started(), old.finished(), onHost(old.machine(), "box1"),
+                old.settings(), null, old.configurations(), old.jobs());
+        assertTrue(Merge.sameHosts(old, now));
+        assertTrue(!Compare.render(old, Path.of("a"), now, Path.of("b")).contains("different hosts"));
+    }
+
+    @Test
+    void twoJdkBuildsUnderOneLabelAreRefused() throws IOException {
+        List<Merge.Input> shards = twoShards("box1");
+        Run b = shards.get(1).run();
+        RunFile.Configuration c = b.configurations().get(0);
+        Env.Jvm other = new Env.Jvm("Oracle", "25.0.1", 25, "VM", "25.0.1+8", "/other", List.of(), 2, 1 << 29);
+        Run oracle = new Run(b.schema(), b.runId(), b.state(), b.started(), b.finished(), b.machine(), b.settings(),
+                null, List.of(new RunFile.Configuration(c.label(), "/other", c.cpus(), other)), b.jobs(), List.of(),
+                b.shard(), null);
+        UsageException e = assertThrows(UsageException.class, () -> Merge.merge(List.of(shards.get(0),
+                new Merge.Input(shards.get(1).dir(), oracle)), false, results.resolve("m")));
+        assertTrue(e.getMessage().startsWith("merge: configuration jdk25-cpusall is two JDK builds"), e.getMessage());
+    }
+
+    @Test
     void compareAcrossHostsJudgesSpeedUpsNotTimes() throws IOException {
-        Run a = Runs.run("a", List.of(LABEL), Runs.forks("threads/park", 2000, 2100, 2050),
+        Run fast = Runs.run("a", List.of(LABEL), Runs.forks("threads/park", 2000, 2100, 2050),
                 Runs.forks("virtual/park", 400, 420, 410));
-        Run slowBox = Runs.scaled(a, "b", 3);
+        Run a = new Run(fast.schema(), "a", fast.state(), fast.started(), fast.finished(), onHost(fast.machine(), "box1"),
+                fast.settings(), null, fast.configurations(), fast.jobs());
+        Run slowBox = Runs.scaled(fast, "b", 3);
         Run b = new Run(slowBox.schema(), "b", slowBox.state(), slowBox.started(), slowBox.finished(),
                 onHost(slowBox.machine(), "slowbox"), slowBox.settings(), null, slowBox.configurations(), slowBox.jobs());
         String md = Compare.render(a, Path.of("a"), b, Path.of("b"));
