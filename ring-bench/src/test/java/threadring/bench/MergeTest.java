@@ -86,6 +86,21 @@ class MergeTest {
     }
 
     @Test
+    void shardsOfTwoPlansDoNotFillEachOther() throws IOException {
+        Merge.Input one = input(results, shard("20260101-000001", "abc", 1, "box1",
+                Runs.forks("threads/park", 2000, 2100, 2050)));
+        Merge.Input two = input(results, shard("20260101-000002", "def", 2, "box1",
+                Runs.forks("virtual/park", 400, 420, 410)));
+        UsageException e = assertThrows(UsageException.class, () -> Merge.merge(List.of(one, two), false,
+                results.resolve("m")));
+        assertTrue(e.getMessage().startsWith("merge: missing shard 2/2 of plan abc, shard 1/2 of plan def"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("belong to 2 plans (abc, def), which do not fill each other"),
+                e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+    }
+
+    @Test
     void runsOfTwoHostsKeepTheirOwnConfigurations() throws IOException {
         Run merged = Merge.merge(twoShards("box2"), false, results.resolve("m"));
         assertEquals(List.of("box1/" + LABEL, "box2/" + LABEL),
