@@ -173,11 +173,7 @@ final class EchoReport {
 
     /** The median of a measure over repetitions, leaving out the unknown (NaN). */
     static double median(List<EchoRepetition> reps, ToDoubleFunction<EchoRepetition> measure) {
-        double[] v = reps.stream().mapToDouble(measure).filter(Double::isFinite).sorted().toArray();
-        if (v.length == 0) {
-            return Double.NaN;
-        }
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        return Stats.median(reps.stream().mapToDouble(measure));
     }
 
     /** A thread count under load, the median over repetitions. */

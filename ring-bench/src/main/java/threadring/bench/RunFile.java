@@ -346,10 +346,8 @@ final class RunFile {
 
         /** A measure of the server under load, the median over repetitions (NaN if none has it). */
         double load(java.util.function.ToDoubleFunction<ServerSample> measure) {
-            double[] v = repetitions.stream().filter(r -> r.load() != null).mapToDouble(r -> measure.applyAsDouble(
-                    r.load())).filter(x -> x >= 0).sorted().toArray();
-            return v.length == 0 ? Double.NaN : v.length % 2 == 1 ? v[v.length / 2]
-                    : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+            return Stats.median(repetitions.stream().filter(r -> r.load() != null)
+                    .mapToDouble(r -> measure.applyAsDouble(r.load())).filter(x -> x >= 0));
         }
     }
 

@@ -169,6 +169,15 @@ final class Stats {
                 + "to its last (p=%.1g)", change < 0 ? "fell" : "rose", Math.abs(change) * 100, p);
     }
 
+    /** The median of the finite values (the mean of the middle two for an even count), NaN if there are none. */
+    static double median(java.util.stream.DoubleStream values) {
+        double[] v = values.filter(Double::isFinite).sorted().toArray();
+        if (v.length == 0) {
+            return Double.NaN;
+        }
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
     /** a / b; interval and p need two forks on each side. */
     static Ratio ratio(Summary a, Summary b) {
         double value = a.median() / b.median();
