@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # threadring entry point. Thin on purpose: find a JDK, build benchmarks.jar when it is missing
-# or older than the sources, then hand over to the Java CLI (threadring.bench.Cli), which
+# or older than the sources, then hand over to the Java CLI (threadring.bench.cli.Cli), which
 # validates options, pins cpus with taskset, runs JMH and writes results/.
 set -euo pipefail
 
@@ -39,7 +39,7 @@ else
 fi
 echo "$prog: using JDK $host ($("$host/bin/java" -version 2>&1 | head -n 1))" >&2
 
-case "${1:-}" in -h|--help|help) exec "$host/bin/java" -cp "$jar" threadring.bench.Cli -h 2>/dev/null || true ;; esac
+case "${1:-}" in -h|--help|help) exec "$host/bin/java" -cp "$jar" threadring.bench.cli.Cli -h 2>/dev/null || true ;; esac
 
 if [[ ! -f "$jar" ]] || [[ -n "$(find "$home" -path "$home/results" -prune -o \
       \( -name pom.xml -o -path '*/src/main/*' \) -newer "$jar" -print -quit)" ]]; then
@@ -55,4 +55,4 @@ quiet=()
 # The echo server at 10,000 connections holds a file per connection, in the server and in wrk: the
 # soft limit of open files goes up to the hard one (the tool says so if that is still too low).
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-exec "$host/bin/java" "${quiet[@]}" -Dthreadring.home="$home" -Dthreadring.prog="$prog" -cp "$jar" threadring.bench.Cli "$@"
+exec "$host/bin/java" "${quiet[@]}" -Dthreadring.home="$home" -Dthreadring.prog="$prog" -cp "$jar" threadring.bench.cli.Cli "$@"

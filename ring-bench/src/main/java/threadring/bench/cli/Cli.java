@@ -1,0 +1,245 @@
+package threadring.bench.cli;
+
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import threadring.bench.check.CheckCommand;
+import threadring.bench.data.Env;
+import threadring.bench.data.FootprintRun;
+import threadring.bench.data.RunFile;
+import threadring.bench.data.Run;
+import threadring.bench.data.Size;
+import threadring.bench.jmh.CalibrateJob;
+import threadring.bench.report.Compare;
+import threadring.bench.report.FootprintReport;
+import threadring.bench.report.Report;
+import threadring.bench.report.Series;
+import threadring.bench.results.Merge;
+import threadring.bench.results.RunFolder;
+import threadring.bench.util.AtomicFiles;
+import threadring.bench.util.Commands;
+import threadring.bench.util.HelpOption;
+import threadring.bench.util.UsageException;
+import threadring.core.RingFactories;
+import threadring.core.RingFactory;
+import threadring.core.Shape;
+import threadring.core.Workload;
+
+/**
+ * The commands behind benchmark.sh, parsed by picocli: run (the default), check, footprint, list,
+ * report, compare. A bad option or value is one line naming it and exit status 2; any other error is one
+ * line and exit status 1.
+ */
+@Command(name = "benchmark.sh", usageHelpAutoWidth = true,
+        description = "JMH sweeps of JVM concurrency models on the thread ring.",
+        subcommands = {RunCommand.class, CheckCommand.class, FootprintCommand.class, Cli.ListIds.class, Cli.ReportRun.class,
+                Cli.CompareRuns.class, Cli.MergeRuns.class, Cli.ProbeJvm.class, CalibrateJob.class},
+        footer = {"", "Without a command, benchmark.sh runs the sweep: 'benchmark.sh [run] [OPTIONS]'; "
+                + "'benchmark.sh run -h' lists its options. RUN is a run directory, a run id under results/, or latest."})
+public final class Cli {
+
+    static final Set<String> COMMANDS = Set.of("run", "check", "footprint", "list", "report", "compare", "merge", "env", "calibrate",
+            "help");
+
+    private Cli() {}
+
+    public static void main(String[] argv) {
+        System.exit(run(List.of(argv), System.out, System.err));
+    }
+
+    public static int run(List<String> argv, PrintStream out, PrintStream err) {
+        String prog = System.getProperty("threadring.prog", "benchmark.sh");
+        List<String> args = new ArrayList<>(argv);
+        boolean topHelp = args.size() == 1 && List.of("-h", "--help", "help").contains(args.get(0));
+        if (!topHelp && (args.isEmpty() || !COMMANDS.contains(args.get(0)))) {
+            args.add(0, "run"); // the default command
+        }
+        CommandLine cli = Commands.line(Cli.class, prog, out, err);
+        if (topHelp) {
+            cli.usage(out);
+            out.println();
+            cli.getSubcommands().get("run").usage(out);
+            return 0;
+        }
+        return cli.execute(args.toArray(String[]::new));
+    }
+
+    @Command(name = "list", description = "Implementation ids, what each measures and the JVM flags it needs.")
+    static final class ListIds implements Callable<Integer> {
+        @Mixin
+        HelpOption help;
+
+        @Override
+        public Integer call() {
+            PrintStream out = System.out;
+            RingFactories factories = RingFactories.load();
+            out.println("implementations:");
+            for (RingFactory f : factories.all()) {
+                out.printf("  %-32s %s%s%s%n", f.id(), f.description(),
+                        workloads(f),
+                        f.jvmArgs().isEmpty() ? "" : " [JVM flags: " + String.join(" ", f.jvmArgs()) + "]");
+            }
+            if (!factories.unloadable().isEmpty()) {
+                out.println("  (" + factories.unloadable().size() + " more cannot load on JDK "
+                        + Runtime.version().feature() + ", e.g. " + factories.unloadable().get(0) + ")");
+            }
+            out.println("benchmarks: " + Size.Ring.of(Shape.classic(2)).benchmark() + " (ids that run the ring), "
+                    + new Size.Rendezvous().benchmark() + " (the rendezvous), " + new Size.FanOut(1, 0, 0).benchmark()
+                    + " (the fan-out); the runner sets -p impl=<id>, and the id's JVM flags");
+            return 0;
+        }
+    }
+
+    /** " [ring, rendezvous; default: ring]": the workloads an id runs, and those whose default sweep it is in. */
+    static String workloads(RingFactory f) {
+        List<String> runs = java.util.Arrays.stream(Workload.values()).filter(f::runs).map(Workload::label).toList();
+        List<String> inDefault = java.util.Arrays.stream(Workload.values()).filter(f::inDefaultSweep)
+                .map(Workload::label).toList();
+        String issues = java.util.Arrays.stream(Workload.values()).filter(w -> f.knownIssue(w).isPresent())
+                .map(w -> " [known issue in the " + w.label() + ": " + f.knownIssue(w).get() + "]")
+                .collect(java.util.stream.Collectors.joining());
+        return " [" + String.join(", ", runs) + "; default sweep: " + (inDefault.isEmpty() ? "none"
+                : String.join(", ", inDefault)) + "]" + issues;
+    }
+
+    @Command(name = "report", description = "Rewrite RUN's report.md, report.html, charts and jmh-result.json from "
+            + "its run.json (and a footprint run's report from footprint.json).")
+    static final class ReportRun implements Callable<Integer> {
+        @Mixin
+        HelpOption help;
+
+        @Parameters(paramLabel = "RUN", description = "A run directory, a run id under results/, or latest.")
+        String run;
+
+        @Override
+        public Integer call() throws Exception {
+            Path dir = resolve("report", run, home().resolve("results"));
+            if (Files.isRegularFile(dir.resolve(FootprintRun.FILE))) {
+                System.out.println(FootprintReport.write(dir,
+                        RunFile.readJson(dir.resolve(FootprintRun.FILE), FootprintRun.class)));
+            } else {
+                System.out.println(RunFolder.render(dir));
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "compare", description = "B against A per id: the ratio B/A of ns per hop or exchange (ms per "
+            + "fan-out) with its 95%% interval and a verdict; written to RUN_B/compare-<A>.md and .html.")
+    static final class CompareRuns implements Callable<Integer> {
+        @Mixin
+        HelpOption help;
+
+        @Parameters(index = "0", paramLabel = "RUN_A", description = "The run compared against (only read): a run "
+                + "directory, a run id under results/, or latest.")
+        String a;
+
+        @Parameters(index = "1", paramLabel = "RUN_B", description = "The run compared, which receives the comparison.")
+        String b;
+
+        @Override
+        public Integer call() throws Exception {
+            Path results = home().resolve("results");
+            Path written = Compare.write(resolve("compare", a, results), resolve("compare", b, results));
+            System.out.print(Files.readString(written));
+            System.out.println("threadring: written to " + written);
+            return 0;
+        }
+    }
+
+    @Command(name = "merge", description = "One run from several: the shards of a plan (run --shard K/N), or runs of "
+            + "other configurations or hosts side by side (each host's configurations labelled with its name); "
+            + "written to results/merged-<hash of the runs' ids>/ with its report.")
+    static final class MergeRuns implements Callable<Integer> {
+        @Mixin
+        HelpOption help;
+
+        @Parameters(arity = "1..*", paramLabel = "RUN", description = "Run directories, run ids under results/, or "
+                + "latest.")
+        List<String> runs;
+
+        @Option(names = "--results", paramLabel = "DIR", description = "Where the merged run is written (default: "
+                + "results/ next to benchmark.sh).")
+        Path results;
+
+        @Option(names = "--partial", description = "Merge the shards there are when some of a plan's are missing; "
+                + "the report says the run is partial.")
+        boolean partial;
+
+        @Override
+        public Integer call() throws Exception {
+            Path runs = home().resolve("results");
+            List<Merge.Input> inputs = new ArrayList<>();
+            for (String r : this.runs) {
+                Path dir = resolve("merge", r, runs);
+                inputs.add(new Merge.Input(dir, RunFile.read(dir)));
+            }
+            Path out = (results != null ? results : runs).toAbsolutePath().normalize();
+            AtomicFiles.requireWritable(out);
+            Path merged = Merge.write(inputs, partial, out);
+            Run run = RunFile.read(merged);
+            System.out.println("threadring: merged " + inputs.size() + " run(s) into " + merged + " ("
+                    + run.state().toString().toLowerCase(java.util.Locale.ROOT) + ", " + run.configurations().size()
+                    + " configuration(s), " + Series.ids(run).size() + " ids)");
+            System.out.println("threadring: report " + merged.resolve(Report.FILE) + " and "
+                    + merged.resolve(Report.HTML));
+            return 0;
+        }
+    }
+
+    /** Writes this JVM's facts to FILE: how the sweep probes a JDK and cpu set. */
+    @Command(name = "env", hidden = true)
+    static final class ProbeJvm implements Callable<Integer> {
+        @Parameters(paramLabel = "FILE")
+        Path file;
+
+        @Override
+        public Integer call() throws Exception {
+            Env.main(new String[] {file.toString()});
+            return 0;
+        }
+    }
+
+    /** A run directory (a sweep, or for report also a footprint run), a run id under results/, or "latest". */
+    public static Path resolve(String command, String arg, Path results) {
+        for (Path p : List.of(Path.of(arg), results.resolve(arg))) {
+            if (RunFile.isRun(p) || command.equals("report") && Files.isRegularFile(p.resolve(FootprintRun.FILE))) {
+                try {
+                    return p.toRealPath();
+                } catch (java.io.IOException e) {
+                    return p.toAbsolutePath().normalize();
+                }
+            }
+        }
+        throw new UsageException(command + ": '" + arg + "' is neither a run directory (with " + RunFile.NAME
+                + ") nor a run id under " + results);
+    }
+
+    /** The directory holding benchmark.sh (passed by it), else the working directory. */
+    static Path home() {
+        return Path.of(System.getProperty("threadring.home", ".")).toAbsolutePath().normalize();
+    }
+
+    /** The shaded jar this class was loaded from. */
+    static Path jar() {
+        try {
+            Path p = Path.of(Cli.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(p)) {
+                throw new IllegalStateException("run needs benchmarks.jar on the class path, not " + p);
+            }
+            return p;
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package threadring.bench.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import threadring.bench.footprint.FootprintRunner;
+import threadring.bench.results.RunFolder;
+import threadring.bench.util.AtomicFiles;
+import threadring.bench.util.Converters;
+import threadring.bench.util.HelpOption;
+import threadring.bench.util.UsageException;
+import threadring.core.RingFactories;
+import threadring.core.RingFactory;
+import threadring.core.Workload;
+
+/**
+ * {@code benchmark.sh footprint}: for every id and ring size, a fresh JVM opens a ring, passes
+ * the token once around it and reports what that cost per node, one line each; the run folder
+ * gets footprint.json, report.md and a chart.
+ */
+@Command(name = "footprint", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Time to open a ring and memory per node (heap + native), each id and size in a fresh JVM.")
+final class FootprintCommand implements Callable<Integer> {
+
+    static final List<Integer> DEFAULT_NODES = List.of(10_000, 1_000_000);
+
+    @Mixin
+    HelpOption help;
+
+    @Option(names = "--include", paramLabel = "REGEX", converter = Converters.Regex.class,
+            description = "Only ids matching REGEX (repeatable).")
+    List<String> includes = new ArrayList<>();
+
+    @Option(names = "--nodes", paramLabel = "N", converter = Converters.Nodes.class,
+            description = "Ring size, repeatable (default 10000 and 1000000).")
+    List<Integer> nodes = new ArrayList<>();
+
+    @Option(names = "--timeout", paramLabel = "S", converter = Converters.Positive.class,
+            description = "Seconds one measurement may take (default 900).")
+    int timeoutSeconds = 900;
+
+    @Option(names = "--results", paramLabel = "DIR",
+            description = "Where runs are written (default: results/ next to benchmark.sh).")
+    Path results;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Pattern> patterns = includes.stream().map(Pattern::compile).toList();
+        List<RingFactory> selected = RingFactories.load().all().stream()
+                .filter(f -> patterns.isEmpty() || patterns.stream().anyMatch(p -> p.matcher(f.id()).find()))
+                .filter(f -> f.runs(Workload.RING)) // footprint is a ring's: bytes per node
+                .toList();
+        if (selected.isEmpty()) {
+            throw new UsageException("--include " + includes + " matches no implementation id (see 'list')");
+        }
+        Path dir = (results != null ? results : Cli.home().resolve("results")).toAbsolutePath().normalize();
+        AtomicFiles.requireWritable(dir);
+        List<Integer> sizes = nodes.isEmpty() ? DEFAULT_NODES : nodes.stream().distinct().sorted().toList();
+        Path runDir = RunFolder.create(dir, "footprint-");
+        return new FootprintRunner(runDir, Cli.home(), timeoutSeconds, System.out).run(selected, sizes);
+    }
+}

@@ -1,0 +1,112 @@
+package threadring.bench.data;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import threadring.bench.util.CpuList;
+import threadring.bench.util.Processes;
+
+/** What a result depends on besides the code: the JVM (probed inside each configuration) and the machine. */
+public final class Env {
+
+    /** One JVM as it was started (under taskset, availableProcessors shrinks). */
+    public record Jvm(String javaVendor, String javaVersion, int javaFeature, String vmName, String vmVersion,
+            String javaHome, List<String> inputArguments, int availableProcessors, long maxHeapBytes) {}
+
+    /** The machine and the checkout, read once per run. */
+    public record Machine(String date, String cpuModel, List<Integer> onlineCpus, String os, String kernel,
+            String gitCommit, Boolean gitDirty, String hostname, Long memoryBytes) {
+
+        /** The host's name, or "unknown host" in runs written before it was recorded. */
+        public String host() {
+            return hostname != null ? hostname : "unknown host";
+        }
+    }
+
+    private Env() {}
+
+    /** {@code Env FILE}: writes this JVM's facts to FILE, how a sweep probes a JDK and cpu set. */
+    public static void main(String[] args) throws java.io.IOException {
+        RunFile.writeJson(Path.of(args[0]), jvm());
+    }
+
+    public static Jvm jvm() {
+        return new Jvm(System.getProperty("java.vendor"), System.getProperty("java.version"),
+                Runtime.version().feature(), System.getProperty("java.vm.name"), System.getProperty("java.vm.version"),
+                System.getProperty("java.home"), ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory());
+    }
+
+    public static Machine machine(Path home) {
+        String commit = git(home, "rev-parse", "HEAD");
+        String dirty = git(home, "status", "--porcelain", "--untracked-files=no");
+        return new Machine(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), cpuModel(), onlineCpus(),
+                System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("os.version"),
+                commit, dirty == null ? null : !dirty.isEmpty(), hostname(), memoryBytes());
+    }
+
+    /** This host's name: $HOSTNAME, /etc/hostname, or the resolver's. */
+    public static String hostname() {
+        String env = System.getenv("HOSTNAME");
+        if (env != null && !env.isBlank()) {
+            return env.trim();
+        }
+        try {
+            return Files.readString(Path.of("/etc/hostname")).trim();
+        } catch (IOException e) {
+            try {
+                return java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException u) {
+                return "unknown host";
+            }
+        }
+    }
+
+    /** The machine's physical memory in bytes, or null. */
+    public static Long memoryBytes() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getTotalMemorySize() : null;
+    }
+
+    public static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException e) {
+            // not Linux
+        }
+        return System.getProperty("os.arch");
+    }
+
+    /** The cpus the kernel has online ({@code /sys/devices/system/cpu/online}); empty if unknown. */
+    public static List<Integer> onlineCpus() {
+        try {
+            return CpuList.parse(Files.readAllLines(Path.of("/sys/devices/system/cpu/online")).get(0).trim());
+        } catch (IOException | IllegalArgumentException e) {
+            return List.of();
+        }
+    }
+
+    private static String git(Path home, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("git", "-C", home.toString()));
+        cmd.addAll(List.of(args));
+        try {
+            Processes.Exit exit = Processes.capture(cmd, Duration.ofSeconds(10));
+            return exit.ok() ? String.join("\n", exit.output()).trim() : null;
+        } catch (IOException e) {
+            return null; // no git
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}

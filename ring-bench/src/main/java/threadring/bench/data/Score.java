@@ -1,0 +1,127 @@
+package threadring.bench.data;
+
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import threadring.bench.stats.Stats;
+
+/**
+ * What one id measured: JMH's scored passes ({@link Passes}: the ring, the rendezvous, the
+ * fan-out) or the echo server's repetitions under wrk ({@link Echo}). Either way one value list per
+ * JVM (a fork, a server repetition), and a {@link #cost}: the time one step takes, so that every
+ * row reads the same way, lower is faster.
+ */
+public sealed interface Score permits Score.Passes, Score.Echo {
+
+    /** Nanoseconds per step (hop, exchanged value, operation, request), one list per JVM. */
+    List<List<Double>> nsPerStep();
+
+    /** {@link #nsPerStep} summarised over JVMs. */
+    default Stats.Summary cost() {
+        return Stats.summarize(nsPerStep());
+    }
+
+    /**
+     * The scored passes (no profiler): milliseconds per pass, one list per fork with one value per
+     * measured JMH iteration (the mean over the passes it ran). A pass is {@code steps} steps: hops,
+     * exchanged values, or 1 (a fan-out is timed per operation). {@code iterationMs} and
+     * {@code forkLog} say what each fork did (null in runs written before they were recorded).
+     */
+    record Passes(String benchmark, int steps, int warmups, List<String> jvmArgs, List<List<Double>> msPerPass,
+            Integer iterationMs, List<ForkLog> forkLog) implements Score {
+
+        @Override
+        public List<List<Double>> nsPerStep() {
+            return msPerPass.stream().map(f -> f.stream().map(ms -> ms * 1e6 / steps).toList()).toList();
+        }
+    }
+
+    /**
+     * The echo server under wrk: one entry per repetition (a fresh server JVM each, the unit of
+     * repetition as the fork is for JMH), each a warm-up of {@code warmupSeconds} then
+     * {@code seconds} measured; the server pinned to {@code serverCpus}, wrk to {@code wrkCpus}
+     * (null: unpinned).
+     */
+    record Echo(int warmupSeconds, int seconds, String serverCpus, String wrkCpus, List<EchoRepetition> repetitions)
+            implements Score {
+
+        /**
+         * The warm-up's connections: enough to compile the request path, few enough that the
+         * server has accepted all of them. A warm-up at 10,000 connections left thousands queued in
+         * the kernel's accept backlog when wrk closed them, and a slow acceptor (Pekko Streams,
+         * about 100 a second here) spent the measured window accepting those dead ones.
+         */
+        public static final int WARMUP_CONNECTIONS = 100;
+        /** How often the server is sampled under load. */
+        public static final int SAMPLE_EVERY_MS = 500;
+
+        /** Nanoseconds per request (10^9 / requests per second), one value per repetition. */
+        @Override
+        public List<List<Double>> nsPerStep() {
+            return per(r -> 1e9 / r.requestsPerSecond());
+        }
+
+        /** Requests per second over repetitions. */
+        public Stats.Summary requestsPerSecond() {
+            return Stats.summarize(per(EchoRepetition::requestsPerSecond));
+        }
+
+        /** A measure per repetition; values of 0 or less are left out (no interval on a log scale). */
+        private List<List<Double>> per(ToDoubleFunction<EchoRepetition> measure) {
+            return repetitions.stream().map(measure::applyAsDouble).filter(v -> v > 0 && Double.isFinite(v))
+                    .map(v -> List.of(v)).toList();
+        }
+
+        /** Whether any repetition served a request (else there is no cost to summarise). */
+        public boolean served() {
+            return !per(EchoRepetition::requestsPerSecond).isEmpty();
+        }
+
+        /** A measure of the server under load, the median over repetitions (NaN if none has it). */
+        public double load(ToDoubleFunction<ServerSample> measure) {
+            return Stats.median(repetitions.stream().filter(r -> r.load() != null)
+                    .mapToDouble(r -> measure.applyAsDouble(r.load())).filter(x -> x >= 0));
+        }
+    }
+
+    /** One JMH iteration: the passes it ran and their mean time. */
+    record Iteration(long passes, double msPerPass) {
+        public double ms() {
+            return passes * msPerPass;
+        }
+    }
+
+    /**
+     * What one fork did: its warm-up iterations, and how many passes each measured iteration ran
+     * (their mean times are the fork's {@link Passes#msPerPass}).
+     */
+    record ForkLog(List<Iteration> warmup, List<Long> measuredPasses) {
+        public double warmupMs() {
+            return warmup.stream().mapToDouble(Iteration::ms).sum();
+        }
+
+        public long warmupPasses() {
+            return warmup.stream().mapToLong(Iteration::passes).sum();
+        }
+    }
+
+    /**
+     * One echo repetition: what wrk counted in the measured window, and the server sampled idle
+     * (before any load) and under load (each measure's median over samples taken every half
+     * second). {@code bodyBytes}: each request's body; {@code socketErrors}: connect, read and write
+     * errors; {@code timeouts}: responses later than wrk's timeout. A wrong echo or a status other
+     * than 200 is not here: it fails the id.
+     */
+    record EchoRepetition(long requests, double seconds, double requestsPerSecond, int bodyBytes, Latency latencyUs,
+            long socketErrors, long timeouts, ServerSample idle, ServerSample load) {}
+
+    /** wrk's latency distribution, in microseconds. */
+    record Latency(double p50, double p90, double p99, double p999, double max, double mean) {}
+
+    /**
+     * The echo server's JVM at one moment: resident memory, heap used, the live threads the server
+     * tracks (platform or virtual: one per connection for the thread-per-connection models), the
+     * JVM's live platform threads, and its open files (-1 where /proc is missing), which count the
+     * connections it has accepted and holds whatever the model.
+     */
+    record ServerSample(long rssBytes, long heapUsedBytes, int serverThreads, int jvmThreads, int openFiles) {}
+}

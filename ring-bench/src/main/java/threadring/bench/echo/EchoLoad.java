@@ -1,0 +1,279 @@
+package threadring.bench.echo;
+
+import com.google.gson.JsonParseException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
+import threadring.bench.data.Configuration;
+import threadring.bench.data.Env;
+import threadring.bench.data.Measured;
+import threadring.bench.data.RunFile;
+import threadring.bench.data.Score;
+import threadring.bench.data.Score.EchoRepetition;
+import threadring.bench.data.Score.ServerSample;
+import threadring.bench.data.Settings;
+import threadring.bench.util.CpuList;
+import threadring.bench.util.Processes;
+import threadring.core.RingFactory;
+import threadring.core.WorkloadBenchmark;
+
+/**
+ * The echo server under wrk: per id and connection count, {@code repetitions} times a fresh server
+ * JVM ({@link EchoServe}, with the id's flags) pinned to its cpus, a warm-up load, then the
+ * measured load while the server's memory and threads are sampled every half second. Loopback
+ * only; every step has a timeout, so a server that stops answering fails its id instead of
+ * hanging the sweep.
+ */
+public final class EchoLoad {
+
+    /** The server's start, and its close at the end of a repetition, must take less than this. */
+    static final Duration SERVER_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration SAMPLE_EVERY = Duration.ofMillis(Score.Echo.SAMPLE_EVERY_MS);
+    /** The warm-up's connections (see {@link Score.Echo#WARMUP_CONNECTIONS}). */
+    static final int WARMUP_CONNECTIONS = Score.Echo.WARMUP_CONNECTIONS;
+
+    /**
+     * Where the server and wrk run: with two cpus or more, wrk on the last and the server on the
+     * others (here: server on cpu 0, wrk on cpu 1); with one, both share it.
+     */
+    public record Placement(String serverCpus, String wrkCpus, int wrkThreads) {
+        public static Placement of(String cpus) {
+            List<Integer> all = cpus == null ? Env.onlineCpus() : CpuList.parse(cpus);
+            if (all.size() < 2) {
+                return new Placement(cpus, cpus, 1);
+            }
+            List<Integer> server = all.subList(0, all.size() - 1);
+            return new Placement(server.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")),
+                    String.valueOf(all.get(all.size() - 1)), 1);
+        }
+    }
+
+    /** A repetition's warm-up and measured seconds, and how many repetitions. */
+    public record Timing(int warmupSeconds, int seconds, int repetitions) {
+        /** Default 3 + 5 s, 3 repetitions; --quick 1 + 1 s, 1; --long 10 + 30 s, 3; --forks sets repetitions. */
+        public static Timing of(Settings.Scored s) {
+            int reps = s.forks() != null ? s.forks() : s.quick() ? 1 : 3;
+            if (s.quick()) {
+                return new Timing(1, 1, reps);
+            }
+            if (s.longRun()) {
+                return new Timing(10, 30, reps);
+            }
+            double iteration = (s.iterationMs() != null ? s.iterationMs() : 1000) / 1000.0;
+            int warmups = s.warmups() != null ? s.warmups() : WorkloadBenchmark.WARMUP_SECONDS;
+            int iterations = s.iterations() != null ? s.iterations() : WorkloadBenchmark.MEASURED_SECONDS;
+            return new Timing((int) Math.round(warmups * iteration), Math.max(1, (int) Math.round(iterations
+                    * iteration)), reps);
+        }
+
+        /** Seconds one id takes at one connection count: JVM start and close, warm-up, measured load. */
+        public double estimate() {
+            return repetitions * (4.0 + warmupSeconds + seconds);
+        }
+    }
+
+    /**
+     * Why the echo server cannot be loaded with {@code connections} here, or empty: no wrk, or a
+     * limit of open files ({@code ulimit -n}, -1 if unknown) too low for the server and wrk, which
+     * each hold one file per connection.
+     */
+    public static java.util.Optional<String> cannotLoad(int connections, java.util.Optional<Path> wrk, long fileLimit) {
+        if (wrk.isEmpty()) {
+            return java.util.Optional.of(Wrk.MISSING);
+        }
+        long need = (long) connections + FILES_BESIDES_CONNECTIONS;
+        if (fileLimit >= 0 && fileLimit < need) {
+            return java.util.Optional.of(connections + " connections need ulimit -n of at least " + need
+                    + " (the server and wrk each hold a file per connection), it is " + fileLimit
+                    + ": raise it (ulimit -n " + need + ")");
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** Files a server JVM or wrk opens besides its connections: jars, the JIT's, sockets of its own. */
+    static final int FILES_BESIDES_CONNECTIONS = 1024;
+
+    /** This JVM's limit of open files, which the server and wrk inherit; -1 if unknown. */
+    public static long openFilesLimit() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.UnixOperatingSystemMXBean unix ? unix.getMaxFileDescriptorCount() : -1;
+    }
+
+    private final String classpath;
+    private final Configuration config;
+    private final Path wrk;
+    private final Path script;
+    private final Path dir;
+    private final Timing timing;
+    private final Placement placement;
+    private final Consumer<String> log;
+
+    /** {@code classpath}: the benchmarks jar, or any class path that holds every id and {@link EchoServe}. */
+    public EchoLoad(String classpath, Configuration config, Path wrk, Path script, Path dir, Timing timing,
+            Consumer<String> log) {
+        this.classpath = classpath;
+        this.config = config;
+        this.wrk = wrk;
+        this.script = script;
+        this.dir = dir;
+        this.timing = timing;
+        this.placement = Placement.of(config.cpus());
+        this.log = log;
+    }
+
+    /** Every repetition of {@code f} at {@code connections}; the first failure ends the id with its reason. */
+    public Measured measure(RingFactory f, int connections) throws InterruptedException {
+        List<EchoRepetition> reps = new ArrayList<>();
+        for (int r = 1; r <= timing.repetitions(); r++) {
+            try {
+                reps.add(once(f, connections, r));
+            } catch (IllegalStateException | IOException | JsonParseException e) {
+                log.accept("threadring: " + f.id() + " echo c=" + connections + " repetition " + r + ": FAIL "
+                        + e.getMessage());
+                return Measured.failed(f.id(), "repetition " + r + ": " + e.getMessage());
+            }
+        }
+        return new Measured(f.id(), new Score.Echo(timing.warmupSeconds(), timing.seconds(), placement.serverCpus(),
+                placement.wrkCpus(), List.copyOf(reps)), null, null);
+    }
+
+    /** One repetition: a fresh server, a warm-up load, the measured load with samples, a clean close. */
+    EchoRepetition once(RingFactory f, int connections, int rep) throws IOException, InterruptedException {
+        List<String> java = new ArrayList<>(List.of(Processes.java(config.jdk())));
+        java.addAll(Processes.quietUnsafe(config.jvm().javaFeature()));
+        java.addAll(f.jvmArgs());
+        java.addAll(List.of("-cp", classpath, EchoServe.class.getName(), f.id()));
+        try (Processes.Child server = Processes.start(Processes.pinned(placement.serverCpus(), java))) {
+            int port = reply(server, Ask.START).port();
+            ServerSample idle = reply(server, Ask.SAMPLE).sample();
+            Path out = dir.resolve("wrk-" + f.id().replace('/', '-') + "-c" + connections + "-" + rep + ".json");
+            if (timing.warmupSeconds() > 0) {
+                Wrk.Summary warm = load(Math.min(connections, WARMUP_CONNECTIONS), timing.warmupSeconds(), port, out);
+                String failure = warm.failure();
+                if (failure != null) {
+                    throw new IllegalStateException("warm-up: " + failure);
+                }
+            }
+            List<ServerSample> samples = Collections.synchronizedList(new ArrayList<>());
+            Thread sampler = new Thread(() -> sample(server, samples), "samples of " + f.id());
+            sampler.setDaemon(true);
+            sampler.start();
+            Wrk.Summary measured;
+            try {
+                measured = load(connections, timing.seconds(), port, out);
+            } finally {
+                sampler.interrupt();
+                sampler.join(SERVER_TIMEOUT.toMillis());
+            }
+            String failure = measured.failure();
+            if (failure != null) {
+                throw new IllegalStateException(failure);
+            }
+            int left = reply(server, Ask.CLOSE).threadsLeft();
+            if (left > 0) {
+                throw new IllegalStateException("close left " + left + " of the server's threads alive");
+            }
+            log.accept(String.format(Locale.ROOT, "threadring: %s echo c=%d repetition %d: %.0f requests/s, "
+                    + "p99 %.0f us, %d socket errors, %d timeouts, %d samples", f.id(), connections, rep,
+                    measured.requestsPerSecond(), measured.latencyUs().p99(), measured.socketErrors(),
+                    measured.timeouts(), samples.size()));
+            return new EchoRepetition(measured.requests(), measured.seconds(), measured.requestsPerSecond(),
+                    measured.bodyBytes(), measured.latencyUs(), measured.socketErrors(), measured.timeouts(), idle, median(samples));
+        }
+    }
+
+    private Wrk.Summary load(int connections, int seconds, int port, Path out) throws IOException, InterruptedException {
+        return Wrk.run(placement.wrkCpus(), Wrk.command(wrk, placement.wrkThreads(), connections, seconds, script,
+                port, out), out, seconds);
+    }
+
+    /** Asks for a sample every half second until interrupted. */
+    private static void sample(Processes.Child server, List<ServerSample> samples) {
+        try {
+            while (!Thread.currentThread().isInterrupted()) {
+                samples.add(reply(server, Ask.SAMPLE).sample());
+                Thread.sleep(SAMPLE_EVERY.toMillis());
+            }
+        } catch (InterruptedException e) {
+            // the load is over
+        } catch (IOException | RuntimeException e) {
+            // a server that stops answering fails its load, which says why
+        }
+    }
+
+    /** What is asked of the server: its port once it listens, a sample, or its close. */
+    enum Ask {
+        START(null, "start listening"), SAMPLE("sample", "answer a sample"), CLOSE("close", "close");
+
+        final String command;
+        final String what;
+
+        Ask(String command, String what) {
+            this.command = command;
+            this.what = what;
+        }
+
+        boolean answeredBy(EchoServe.Reply r) {
+            return switch (this) {
+                case START -> r.port() != null;
+                case SAMPLE -> r.sample() != null;
+                case CLOSE -> r.threadsLeft() != null;
+            };
+        }
+    }
+
+    /**
+     * Sends the command of {@code ask} and returns the server's answer to it (an answer to an
+     * earlier sample, left by an interrupted sampler, is skipped).
+     *
+     * @throws IllegalStateException if it answered with an error, ended, or said nothing in time
+     */
+    private static EchoServe.Reply reply(Processes.Child server, Ask ask) throws IOException, InterruptedException {
+        synchronized (server) {
+            if (ask.command != null) {
+                server.send(ask.command);
+            }
+            long deadline = System.nanoTime() + SERVER_TIMEOUT.toNanos();
+            while (System.nanoTime() < deadline) {
+                String line = server.next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+                if (line == null) {
+                    break;
+                }
+                if (line.startsWith(EchoServe.PREFIX)) {
+                    EchoServe.Reply r = RunFile.JSON.fromJson(line.substring(EchoServe.PREFIX.length()),
+                            EchoServe.Reply.class);
+                    if (r.error() != null) {
+                        throw new IllegalStateException(r.error());
+                    }
+                    if (ask.answeredBy(r)) {
+                        return r;
+                    }
+                }
+            }
+            Integer exit = server.exitValue();
+            throw new IllegalStateException("the server did not " + ask.what + " within " + SERVER_TIMEOUT.toSeconds()
+                    + " s" + (exit != null ? " (it exited with status " + exit + ")" : "") + ": " + server.tail());
+        }
+    }
+
+    /** Each measure's median over the samples (the idle sample's values if there are none). */
+    static ServerSample median(List<ServerSample> samples) {
+        if (samples.isEmpty()) {
+            return null;
+        }
+        return new ServerSample(median(samples, ServerSample::rssBytes), median(samples, ServerSample::heapUsedBytes),
+                (int) median(samples, s -> s.serverThreads()), (int) median(samples, s -> s.jvmThreads()),
+                (int) median(samples, s -> s.openFiles()));
+    }
+
+    private static long median(List<ServerSample> samples, ToLongFunction<ServerSample> measure) {
+        long[] v = samples.stream().mapToLong(measure).sorted().toArray();
+        return v[v.length / 2];
+    }
+}

@@ -1,0 +1,125 @@
+package threadring.bench.footprint;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import threadring.bench.data.FootprintRun.Measurement;
+import threadring.bench.data.RunFile;
+import threadring.bench.util.Errors;
+import threadring.core.Ring;
+import threadring.core.RingFactories;
+import threadring.core.RingFactory;
+import threadring.core.Rings;
+
+/**
+ * What one ring costs to hold, measured in a fresh JVM per id and size (started by
+ * {@link FootprintRunner} with a fixed, pre-touched heap): the time to open it, the heap it
+ * keeps after a warm pass and a full GC, and the native memory it adds.
+ *
+ * <p>Native memory is the growth of the process's resident set (VmRSS) while the ring is opened
+ * and passed once. The heap is fixed and pre-touched (-Xms = -Xmx, AlwaysPreTouch), so it is
+ * resident before the first reading and the growth is what lives outside the heap: OS thread
+ * stacks (the pages they touched) and the JVM's per-thread structures. Heap and native are added
+ * up to compare a platform thread, whose stack is native, with a virtual thread, whose stack
+ * chunk is on the heap. Kernel memory per OS thread (its kernel stack and task struct, about 16 KiB)
+ * is in neither. RSS rather than Native Memory Tracking: it needs no text parsing of the JVM's
+ * report and counts what the OS actually gave the process.
+ */
+public final class Footprint {
+
+    /** Hops of the warm ring that loads and compiles the model's classes before the readings. */
+    static final int WARM_HOPS = 200_000;
+    /**
+     * Nodes of the warm ring: small, because the OS threads of a platform ring free their stacks
+     * only after they exit (glibc even caches some for reuse), which would blur the baseline.
+     */
+    static final int WARM_NODES = 64;
+
+    private Footprint() {}
+
+    /** In the child JVM: {@code Footprint ID NODES OUT.json}. */
+    public static void main(String[] args) throws IOException {
+        String id = args[0];
+        int nodes = Integer.parseInt(args[1]);
+        Path out = Path.of(args[2]);
+        Measurement m;
+        try {
+            m = measure(RingFactories.load().require(id), nodes);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            m = Measurement.failed(id, nodes, Errors.describe(e));
+        }
+        RunFile.writeJson(out, m);
+        System.exit(m.error() == null ? 0 : 1);
+    }
+
+    static Measurement measure(RingFactory f, int nodes) {
+        try (Ring warm = f.open(Math.min(nodes, WARM_NODES))) {
+            Rings.verify(f.id(), warm.nodes(), WARM_HOPS, warm.pass(WARM_HOPS));
+        }
+        settle();
+        long heap0 = heapUsed();
+        long rss0 = steadyRss();
+        long start = System.nanoTime();
+        Ring ring = f.open(nodes);
+        long openNs = System.nanoTime() - start;
+        try {
+            int hops = nodes + 1; // every node has run once and waits again
+            Rings.verify(f.id(), nodes, hops, ring.pass(hops));
+            settle();
+            long heap1 = heapUsed();
+            long rss1 = steadyRss();
+            return new Measurement(f.id(), nodes, (double) openNs / nodes, (double) (heap1 - heap0) / nodes,
+                    rss0 < 0 ? null : (double) (rss1 - rss0) / nodes, null, null);
+        } finally {
+            ring.close();
+        }
+    }
+
+    /** Two full collections: what is left is what the ring keeps. */
+    private static void settle() {
+        System.gc();
+        System.gc();
+    }
+
+    private static long heapUsed() {
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    /**
+     * The resident set once it stops moving (two readings 100 ms apart within 1 MiB, at most 3 s):
+     * threads that just ended may still be giving their stacks back.
+     */
+    private static long steadyRss() {
+        long last = rss();
+        for (int i = 0; i < 30 && last >= 0; i++) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            long now = rss();
+            if (Math.abs(now - last) < (1 << 20)) {
+                return now;
+            }
+            last = now;
+        }
+        return last;
+    }
+
+    /** The resident set size in bytes (Linux /proc/self/status VmRSS), or -1 elsewhere. */
+    static long rss() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,114 @@
+package threadring.bench.footprint;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import threadring.bench.data.Env;
+import threadring.bench.data.FootprintRun;
+import threadring.bench.data.FootprintRun.Measurement;
+import threadring.bench.data.RunFile;
+import threadring.bench.report.FootprintReport;
+import threadring.bench.util.Counter;
+import threadring.bench.util.Heap;
+import threadring.bench.util.Processes;
+import threadring.core.RingFactory;
+
+/**
+ * {@code footprint}: for every id and ring size, a fresh JVM ({@link Footprint}) opens a ring,
+ * passes the token once around it and reports what that cost per node, one line each; the run
+ * folder gets footprint.json (after every measurement), report.md and a chart.
+ */
+public final class FootprintRunner {
+
+    private final Path runDir;
+    private final Path home;
+    private final int timeoutSeconds;
+    private final PrintStream out;
+
+    public FootprintRunner(Path runDir, Path home, int timeoutSeconds, PrintStream out) {
+        this.runDir = runDir;
+        this.home = home;
+        this.timeoutSeconds = timeoutSeconds;
+        this.out = out;
+    }
+
+    /** Measures every id at every size; 0 if all worked, 1 if any failed. */
+    public int run(List<RingFactory> selected, List<Integer> sizes) throws IOException, InterruptedException {
+        out.println("threadring: writing " + runDir);
+        String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        List<Measurement> measurements = new ArrayList<>();
+        int failed = 0;
+        Counter progress = new Counter(System.err, sizes.size() * selected.size());
+        for (int n : sizes) {
+            for (RingFactory f : selected) {
+                progress.next(String.format(Locale.ROOT, "%s at %,d nodes", f.id(), n));
+                Measurement m = measure(f, n);
+                measurements.add(m);
+                out.println(line(m));
+                failed += m.error() != null ? 1 : 0;
+                save(new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started, null,
+                        Env.machine(home), Env.jvm(), sizes, measurements));
+            }
+        }
+        FootprintRun run = new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started,
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), Env.machine(home), Env.jvm(), sizes,
+                measurements);
+        save(run);
+        out.println("threadring: report " + FootprintReport.write(runDir, run));
+        return failed == 0 ? 0 : 1;
+    }
+
+    /** The line of one measurement, as the issue tracker and the README quote it. */
+    static String line(Measurement m) {
+        String head = m.id() + " nodes=" + m.nodes();
+        if (m.skipped() != null) {
+            return head + " SKIP " + m.skipped();
+        }
+        if (m.error() != null) {
+            return head + " FAIL " + m.error();
+        }
+        return String.format(Locale.ROOT, "%s open_ns_per_node=%.0f heap_bytes_per_node=%.0f native_bytes_per_node=%s ok",
+                head, m.openNsPerNode(), m.heapBytesPerNode(),
+                m.nativeBytesPerNode() == null ? "n/a" : String.format(Locale.ROOT, "%.0f", m.nativeBytesPerNode()));
+    }
+
+    private Measurement measure(RingFactory f, int n) throws IOException, InterruptedException {
+        Optional<String> no = f.unsupportedReason().isPresent()
+                && Runtime.version().feature() < f.minimumJavaVersion() ? f.unsupportedReason() : f.cannotOpen(n);
+        if (no.isPresent()) {
+            return Measurement.skipped(f.id(), n, no.get());
+        }
+        Path file = Files.createTempFile(runDir, "measurement", ".json");
+        try {
+            List<String> cmd = new ArrayList<>(List.of(Processes.java(System.getProperty("java.home"))));
+            cmd.addAll(f.jvmArgs());
+            cmd.addAll(Heap.flags(n));
+            cmd.addAll(List.of("-XX:+AlwaysPreTouch", "-cp", System.getProperty("java.class.path"),
+                    Footprint.class.getName(), f.id(), String.valueOf(n), file.toString()));
+            Processes.Exit exit = Processes.capture(cmd, Duration.ofSeconds(timeoutSeconds));
+            if (exit.timedOut()) {
+                return Measurement.failed(f.id(), n, "no result within " + timeoutSeconds + " s");
+            }
+            if (Files.size(file) == 0) {
+                String last = exit.output().stream().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("");
+                return Measurement.failed(f.id(), n, "the JVM exited with status " + exit.status()
+                        + (last.isEmpty() ? "" : ": " + last.strip()));
+            }
+            return RunFile.readJson(file, Measurement.class);
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private void save(FootprintRun run) throws IOException {
+        RunFile.writeJson(runDir.resolve(FootprintRun.FILE), run);
+    }
+}

@@ -1,0 +1,93 @@
+package threadring.bench.jmh;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import threadring.bench.data.RunFile;
+import threadring.bench.util.Errors;
+import threadring.core.Calibration;
+import threadring.core.Rendezvous;
+import threadring.core.Ring;
+import threadring.core.RingFactories;
+import threadring.core.RingFactory;
+import threadring.core.Shape;
+import threadring.core.Workload;
+
+/**
+ * The calibration JVM, started by a JMH child ({@link Calibrations}) with the ids' own flags and
+ * the forks' heap, and also the hidden {@code calibrate} command: the steps per pass that make a
+ * pass last the target on this machine, per id, written to a JSON file as {@link Calibrated}
+ * records.
+ */
+@Command(name = "calibrate", hidden = true)
+public final class CalibrateJob implements Callable<Integer> {
+
+    /** One id's calibration, or why it failed. */
+    record Calibrated(String id, Calibration.Result result, String error) {}
+
+    @Option(names = "--id", required = true)
+    List<String> ids;
+
+    @Option(names = "--workload", required = true)
+    String workload;
+
+    @Option(names = "--nodes")
+    int nodes = 503;
+
+    @Option(names = "--tokens")
+    int tokens = 1;
+
+    @Option(names = "--depth")
+    int depth;
+
+    @Option(names = "--work")
+    int work;
+
+    @Option(names = "--target-ms", required = true)
+    int targetMs;
+
+    @Option(names = "--budget-ms", required = true)
+    int budgetMs;
+
+    @Option(names = "--out", required = true)
+    Path out;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new CalibrateJob()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        RingFactories all = RingFactories.load();
+        Workload w = Workload.of(workload);
+        List<Calibrated> results = new ArrayList<>();
+        for (String id : ids) {
+            try {
+                results.add(new Calibrated(id, calibrate(all.require(id), w), null));
+            } catch (RuntimeException | Error e) {
+                results.add(new Calibrated(id, null, "calibration failed: " + Errors.describe(e)));
+            }
+            RunFile.writeJson(out, results);
+        }
+        System.exit(0); // a workload's leftover non-daemon thread must not keep this JVM alive
+        return 0;
+    }
+
+    private Calibration.Result calibrate(RingFactory f, Workload w) {
+        Duration target = Duration.ofMillis(targetMs);
+        Duration budget = Duration.ofMillis(budgetMs);
+        if (w == Workload.RING) {
+            try (Ring ring = f.open(new Shape(nodes, tokens, depth, work))) {
+                return Calibration.steps(Calibration.of(ring, f.id()), target, budget);
+            }
+        }
+        try (Rendezvous r = f.openRendezvous()) {
+            return Calibration.steps(Calibration.of(r, f.id()), target, budget);
+        }
+    }
+}

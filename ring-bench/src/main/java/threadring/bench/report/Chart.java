@@ -1,0 +1,246 @@
+package threadring.bench.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Paint;
+import java.awt.Rectangle;
+import java.awt.Shape;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.util.ShapeUtils;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.SVGUtils;
+import threadring.bench.data.Run;
+import threadring.bench.stats.Stats;
+import threadring.core.Workload;
+
+/**
+ * The run's chart: one line per id, fastest on top; a dot at its median ns per hop and whiskers
+ * to the ends of its 95% interval over forks, on a log axis (JFreeChart maps each end through
+ * the axis, so an asymmetric interval is drawn where it lies). Colour says the model, a hollow
+ * dot an unstable row, the marker's shape the configuration when there are several.
+ */
+public final class Chart {
+
+    static final String PNG = "chart.png";
+    static final String SVG = "chart.svg";
+    /** ns per hop against ring size, log-log, for runs with several sizes. */
+    static final int WIDTH = 1100;
+    static final int ROW_HEIGHT = 24;
+
+    /** Tableau-like colours, assigned to models in alphabetical order. */
+    static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
+            new Color(0xd62728), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f),
+            new Color(0xbcbd22), new Color(0x17becf)};
+
+    /** What was drawn (run-relative file names), or why not. */
+    public record Outcome(String png, String svg, String problem) {}
+
+    /** A chart ready to draw, with the ids top to bottom. */
+    record Drawing(JFreeChart chart, int width, int height, List<String> ids) {
+        XYPlot plot() {
+            return chart.getXYPlot();
+        }
+    }
+
+    private Chart() {}
+
+    /** What the main chart's axis counts: hops, and exchanged values if the run has the rendezvous. */
+    static String unit(List<Series> series) {
+        return series.stream().allMatch(s -> s.workload() == Workload.RING) ? "ns per hop"
+                : series.stream().noneMatch(s -> s.workload() == Workload.RING) ? "ns per exchange"
+                : "ns per hop (ring) or exchange (rendezvous)";
+    }
+
+    /**
+     * Draws the chart of {@code series} as {@code png} and {@code svgFile} in {@code runDir}, values
+     * divided by {@code scale}; never throws: no results or no fonts give a reason instead.
+     */
+    static Outcome write(Path runDir, Run run, List<Series> series, String unit, double scale, String png,
+            String svgFile) {
+        if (series.isEmpty()) {
+            return new Outcome(null, null, "no results to draw");
+        }
+        try {
+            Optional<Drawing> d = build(run, series, unit, scale);
+            if (d.isEmpty()) {
+                return new Outcome(null, null, "no results to draw");
+            }
+            ChartUtils.saveChartAsPNG(runDir.resolve(png).toFile(), d.get().chart(), d.get().width(), d.get().height());
+            String svg = null;
+            try {
+                SVGGraphics2D g2 = new SVGGraphics2D(d.get().width(), d.get().height());
+                d.get().chart().draw(g2, new Rectangle(0, 0, d.get().width(), d.get().height()));
+                SVGUtils.writeToSVG(runDir.resolve(svgFile).toFile(), g2.getSVGElement());
+                svg = svgFile;
+            } catch (IOException | RuntimeException e) {
+                Files.deleteIfExists(runDir.resolve(svgFile)); // the PNG is enough
+            }
+            return new Outcome(png, svg, null);
+        } catch (Exception | LinkageError e) {
+            return new Outcome(null, null, e.toString());
+        }
+    }
+
+    /** The chart of the run's ring and rendezvous, or empty if nothing was measured. */
+    static Optional<Drawing> build(Run run) {
+        List<Series> steps = Series.steps(run);
+        return build(run, steps, unit(steps), 1);
+    }
+
+    /**
+     * The chart of some series, values divided by {@code scale} ({@code unit} says what is left),
+     * or empty if nothing was measured in them.
+     */
+    static Optional<Drawing> build(Run run, List<Series> configs, String unit, double scale) {
+        System.setProperty("java.awt.headless", "true");
+        List<String> ids = new ArrayList<>();
+        configs.forEach(x -> x.rows(run).stream().map(Series.Row::id).filter(id -> !ids.contains(id))
+                .forEach(ids::add));
+        if (ids.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, Series.Row> rows = new HashMap<>();
+        for (int s = 0; s < configs.size(); s++) {
+            int series = s;
+            configs.get(s).rows(run).forEach(r -> rows.put(series + " " + r.id(), r));
+        }
+        Map<String, Color> colours = new HashMap<>();
+        new TreeSet<>(ids.stream().map(id -> id.substring(0, id.indexOf('/'))).toList())
+                .forEach(m -> colours.put(m, PALETTE[colours.size() % PALETTE.length]));
+
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        List<List<Series.Row>> items = new ArrayList<>(); // per series, per item: the row drawn
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        for (int s = 0; s < configs.size(); s++) {
+            YIntervalSeries series = new YIntervalSeries(configs.get(s).name(run), false, true);
+            List<Series.Row> drawn = new ArrayList<>();
+            double offset = configs.size() == 1 ? 0 : (s - (configs.size() - 1) / 2.0) * 0.6 / configs.size();
+            for (int i = 0; i < ids.size(); i++) {
+                Series.Row r = rows.get(s + " " + ids.get(i));
+                if (r == null) {
+                    continue;
+                }
+                Stats.Summary sum = r.summary();
+                double median = sum.median() / scale;
+                double low = sum.interval() == null ? median : Math.min(sum.interval().low() / scale, median);
+                double high = sum.interval() == null ? median : Math.max(sum.interval().high() / scale, median);
+                series.add(i + offset, median, low, high);
+                drawn.add(r);
+                lo = Math.min(lo, low);
+                hi = Math.max(hi, high);
+            }
+            data.addSeries(series);
+            items.add(drawn);
+        }
+
+        String[] labels = ids.stream().map(id -> rows.values().stream()
+                .anyMatch(r -> r.id().equals(id) && r.summary().isUnstable()) ? id + " (unstable)" : id)
+                .toArray(String[]::new);
+        SymbolAxis idAxis = new SymbolAxis(null, labels);
+        idAxis.setInverted(true); // fastest on top
+        idAxis.setGridBandsVisible(false);
+        idAxis.setRange(-0.6, ids.size() - 0.4);
+        idAxis.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+
+        LogAxis nsAxis = new LogAxis(unit + " (log scale)");
+        nsAxis.setBase(10);
+        nsAxis.setSmallestValue(1e-3);
+        // From a power of ten (always a labelled tick) to a little past the slowest whisker.
+        nsAxis.setRange(Math.pow(10, Math.floor(Math.log10(lo / 1.2))), hi * 1.3);
+        nsAxis.setTickUnit(new NumberTickUnit(1.0)); // one tick per power of ten
+        nsAxis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
+        nsAxis.setMinorTickCount(9);
+        nsAxis.setMinorTickMarksVisible(true);
+
+        XYErrorRenderer renderer = new XYErrorRenderer() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public Paint getItemPaint(int series, int item) {
+                return colours.get(items.get(series).get(item).model());
+            }
+
+            @Override
+            public boolean getItemShapeFilled(int series, int item) {
+                return !items.get(series).get(item).summary().isUnstable();
+            }
+        };
+        renderer.setDrawXError(false);
+        renderer.setDrawYError(true);
+        renderer.setDefaultLinesVisible(false);
+        renderer.setDefaultShapesVisible(true);
+        renderer.setUseOutlinePaint(false);
+        renderer.setDrawOutlines(true);
+        renderer.setCapLength(8);
+        renderer.setErrorStroke(new BasicStroke(2f));
+        renderer.setDefaultOutlineStroke(new BasicStroke(1.5f));
+        Shape[] shapes = {new Ellipse2D.Double(-5, -5, 10, 10), new Rectangle2D.Double(-5, -5, 10, 10),
+                ShapeUtils.createUpTriangle(6), ShapeUtils.createDiamond(6)};
+        for (int s = 0; s < configs.size(); s++) {
+            renderer.setSeriesShape(s, shapes[s % shapes.length]);
+        }
+
+        XYPlot plot = new XYPlot(data, idAxis, nsAxis, renderer);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinesVisible(true);
+        plot.setDomainGridlinePaint(new Color(0xeeeeee));
+        plot.setRangeGridlinePaint(new Color(0xcccccc));
+        plot.setRangeMinorGridlinesVisible(true);
+        plot.setRangeMinorGridlinePaint(new Color(0xf2f2f2));
+        plot.setFixedLegendItems(legend(colours, configs.stream().map(c -> c.name(run)).toList(), shapes));
+
+        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": " + unit + ", median and 95% interval over "
+                + (configs.stream().allMatch(c -> c.workload() == Workload.ECHO) ? "repetitions"
+                        : "forks"), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.setPadding(new RectangleInsets(4, 4, 4, 24)); // room for the last tick label
+        LegendTitle legend = chart.getLegend();
+        legend.setPosition(RectangleEdge.BOTTOM);
+        int height = 150 + ids.size() * Math.max(ROW_HEIGHT, 10 * configs.size());
+        return Optional.of(new Drawing(chart, WIDTH, height, ids));
+    }
+
+    private static LegendItemCollection legend(Map<String, Color> colours, List<String> configs, Shape[] shapes) {
+        LegendItemCollection items = new LegendItemCollection();
+        Shape dot = new Ellipse2D.Double(-5, -5, 10, 10);
+        new TreeSet<>(colours.keySet()).forEach(m -> items.add(new LegendItem(m, null, null, null, dot, colours.get(m))));
+        if (configs.size() > 1) {
+            for (int s = 0; s < configs.size(); s++) {
+                items.add(new LegendItem(configs.get(s), null, null, null, shapes[s % shapes.length],
+                        Color.DARK_GRAY));
+            }
+        }
+        items.add(new LegendItem("hollow: unstable (forks disagree)", null, null, null, true, dot, false, Color.WHITE, true,
+                Color.DARK_GRAY, new BasicStroke(1.5f), false, dot, new BasicStroke(1f), Color.DARK_GRAY));
+        return items;
+    }
+}

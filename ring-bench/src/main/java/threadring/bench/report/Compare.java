@@ -1,0 +1,266 @@
+package threadring.bench.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import threadring.bench.data.Env;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
+import threadring.bench.stats.Stats;
+import threadring.bench.util.AtomicFiles;
+import threadring.core.Workload;
+
+/**
+ * Two runs side by side: per configuration (same label, or the only one of each) and id, the
+ * ratio B/A of median ns per hop, its 95% interval, Welch's t-test on the two runs' log fork
+ * medians (every pass counts, through its fork's median; the spread between forks is the noise),
+ * and a verdict. A row that is unstable in either run gets no verdict. Written to
+ * {@code RUN_B/compare-<RUN_A id>.md} and {@code .html}; RUN_A is only read.
+ */
+public final class Compare {
+
+    /** What the two runs say about one id. */
+    public enum Verdict {
+        FASTER("B faster"), SLOWER("B slower"), SAME("within noise"), UNSTABLE("no verdict: unstable"),
+        TOO_FEW("within noise: fewer than 2 forks");
+
+        final String text;
+
+        Verdict(String text) {
+            this.text = text;
+        }
+    }
+
+    public record Pair(String id, Stats.Summary a, Stats.Summary b) {
+        /** B over A: below 1, B is faster. */
+        public Stats.Ratio ratio() {
+            return Stats.ratio(b, a);
+        }
+
+        public Verdict verdict() {
+            if (a.isUnstable() || b.isUnstable()) {
+                return Verdict.UNSTABLE;
+            }
+            Stats.Ratio r = ratio();
+            if (r.interval() == null) {
+                return Verdict.TOO_FEW;
+            }
+            if (!r.separates()) {
+                return Verdict.SAME;
+            }
+            return r.value() < 1 ? Verdict.FASTER : Verdict.SLOWER;
+        }
+    }
+
+    private Compare() {}
+
+    /** Writes the comparison into run B and returns its path. */
+    public static Path write(Path runA, Path runB) throws IOException {
+        Run a = RunFile.read(runA);
+        Run b = RunFile.read(runB);
+        Doc doc = document(a, runA, b, runB);
+        AtomicFiles.write(runB.resolve("compare-" + a.runId() + ".html"), HtmlPage.render(doc, runB));
+        Path out = runB.resolve("compare-" + a.runId() + ".md");
+        AtomicFiles.write(out, doc.markdown());
+        return out;
+    }
+
+    /** The pairs of one matched series, in A's order (fastest first). */
+    public static List<Pair> pairs(Run a, Series sa, Run b, Series sb) {
+        List<Pair> pairs = new ArrayList<>();
+        for (Series.Row ra : sa.rows(a)) {
+            sb.row(b, ra.id()).ifPresent(rb -> pairs.add(new Pair(ra.id(), ra.summary(), rb.summary())));
+        }
+        return pairs;
+    }
+
+    public static String render(Run a, Path dirA, Run b, Path dirB) {
+        return document(a, dirA, b, dirB).markdown();
+    }
+
+    /** The comparison as typed blocks: what compare-<A>.md and compare-<A>.html both show. */
+    static Doc document(Run a, Path dirA, Run b, Path dirB) {
+        Doc doc = new Doc("threadring: " + b.runId() + " (B) vs " + a.runId() + " (A)");
+        doc.bullets(List.of("A: " + describe(a, dirA), "B: " + describe(b, dirB)));
+        doc.paragraph("B/A < 1: B is faster. The interval is 95% (Welch's t on the log fork medians of both runs); "
+                + "**B faster** or **B slower** only where it excludes 1 (p < 0.05), else *within noise*. A row "
+                + "unstable in either run (forks disagree) gets no verdict. The test sees the spread between "
+                + "forks, not the machine's drift between the two runs. Values: median ns per hop (ring) or per exchange "
+                + "(rendezvous), ms per operation (fan-out), requests per second (echo server, whose B/A is that of "
+                + "its time per request, 1 / requests per second, so that below 1 is faster there too) "
+                + "[95% interval].");
+        boolean crossHost = !Run.sameHosts(a, b);
+        if (crossHost) {
+            doc.paragraph("**A and B ran on different hosts** (A: " + String.join(", ", a.hosts()) + "; B: "
+                    + String.join(", ", b.hosts()) + "): their absolute times say as much about the machines as "
+                    + "about the code, so the verdicts here are on each id's speed-up over its own run's baseline ("
+                    + Report.BASELINE + ", " + EchoSection.BASELINE + " for the echo server) in the same series: "
+                    + "*B higher* or *B lower* only where the two speed-ups' 95% intervals do not overlap.");
+        }
+        List<Series[]> matched = match(a, b);
+        for (Series[] m : matched) {
+            Series sa = m[0];
+            Series sb = m[1];
+            String na = sa.name(a);
+            String nb = sb.name(b);
+            doc.heading(2, na.equals(nb) ? na : na + " (A) vs " + nb + " (B)");
+            if (crossHost) {
+                speedUps(a, sa, b, sb, doc);
+                continue;
+            }
+            WorkloadSection w = Sections.of(sa.workload());
+            String unit = w.unit();
+            List<Doc.Row> rows = new ArrayList<>();
+            for (Pair p : pairs(a, sa, b, sb)) {
+                Stats.Ratio r = p.ratio();
+                Verdict v = p.verdict();
+                rows.add(new Doc.Row(List.of(Doc.Cell.of(p.id()),
+                        new Doc.Cell(value(p.a(), w), p.a().median(), p.a().isUnstable()),
+                        new Doc.Cell(value(p.b(), w), p.b().median(), p.b().isUnstable()),
+                        Doc.Cell.number(ratio(r), r.value()),
+                        Doc.Cell.number(Double.isNaN(r.p()) ? "n/a" : String.format(Locale.ROOT, "%.2g", r.p()), r.p()),
+                        new Doc.Cell(v.text, null, false, v == Verdict.FASTER ? "good" : v == Verdict.SLOWER ? "bad"
+                                : null)),
+                        java.util.Map.of("model", p.id().substring(0, p.id().indexOf('/')), "workload",
+                                sa.workload().label())));
+            }
+            doc.add(new Doc.Table("compare", List.of(new Doc.Column("id", false), new Doc.Column("A " + unit, true),
+                    new Doc.Column("B " + unit, true), new Doc.Column(sa.workload() == Workload.ECHO
+                            ? "B/A time per request [95%]" : "B/A [95%]", true), new Doc.Column("p", true),
+                    new Doc.Column("verdict", false)), rows));
+            List<String> notes = new ArrayList<>();
+            List<String> onlyA = sa.rows(a).stream().map(Series.Row::id).filter(id -> sb.row(b, id).isEmpty()).toList();
+            List<String> onlyB = sb.rows(b).stream().map(Series.Row::id).filter(id -> sa.row(a, id).isEmpty()).toList();
+            if (!onlyA.isEmpty()) {
+                notes.add("only in A: " + String.join(", ", onlyA));
+            }
+            if (!onlyB.isEmpty()) {
+                notes.add("only in B: " + String.join(", ", onlyB));
+            }
+            doc.bullets(notes);
+        }
+        List<Series> unmatchedA = Series.of(a).stream()
+                .filter(s -> matched.stream().noneMatch(m -> m[0].equals(s))).toList();
+        List<Series> unmatchedB = Series.of(b).stream()
+                .filter(s -> matched.stream().noneMatch(m -> m[1].equals(s))).toList();
+        if (!unmatchedA.isEmpty() || !unmatchedB.isEmpty()) {
+            doc.heading(2, "Configurations in only one run");
+            List<String> items = new ArrayList<>();
+            unmatchedA.forEach(s -> items.add("only in A: " + s.name(a) + " (" + count(a, s) + ")"));
+            unmatchedB.forEach(s -> items.add("only in B: " + s.name(b) + " (" + count(b, s) + ")"));
+            doc.bullets(items);
+        }
+        return doc;
+    }
+
+    /** Across hosts: each id's speed-up over its own run's baseline in A and in B, and whether they separate. */
+    private static void speedUps(Run a, Series sa, Run b, Series sb, Doc doc) {
+        WorkloadSection section = Sections.of(sa.workload());
+        if (section.baseline().isEmpty()) {
+            doc.paragraph("No verdicts: " + section.noBaseline() + ".");
+            return;
+        }
+        String baseline = section.baseline().get();
+        Optional<Series.Row> baseA = sa.row(a, baseline);
+        Optional<Series.Row> baseB = sb.row(b, baseline);
+        if (baseA.isEmpty() || baseB.isEmpty()) {
+            doc.paragraph("No verdicts: " + baseline + " was not measured in " + (baseA.isEmpty() ? "A" : "B") + ".");
+            return;
+        }
+        List<Doc.Row> rows = new ArrayList<>();
+        for (Pair p : pairs(a, sa, b, sb)) {
+            if (p.id().equals(baseline)) {
+                continue;
+            }
+            Stats.Ratio ra = Stats.ratio(baseA.get().summary(), p.a());
+            Stats.Ratio rb = Stats.ratio(baseB.get().summary(), p.b());
+            String verdict = p.a().isUnstable() || p.b().isUnstable() || baseA.get().summary().isUnstable()
+                    || baseB.get().summary().isUnstable() ? Verdict.UNSTABLE.text
+                    : ra.interval() == null || rb.interval() == null ? Verdict.TOO_FEW.text
+                    : rb.interval().low() > ra.interval().high() ? "B higher"
+                    : rb.interval().high() < ra.interval().low() ? "B lower" : "overlaps";
+            rows.add(new Doc.Row(List.of(Doc.Cell.of(p.id()), Doc.Cell.number(Format.ratio(ra), ra.value()),
+                    Doc.Cell.number(Format.ratio(rb), rb.value()), Doc.Cell.of(verdict)),
+                    java.util.Map.of("model", p.id().substring(0, p.id().indexOf('/')), "workload",
+                            sa.workload().label())));
+        }
+        doc.add(new Doc.Table("compare-speed-ups", List.of(new Doc.Column("id", false),
+                new Doc.Column("A speed-up vs " + baseline + " [95%]", true),
+                new Doc.Column("B speed-up vs " + baseline + " [95%]", true), new Doc.Column("verdict", false)), rows));
+    }
+
+    /** A configuration label without the host a merged run of several hosts puts in front. */
+    private static String bare(String label) {
+        return label.substring(label.indexOf('/') + 1);
+    }
+
+    /**
+     * Series with the same configuration label and workload (ring shape); if no label matches and each run
+     * has exactly one configuration, those two at each common ring shape (e.g. the same sweep on
+     * two JDKs).
+     */
+    public static List<Series[]> match(Run a, Run b) {
+        List<Series[]> matched = new ArrayList<>();
+        for (Series sa : Series.of(a)) {
+            Series.of(b).stream().filter(sb -> sb.label().equals(sa.label()) && same(sa, sb))
+                    .findFirst().ifPresent(sb -> matched.add(new Series[] {sa, sb}));
+        }
+        if (matched.isEmpty()) {
+            for (Series sa : Series.of(a)) {
+                Series.of(b).stream().filter(sb -> bare(sb.label()).equals(bare(sa.label())) && same(sa, sb))
+                        .findFirst().ifPresent(sb -> matched.add(new Series[] {sa, sb}));
+            }
+        }
+        if (matched.isEmpty() && a.configurations().size() == 1 && b.configurations().size() == 1) {
+            for (Series sa : Series.of(a)) {
+                Series.of(b).stream().filter(sb -> same(sa, sb)).findFirst()
+                        .ifPresent(sb -> matched.add(new Series[] {sa, sb}));
+            }
+        }
+        return matched;
+    }
+
+    /** The same workload, and for the ring the same shape (fan-out: size; echo: connections). */
+    private static boolean same(Series a, Series b) {
+        return a.size().equals(b.size());
+    }
+
+    /**
+     * A median and interval: ns per step, ms per operation for the fan-out, or requests per second
+     * for the echo server (its rows' ns per request, inverted).
+     */
+    private static String value(Stats.Summary s, WorkloadSection w) {
+        return w.value(s) + (s.isUnstable() ? " unstable" : "");
+    }
+
+    private static String ratio(Stats.Ratio r) {
+        return String.format(Locale.ROOT, "%.2f", r.value()) + (r.interval() == null ? ""
+                : String.format(Locale.ROOT, " [%.2f–%.2f]", r.interval().low(), r.interval().high()));
+    }
+
+    private static String count(Run run, Series s) {
+        int n = s.rows(run).size();
+        return n == 0 ? "no results" : n + " ids";
+    }
+
+    private static String describe(Run run, Path dir) {
+        Env.Machine m = run.machine();
+        StringBuilder s = new StringBuilder(run.runId()).append(" (").append(dir).append("), ")
+                .append(String.join(", ", run.hosts())).append(", ").append(m.date())
+                .append(", commit ").append(Optional.ofNullable(m.gitCommit())
+                        .map(c -> c.length() > 12 ? c.substring(0, 12) : c).orElse("unknown"))
+                .append(", ").append(m.cpuModel());
+        if (run.settings().scored().quick()) {
+            s.append(", --quick");
+        }
+        if (run.state() != Run.State.COMPLETE) {
+            s.append(", incomplete");
+        }
+        return s.toString();
+    }
+}

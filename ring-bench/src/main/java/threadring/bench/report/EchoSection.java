@@ -1,0 +1,225 @@
+package threadring.bench.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
+import threadring.bench.data.Configuration;
+import threadring.bench.data.RunFile;
+import threadring.bench.data.Run;
+import threadring.bench.data.Score.EchoRepetition;
+import threadring.bench.data.Score;
+import threadring.bench.data.Size;
+import threadring.bench.stats.Stats;
+import threadring.core.Workload;
+
+/**
+ * The echo server's part of report.md and report.html: what the load was, the chart, and per
+ * configuration and connection count a table of requests per second with its interval over
+ * repetitions, wrk's latency percentiles, errors, and the server's memory and threads per
+ * connection.
+ */
+final class EchoSection implements WorkloadSection {
+
+    /** The row every speed-up is over: a platform thread per connection. */
+    static final String BASELINE = "threads/socket";
+    static final String PNG = "chart-echo.png";
+    static final String SVG = "chart-echo.svg";
+
+    @Override
+    public Workload workload() {
+        return Workload.ECHO;
+    }
+
+    @Override
+    public String unit() {
+        return "requests/s";
+    }
+
+    /** Requests per second: the rows' ns per request, inverted. */
+    @Override
+    public String value(Stats.Summary s) {
+        return Format.rate(1e9 / s.median()) + " [" + (s.interval() == null ? "n/a"
+                : Format.rateInterval(new Stats.Interval(1e9 / s.interval().high(), 1e9 / s.interval().low()))) + "]";
+    }
+
+    @Override
+    public Optional<String> baseline() {
+        return Optional.of(BASELINE);
+    }
+
+    @Override
+    public void charts(Path dir, Run run) {
+        Chart.write(dir, run, Series.of(run, Workload.ECHO), "us per request (1 / requests per second)", 1e3, PNG, SVG);
+    }
+
+    /** The section's head: the method and the chart, if the run has the echo server. */
+    @Override
+    public void summary(Run run, Doc doc) {
+        List<Series> echo = Series.of(run, Workload.ECHO);
+        if (echo.isEmpty()) {
+            return;
+        }
+        doc.heading(2, "Echo server under wrk");
+        Score.Echo any = echo.stream().flatMap(s -> s.rows(run).stream()).map(r -> r.measured().echo())
+                .findFirst().orElse(null);
+        doc.paragraph("Each id serves HTTP/1.1 keep-alive on 127.0.0.1 with one concurrent entity of its model per "
+                + "connection; wrk holds C connections open, each posting a fixed body and checking that every "
+                + "response is 200 with that body (" + RunFile.ECHO_SCRIPT + " in this run's folder: one wrong echo fails the "
+                + "id). A repetition is a fresh server JVM with the id's flags: "
+                + (any == null ? "a warm-up load, then the measured one" : any.warmupSeconds() + " s of warm-up load "
+                        + "on at most " + Score.Echo.WARMUP_CONNECTIONS + " connections, then " + any.seconds()
+                        + " s measured on C fresh ones (the server accepting them is part of it); the server pinned to cpus " + any.serverCpus()
+                        + ", wrk (one thread) to cpu " + any.wrkCpus())
+                + ". *requests/s*: median [95% interval over repetitions, Student t on the logarithms]; an ordering "
+                + "or speed-up holds only where its interval excludes 1. Latency: the median over repetitions of "
+                + "wrk's percentiles. The server's resident set (RSS), heap used, *connections held* (its open "
+                + "files over the idle server's: wrk times only requests on connections the server accepted, so "
+                + "a server that holds fewer than C was measured at fewer) and threads (the live threads it "
+                + "tracks, platform or virtual: one per connection for the thread-per-connection servers, the "
+                + "event loops or the dispatcher threads alive at its start for the others; and the JVM's "
+                + "platform threads) are sampled every "
+                + Score.Echo.SAMPLE_EVERY_MS + " ms under load: the median of the samples, then over "
+                + "repetitions.");
+        if (echo.stream().anyMatch(s -> !s.rows(run).isEmpty())) {
+            doc.add(new Doc.Image("us per request (1 / requests per second): median and 95% interval over "
+                    + "repetitions, log scale", PNG, SVG));
+        }
+        perConnection(run, echo, doc);
+    }
+
+    /**
+     * Memory per connection: between the fewest and the most connections a configuration ran, the
+     * growth of RSS and heap over the growth in connections. What one idle server holds (its JIT's
+     * code, its heap's floor) cancels out, which a division by C alone would count.
+     */
+    private static void perConnection(Run run, List<Series> echo, Doc doc) {
+        List<Doc.Row> table = new ArrayList<>();
+        for (Configuration c : run.configurations()) {
+            List<Series> mine = echo.stream().filter(s -> s.label().equals(c.label())).toList();
+            if (mine.size() < 2) {
+                continue;
+            }
+            Series few = mine.get(0);
+            Series many = mine.get(mine.size() - 1);
+            for (Series.Row r : many.rows(run)) {
+                Optional<Series.Row> low = few.row(run, r.id());
+                if (low.isEmpty()) {
+                    continue;
+                }
+                Score.Echo a = low.get().measured().echo();
+                Score.Echo b = r.measured().echo();
+                int ca = ((Size.Echo) few.size()).connections();
+                int cb = ((Size.Echo) many.size()).connections();
+                // the connections the server held, by its open files, where /proc says; else those wrk opened
+                double held = b.load(Score.ServerSample::openFiles) - a.load(Score.ServerSample::openFiles);
+                double dc = Double.isFinite(held) && held > 0 ? held : cb - ca;
+                double rss = (b.load(Score.ServerSample::rssBytes) - a.load(Score.ServerSample::rssBytes)) / dc;
+                double heap = (b.load(Score.ServerSample::heapUsedBytes)
+                        - a.load(Score.ServerSample::heapUsedBytes)) / dc;
+                double threads = (b.load(Score.ServerSample::serverThreads)
+                        - a.load(Score.ServerSample::serverThreads)) / dc;
+                table.add(new Doc.Row(List.of(Doc.Cell.of(c.label()), Doc.Cell.of(r.id()),
+                        Doc.Cell.of(ca + " → " + cb),
+                        Doc.Cell.number(String.format(Locale.ROOT, "%,.0f", dc), dc), Doc.Cell.number(Format.kib(rss), rss),
+                        Doc.Cell.number(Format.kib(heap), heap), Doc.Cell.number(String.format(Locale.ROOT, "%.2f", threads),
+                                threads)), Format.tags(r.id(), Workload.ECHO)));
+            }
+        }
+        if (table.isEmpty()) {
+            return;
+        }
+        doc.heading(3, "Memory per connection");
+        doc.paragraph("Between the fewest and the most connections of a configuration: (median under load at the "
+                + "most - at the fewest) / the growth in connections the server held (its open files; a server "
+                + "that accepts slowly holds fewer than wrk asked for). Sampled, not a heap dump: heap used rises "
+                + "and falls with each collection, so a small or negative figure says *no more than the noise*.");
+        doc.add(new Doc.Table("echo-memory", List.of(Format.text("configuration"), Format.text("id"),
+                Format.text("connections asked"), Format.number("more connections held"),
+                Format.number("RSS KiB/connection"), Format.number("heap KiB/connection"),
+                Format.number("server threads/connection")), table));
+    }
+
+    /** One configuration at one connection count. */
+    @Override
+    public void series(Run run, Series series, Doc doc) {
+        doc.heading(2, series.name(run));
+        List<Series.Row> rows = series.rows(run);
+        Optional<Series.Row> base = rows.stream().filter(r -> r.id().equals(BASELINE)).findFirst();
+        List<String> notes = new ArrayList<>();
+        if (rows.isEmpty()) {
+            doc.paragraph("No id was measured at " + connections(series) + " connections.");
+        } else {
+            List<Doc.Row> table = new ArrayList<>();
+            for (int i = 0; i < rows.size(); i++) {
+                Series.Row r = rows.get(i);
+                Score.Echo e = r.measured().echo();
+                Stats.Summary rps = e.requestsPerSecond();
+                List<EchoRepetition> reps = e.repetitions();
+                double rss = e.load(Score.ServerSample::rssBytes);
+                double heap = e.load(Score.ServerSample::heapUsedBytes);
+                long errors = reps.stream().mapToLong(x -> x.socketErrors() + x.timeouts()).sum();
+                long requests = reps.stream().mapToLong(EchoRepetition::requests).sum();
+                table.add(new Doc.Row(List.of(Doc.Cell.of(r.id()), Doc.Cell.number(String.valueOf(reps.size()),
+                                reps.size()),
+                        new Doc.Cell(Format.rate(rps.median()), rps.median(), rps.isUnstable()),
+                        Doc.Cell.number(Format.rateInterval(rps.interval()),
+                                rps.interval() == null ? Double.NaN : rps.interval().low()),
+                        Doc.Cell.of(StepTable.stability(rps)),
+                        r.id().equals(BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
+                                : base.map(b -> Format.ratioCell(Stats.ratio(b.summary(), r.summary())))
+                                        .orElse(Doc.Cell.of("n/a")),
+                        latency(reps, l -> l.latencyUs().p50()), latency(reps, l -> l.latencyUs().p99()),
+                        latency(reps, l -> l.latencyUs().p999()),
+                        Doc.Cell.number(String.format(Locale.ROOT, "%,d of %,d", errors, requests), errors),
+                        Doc.Cell.number(Format.mib(rss), rss), Doc.Cell.number(Format.mib(heap), heap),
+                        held(e), threads(e, Score.ServerSample::serverThreads),
+                        threads(e, Score.ServerSample::jvmThreads),
+                        Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")),
+                        Format.tags(r.id(), Workload.ECHO)));
+            }
+            doc.add(new Doc.Table("echo", List.of(Format.text("id"), Format.number("repetitions"),
+                    Format.number("median requests/s"), Format.number("95% interval"), Format.text("stability"),
+                    Format.number("speed-up vs " + BASELINE + " [95%]"), Format.number("p50 ms"),
+                    Format.number("p99 ms"), Format.number("p99.9 ms"), Format.number("socket errors + timeouts"),
+                    Format.number("RSS MiB"), Format.number("heap MiB"), Format.number("connections held"),
+                    Format.number("server threads"), Format.number("JVM threads"), Format.text("vs next")), table));
+            if (base.isEmpty()) {
+                notes.add("speed-ups: n/a, " + BASELINE + " was not measured at " + connections(series)
+                        + " connections in this configuration");
+            }
+        }
+        notes.addAll(StepTable.problems(run, series));
+        doc.bullets(notes);
+    }
+
+    private static Doc.Cell latency(List<EchoRepetition> reps, ToDoubleFunction<EchoRepetition> us) {
+        double ms = median(reps, us) / 1000;
+        return Doc.Cell.number(String.format(Locale.ROOT, ms < 10 ? "%.2f" : "%,.1f", ms), ms);
+    }
+
+    /** The median of a measure over repetitions, leaving out the unknown (NaN). */
+    static double median(List<EchoRepetition> reps, ToDoubleFunction<EchoRepetition> measure) {
+        return Stats.median(reps.stream().mapToDouble(measure));
+    }
+
+    /** A thread count under load, the median over repetitions. */
+    private static Doc.Cell threads(Score.Echo e, ToDoubleFunction<Score.ServerSample> count) {
+        double n = e.load(count);
+        return Doc.Cell.number(Double.isFinite(n) ? String.format(Locale.ROOT, "%,.0f", n) : "n/a", n);
+    }
+
+    /** Connections the server held under load: its open files over the idle server's (median over repetitions). */
+    private static Doc.Cell held(Score.Echo e) {
+        double n = median(e.repetitions(), r -> r.idle() == null || r.load() == null || r.idle().openFiles() < 0
+                || r.load().openFiles() < 0 ? Double.NaN : r.load().openFiles() - r.idle().openFiles());
+        return Doc.Cell.number(Double.isFinite(n) ? String.format(Locale.ROOT, "%,.0f", n) : "n/a", n);
+    }
+
+
+    private static int connections(Series s) {
+        return ((Size.Echo) s.size()).connections();
+    }
+}

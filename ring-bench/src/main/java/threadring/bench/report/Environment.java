@@ -1,0 +1,132 @@
+package threadring.bench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Warmup;
+import threadring.bench.data.Configuration;
+import threadring.bench.data.Env;
+import threadring.bench.data.Presets;
+import threadring.bench.data.Run;
+import threadring.bench.data.Score;
+import threadring.bench.data.Settings;
+import threadring.core.WorkloadBenchmark;
+
+/** The report's head: the machine, the commit, what the run measured and how, and each configuration. */
+final class Environment {
+
+    private Environment() {}
+
+    static void write(Run run, Doc doc) {
+        Env.Machine m = run.machine();
+        Settings s = run.settings();
+        Settings.Scored scored = s.scored();
+        doc.heading(2, "Environment");
+        List<String> items = new ArrayList<>();
+        Set<String> hosts = run.hosts();
+        if (hosts.size() > 1) {
+            items.add("hosts: " + hosts.size() + ", each its own configurations (labelled with its name), so that no "
+                    + "interval or speed-up mixes two machines; compare hosts by their speed-ups over their own "
+                    + Report.BASELINE + ", not by absolute times");
+            run.configurations().stream().map(run::host).distinct().forEach(h -> items.add("host " + h.host() + ": "
+                    + machine(h)));
+        } else {
+            items.add("machine: " + (m.hostname() != null ? m.hostname() + ", " : "") + machine(m));
+        }
+        if (run.shard() != null) {
+            items.add("shard " + run.shard().index() + "/" + run.shard().count() + " of plan " + run.shard().plan() + ": "
+                    + run.shard().items().size() + " of its " + run.shard().planItems() + " items ('merge' joins the "
+                    + "shards)");
+        }
+        if (run.mergedFrom() != null) {
+            items.add("merged from " + run.mergedFrom().stream().map(x -> x.runId() + (x.shard() == null ? ""
+                    : " (shard " + x.shard().index() + "/" + x.shard().count() + ")") + " on " + x.host())
+                    .collect(Collectors.joining(", ")) + (run.partial() == null || run.partial().isEmpty() ? ""
+                            : "; **partial**: " + String.join(", ", run.partial())));
+        }
+        items.add("commit: " + (m.gitCommit() == null ? "unknown" : m.gitCommit())
+                + (Boolean.TRUE.equals(m.gitDirty()) ? " (with uncommitted changes)" : ""));
+        double minutes = run.minutes();
+        items.add("started " + run.started() + ", " + (Double.isNaN(minutes) ? "not finished"
+                : String.format(Locale.ROOT, "took %.1f minutes", minutes)));
+        List<String> workloads = new ArrayList<>();
+        Sections.ALL.forEach(section -> workloads.addAll(section.environment(run)));
+        items.add("workload: " + String.join("; ", workloads)
+                + (scored.quick() ? " (**--quick**: a smoke run, not for quoting)" : ""));
+        Settings.Selection selection = s.selection();
+        items.add("ids: " + (!selection.includes().isEmpty() ? "matching " + selection.includes().stream()
+                .map(Format::code).collect(Collectors.joining(", ")) : selection.all() ? "every id (--all)"
+                        : "each workload's default selection"));
+        items.add("scored passes: " + passes(scored.forks(), scored.warmups(), scored.iterations(), scored.iterationMs())
+                + " per id, no profiler" + (scored.longRun() ? " (**--long**: the reference run)" : ""));
+        if (s.profilers().isEmpty()) {
+            items.add("profiling pass: none");
+        } else {
+            Settings.Profiling p = s.profiling();
+            items.add("profiling pass: " + String.join(", ", s.profilers()) + " in separate JVMs, "
+                    + passes(p.forks(), p.warmups(), p.iterations(), p.iterationMs()) + " per id; used for no score");
+        }
+        if (run.asyncProfiler() != null && !run.asyncProfiler().problems().isEmpty()) {
+            items.add("async-profiler unavailable: " + run.asyncProfiler().problems());
+        }
+        doc.bullets(items);
+        List<Doc.Row> rows = new ArrayList<>();
+        for (Configuration c : run.configurations()) {
+            rows.add(new Doc.Row(List.of(Doc.Cell.of(c.label()), Doc.Cell.of(c.jvm().javaVersion() + " ("
+                    + c.jvm().javaVendor() + ", " + c.jvm().vmName() + ")"),
+                    Doc.Cell.of(c.cpus() == null ? "unpinned" : "taskset -c " + c.cpus()),
+                    Doc.Cell.number(String.valueOf(c.jvm().availableProcessors()), c.jvm().availableProcessors()),
+                    Doc.Cell.of(flags(run, c.label()))), Map.of()));
+        }
+        doc.add(new Doc.Table("configurations", List.of(Format.text("configuration"), Format.text("JDK"),
+                Format.text("cpus"), Format.number("availableProcessors"), Format.text("JVM flags of the JMH forks")),
+                rows));
+    }
+
+    /** A machine in one line: cpu, cores, memory, OS and kernel. */
+    static String machine(Env.Machine m) {
+        return m.cpuModel() + ", online cpus " + m.onlineCpus() + (m.memoryBytes() == null ? ""
+                : String.format(Locale.ROOT, ", %.1f GiB", m.memoryBytes() / (double) (1L << 30))) + ", " + m.os() + " "
+                + m.kernel();
+    }
+
+    /**
+     * "3 forks x (4 warm-up + 5 measured iterations of 1 s)"; null parts are WorkloadBenchmark's
+     * annotations. Runs written before iterations were timed ran one pass per iteration.
+     */
+    static String passes(Integer forks, Integer warmups, Integer iterations, Integer iterationMs) {
+        int f = forks != null ? forks : WorkloadBenchmark.class.getAnnotation(Fork.class).value();
+        Warmup warm = WorkloadBenchmark.class.getAnnotation(Warmup.class);
+        Measurement measure = WorkloadBenchmark.class.getAnnotation(Measurement.class);
+        int w = warmups != null ? warmups : warm.iterations();
+        int i = iterations != null ? iterations : measure.iterations();
+        long ms = iterationMs != null ? iterationMs : measure.timeUnit().toMillis(measure.time());
+        String what = ms <= Presets.LONG_ITERATION_MS ? " passes, one per iteration"
+                : " iterations of " + (ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms");
+        return f + (f == 1 ? " fork" : " forks") + " x (" + w + " warm-up + " + i + " measured" + what + ")";
+    }
+
+    /** The JVM flags every JMH result of a configuration shares, then "+ per id" for the others. */
+    private static String flags(Run run, String label) {
+        List<Score.Passes> measured = run.measured(label).stream().map(threadring.bench.data.Measured::passes)
+                .filter(p -> p != null).toList();
+        if (measured.isEmpty()) {
+            return "n/a";
+        }
+        Set<String> common = new LinkedHashSet<>(measured.get(0).jvmArgs());
+        measured.forEach(m -> common.retainAll(m.jvmArgs()));
+        Set<String> other = new LinkedHashSet<>();
+        measured.forEach(m -> m.jvmArgs().stream().filter(a -> !common.contains(a)).forEach(other::add));
+        String text = common.isEmpty() ? "(none)" : common.stream().map(Format::code).collect(Collectors.joining(" "));
+        if (!other.isEmpty()) {
+            text += "; some ids also: " + other.stream().map(Format::code).collect(Collectors.joining(" "));
+        }
+        return text;
+    }
+}

@@ -1,0 +1,173 @@
+package threadring.bench.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import threadring.bench.data.Configuration;
+import threadring.bench.data.Run;
+import threadring.bench.data.Size;
+import threadring.bench.stats.Stats;
+import threadring.core.Workload;
+
+/**
+ * The fan-out: each model's fastest row against the ideal time, its chart, and per series a table
+ * of ms per operation with "x ideal".
+ */
+final class FanOutSection implements WorkloadSection {
+
+    static final String PNG = "chart-fanout.png";
+    static final String SVG = "chart-fanout.svg";
+
+    @Override
+    public Workload workload() {
+        return Workload.FANOUT;
+    }
+
+    @Override
+    public String unit() {
+        return "ms/operation";
+    }
+
+    @Override
+    public String value(Stats.Summary s) {
+        return Format.ms(s.median()) + " [" + Format.msInterval(s.interval()) + "]";
+    }
+
+    @Override
+    public Optional<String> baseline() {
+        return Optional.empty();
+    }
+
+    @Override
+    public String noBaseline() {
+        return "the fan-out has no baseline row (its yardstick is the ideal time, in each run's report)";
+    }
+
+    @Override
+    public void charts(Path dir, Run run) {
+        Chart.write(dir, run, Series.of(run, Workload.FANOUT), "ms per operation", 1e6, PNG, SVG);
+    }
+
+    /**
+     * Per fan-out size and configuration, each model's closest row to the ideal, so the models
+     * can be read side by side; every row is in its series' table below.
+     */
+    @Override
+    public void summary(Run run, Doc doc) {
+        List<Series> fanOuts = Series.of(run, Workload.FANOUT);
+        if (fanOuts.isEmpty()) {
+            return;
+        }
+        doc.heading(2, "Fan-out: each model's fastest row against the ideal");
+        doc.paragraph("One operation starts T tasks; each waits D ms on its model's timer, runs consumeCPU(W) and "
+                + "completes; the operation returns their sum. Ideal: D + T x w / P (w: one consumeCPU(W), "
+                + "measured in this run; P: the configuration's cpus). Milliseconds per operation, median [95% "
+                + "interval over forks]; *vs next model*: an ordering only where it says *separated*.");
+        if (fanOuts.stream().anyMatch(x -> !x.rows(run).isEmpty())) {
+            doc.add(new Doc.Image("ms per operation: median and 95% interval over forks, log scale", PNG, SVG));
+        }
+        List<Doc.Row> table = new ArrayList<>();
+        for (Series s : fanOuts) {
+            Map<String, Series.Row> fastest = new LinkedHashMap<>();
+            s.rows(run).forEach(r -> fastest.putIfAbsent(r.model(), r));
+            List<Series.Row> best = List.copyOf(fastest.values());
+            Optional<Ideal> ideal = Ideal.of(run, s);
+            for (int i = 0; i < best.size(); i++) {
+                Series.Row r = best.get(i);
+                Stats.Summary x = r.summary();
+                table.add(new Doc.Row(List.of(Doc.Cell.of(s.name(run)), Doc.Cell.of(r.model()), Doc.Cell.of(r.id()),
+                        Format.msValue(x), ideal.map(d -> Doc.Cell.number(String.format(Locale.ROOT, "%.1f", d.ms()),
+                                d.ms())).orElse(Doc.Cell.of("n/a")),
+                        ideal.map(d -> Doc.Cell.number(d.of(x), x.median() / 1e6 / d.ms())).orElse(Doc.Cell.of("n/a")),
+                        Doc.Cell.of(i + 1 < best.size() ? StepTable.versus(best.get(i + 1), r) : "")),
+                        Format.tags(r.id(), Workload.FANOUT)));
+            }
+        }
+        doc.add(new Doc.Table("fanout-summary", List.of(Format.text("series"), Format.text("model"),
+                Format.text("fastest row"), Format.number("ms/op [95%]"), Format.number("ideal ms"),
+                Format.number("x ideal [95%]"), Format.text("vs next model")), table));
+    }
+
+    /** One fan-out series: ms per operation, its interval, x ideal, stability, and its profiling pass. */
+    @Override
+    public void series(Run run, Series series, Doc doc) {
+        Configuration c = series.config();
+        Size.FanOut f = (Size.FanOut) series.size();
+        doc.heading(2, series.name(run));
+        doc.paragraph(StepTable.jdk(c) + ". One operation: " + String.format(Locale.ROOT, "%,d", f.tasks())
+                + " tasks each wait " + f.delayMs() + " ms, run consumeCPU(" + f.work() + ") and complete.");
+        Optional<Ideal> ideal = Ideal.of(run, series);
+        doc.paragraph(ideal.map(i -> "Ideal: " + String.format(Locale.ROOT, "%.1f", i.ms()) + " ms" + (i.perCall() == null
+                ? " (the delay; no work)" : String.format(Locale.ROOT, " = %d ms + %,d x %.0f ns / %d cpus, "
+                        + "consumeCPU(%d) measured in this run at %s ns [%s] (CpuWorkBenchmark)", f.delayMs(), f.tasks(),
+                        i.perCall().median(), i.cpus(), f.work(), Format.ns(i.perCall().median()),
+                        Format.interval(i.perCall().interval())))).orElse("Ideal: unknown (consumeCPU(" + f.work()
+                                + ") was not measured in this run)") + ". *x ideal*: the median over the ideal, its "
+                + "interval from the row's and the ideal's.");
+        List<Series.Row> rows = series.rows(run);
+        if (rows.isEmpty()) {
+            doc.paragraph("No id was measured in this series.");
+        } else {
+            List<Doc.Row> table = new ArrayList<>();
+            for (int i = 0; i < rows.size(); i++) {
+                Series.Row r = rows.get(i);
+                Stats.Summary s = r.summary();
+                table.add(new Doc.Row(List.of(Doc.Cell.of(r.id()), Doc.Cell.of(s.forks() + " x " + s.samples() / s.forks()),
+                        Doc.Cell.of(StepTable.passesPerIteration(r.measured())),
+                        Doc.Cell.of(StepTable.warmup(r.measured())),
+                        new Doc.Cell(Format.ms(s.median()), s.median(), s.isUnstable()),
+                        Doc.Cell.number(Format.msInterval(s.interval()), s.interval() == null ? Double.NaN
+                                : s.interval().low()),
+                        Doc.Cell.of(s.forkMedians().stream().map(Format::ms).collect(Collectors.joining(", "))),
+                        Doc.Cell.of(StepTable.stability(s)),
+                        ideal.map(x -> Doc.Cell.number(x.of(s), s.median() / 1e6 / x.ms())).orElse(Doc.Cell.of("n/a")),
+                        Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")),
+                        Format.tags(r.id(), Workload.FANOUT)));
+            }
+            doc.add(new Doc.Table("fanout", List.of(Format.text("id"), Format.number("forks x iterations"),
+                    Format.number("operations per iteration"), Format.number("warm-up per fork (s, operations)"),
+                    Format.number("median ms/op"), Format.number("95% interval"), Format.text("fork medians"),
+                    Format.text("stability"), Format.number("x ideal [95%]"), Format.text("vs next")), table));
+        }
+        doc.bullets(StepTable.problems(run, series));
+        Profiles.write(run, series, rows, doc);
+    }
+
+    /**
+     * What a fan-out cannot beat: every task waits its delay, and the CPU work of all tasks needs
+     * {@code tasks * w / cpus} on the configuration's cpus, w being one consumeCPU(work) measured in
+     * this run. Empty if the run has no measurement of w (work 0 needs none).
+     */
+    record Ideal(double ms, double lowMs, double highMs, Stats.Summary perCall, int cpus) {
+        static Optional<Ideal> of(Run run, Series s) {
+            Size.FanOut f = (Size.FanOut) s.size();
+            int cpus = s.config().jvm().availableProcessors();
+            if (f.work() == 0) {
+                return Optional.of(new Ideal(f.delayMs(), f.delayMs(), f.delayMs(), null, cpus));
+            }
+            return run.cpuWork(s.label(), f.work()).map(c -> {
+                Stats.Summary w = c.summary();
+                double perNs = (double) f.tasks() / cpus / 1e6;
+                Stats.Interval i = w.interval() != null ? w.interval() : new Stats.Interval(w.median(), w.median());
+                return new Ideal(f.delayMs() + w.median() * perNs, f.delayMs() + i.low() * perNs,
+                        f.delayMs() + i.high() * perNs, w, cpus);
+            });
+        }
+
+        /** A row's median over the ideal, with an interval from both intervals (its ends over the ideal's). */
+        String of(Stats.Summary row) {
+            double median = row.median() / 1e6;
+            String value = Format.times(median / ms);
+            if (row.interval() == null) {
+                return value;
+            }
+            return value + " [" + Format.times(row.interval().low() / 1e6 / highMs).replace("x", "") + "–"
+                    + Format.times(row.interval().high() / 1e6 / lowMs) + "]";
+        }
+    }
+}

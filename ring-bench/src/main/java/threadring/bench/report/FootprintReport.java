@@ -1,0 +1,150 @@
+package threadring.bench.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.geom.Ellipse2D;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import threadring.bench.data.FootprintRun;
+import threadring.bench.data.FootprintRun.Measurement;
+import threadring.bench.util.AtomicFiles;
+
+/** report.md and chart.png of a footprint run: per id and ring size, open time and bytes per node. */
+public final class FootprintReport {
+
+    private FootprintReport() {}
+
+    /** report.md and chart.png of a footprint run. */
+    public static Path write(Path runDir, FootprintRun run) throws IOException {
+        String chart = chart(runDir, run);
+        StringBuilder md = new StringBuilder("# threadring footprint ").append(run.runId()).append("\n\n");
+        md.append("- machine: ").append(run.machine().cpuModel()).append(", ").append(run.machine().os()).append(' ')
+                .append(run.machine().kernel()).append(", commit ").append(run.machine().gitCommit()).append('\n');
+        md.append("- JDK ").append(run.jvm().javaVersion()).append(" (").append(run.jvm().javaVendor()).append(")\n");
+        md.append("- started ").append(run.started()).append(run.finished() == null ? ", not finished" : "").append("\n\n");
+        md.append("Each id and ring size in a fresh JVM with a fixed, pre-touched heap (the sweep's heap for that "
+                + "size, `-XX:+AlwaysPreTouch`): the ring is opened (*open ns/node*), the token passes once around "
+                + "it, then two full GCs. *heap* is the growth of used heap after them, *native* the growth of "
+                + "the process's resident set (VmRSS), which with a resident heap is memory outside it: an OS "
+                + "thread's stack pages and the JVM's per-thread structures. A virtual thread keeps its stack "
+                + "on the heap, a platform thread natively, so compare *total*. Kernel memory per OS thread "
+                + "(about 16 KiB) is in neither. Small or negative values are within a GC's noise.\n\n");
+        if (chart != null) {
+            md.append("![bytes per node](").append(chart).append(")\n\n");
+        }
+        // one row per id; per ring size: open time (us per node), heap, native and total bytes per node
+        List<String> ids = run.measurements().stream().map(Measurement::id).distinct().sorted().toList();
+        md.append("| id |");
+        for (int n : run.nodes()) {
+            String size = String.format(Locale.ROOT, "%,d", n);
+            md.append(" open us/node (").append(size).append(") | heap B/node | native B/node | total B/node |");
+        }
+        md.append("\n|---|").append("---:|---:|---:|---:|".repeat(run.nodes().size())).append('\n');
+        List<String> notes = new ArrayList<>();
+        for (String id : ids) {
+            md.append("| ").append(id).append(" |");
+            for (int n : run.nodes()) {
+                Optional<Measurement> m = run.measurements().stream()
+                        .filter(x -> x.id().equals(id) && x.nodes() == n).findFirst();
+                if (m.isEmpty() || m.get().totalBytesPerNode() == null) {
+                    md.append(" ").append(m.map(x -> x.skipped() != null ? "skipped" : "failed").orElse("–"))
+                            .append(" | | | |");
+                    m.filter(x -> x.skipped() != null || x.error() != null).ifPresent(x -> notes.add(
+                            String.format(Locale.ROOT, "%s at %,d nodes: %s", id, n, x.skipped() != null
+                                    ? "skipped: " + x.skipped() : "**failed**: " + Format.code(x.error()))));
+                    continue;
+                }
+                Measurement x = m.get();
+                md.append(' ').append(String.format(Locale.ROOT, "%,.1f", x.openNsPerNode() / 1000)).append(" | ")
+                        .append(num(x.heapBytesPerNode())).append(" | ").append(num(x.nativeBytesPerNode()))
+                        .append(" | ").append(num(x.totalBytesPerNode())).append(" |");
+            }
+            md.append('\n');
+        }
+        for (String note : notes) {
+            md.append("\n- ").append(note);
+        }
+        md.append('\n');
+        Path file = runDir.resolve(Report.FILE);
+        AtomicFiles.write(file, md.toString());
+        return file;
+    }
+
+    private static String num(Double v) {
+        return v == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
+    }
+
+    /** Total bytes per node per id, one marker per ring size, log scale; null if nothing to draw. */
+    private static String chart(Path runDir, FootprintRun run) {
+        try {
+            System.setProperty("java.awt.headless", "true");
+            List<String> ids = run.measurements().stream().filter(m -> positive(m.totalBytesPerNode()))
+                    .map(Measurement::id).distinct().sorted().toList();
+            if (ids.isEmpty()) {
+                return null;
+            }
+            XYSeriesCollection data = new XYSeriesCollection();
+            for (int n : run.nodes()) {
+                XYSeries s = new XYSeries(String.format(Locale.ROOT, "%,d nodes", n), false, true);
+                run.measurements().stream().filter(m -> m.nodes() == n && positive(m.totalBytesPerNode()))
+                        .forEach(m -> s.add(ids.indexOf(m.id()), m.totalBytesPerNode()));
+                data.addSeries(s);
+            }
+            SymbolAxis idAxis = new SymbolAxis(null, ids.toArray(String[]::new));
+            idAxis.setInverted(true);
+            idAxis.setGridBandsVisible(false);
+            idAxis.setRange(-0.6, ids.size() - 0.4);
+            LogAxis bytes = new LogAxis("bytes per node, heap + native (log scale)");
+            bytes.setBase(10);
+            bytes.setTickUnit(new NumberTickUnit(1.0));
+            bytes.setNumberFormatOverride(new DecimalFormat("#,##0"));
+            double lo = run.measurements().stream().map(Measurement::totalBytesPerNode).filter(FootprintReport::positive)
+                    .mapToDouble(Double::doubleValue).min().orElse(1);
+            double hi = run.measurements().stream().map(Measurement::totalBytesPerNode).filter(FootprintReport::positive)
+                    .mapToDouble(Double::doubleValue).max().orElse(10);
+            bytes.setRange(Math.pow(10, Math.floor(Math.log10(lo / 1.2))), hi * 1.5);
+            XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
+            for (int s = 0; s < data.getSeriesCount(); s++) {
+                renderer.setSeriesShape(s, new Ellipse2D.Double(-5, -5, 10, 10));
+                renderer.setSeriesPaint(s, new Color[] {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
+                        new Color(0xff7f0e)}[s % 4]);
+                renderer.setSeriesOutlineStroke(s, new BasicStroke(1.5f));
+            }
+            XYPlot plot = new XYPlot(data, idAxis, bytes, renderer);
+            plot.setOrientation(PlotOrientation.HORIZONTAL);
+            plot.setBackgroundPaint(Color.WHITE);
+            plot.setRangeGridlinePaint(new Color(0xcccccc));
+            plot.setDomainGridlinePaint(new Color(0xeeeeee));
+            JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": memory per node", new Font(Font.SANS_SERIF,
+                    Font.BOLD, 15), plot, true);
+            chart.setBackgroundPaint(Color.WHITE);
+            chart.getLegend().setPosition(RectangleEdge.BOTTOM);
+            ChartUtils.saveChartAsPNG(runDir.resolve(Chart.PNG).toFile(), chart, Chart.WIDTH,
+                    150 + ids.size() * Chart.ROW_HEIGHT);
+            return Chart.PNG;
+        } catch (Exception | LinkageError e) {
+            return null;
+        }
+    }
+
+    private static boolean positive(Double v) {
+        return v != null && v > 0;
+    }
+}

@@ -1,0 +1,77 @@
+package threadring.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import threadring.bench.data.Run;
+import threadring.bench.data.Settings;
+import threadring.bench.data.Size;
+import threadring.bench.stats.Stats;
+import threadring.core.Rings;
+import threadring.core.Shape;
+import threadring.core.Workload;
+
+/** The rendezvous: each id beside its ring, and per configuration a {@link StepTable}. */
+final class RendezvousSection implements WorkloadSection {
+
+    @Override
+    public Workload workload() {
+        return Workload.RENDEZVOUS;
+    }
+
+    @Override
+    public void series(Run run, Series series, Doc doc) {
+        StepTable.write(run, series, "values per pass", doc);
+    }
+
+    @Override
+    public List<String> environment(Run run) {
+        Settings s = run.settings();
+        return Series.of(run, Workload.RENDEZVOUS).isEmpty() ? List.of() : List.of("rendezvous, values per exchange: "
+                + (s.sizes().values() == null ? "each id's own, calibrated to about " + s.scored().passMs()
+                        + " ms (column values)" : String.valueOf(s.sizes().values())));
+    }
+
+    @Override
+    public boolean perStep() {
+        return true;
+    }
+
+    /**
+     * Per configuration, each id's rendezvous beside its ring (the first ring series of that
+     * configuration, the classic one if it ran): where a trick pays in one workload and not the
+     * other, the ratio moves.
+     */
+    @Override
+    public void summary(Run run, Doc doc) {
+        List<Doc.Row> table = new ArrayList<>();
+        for (Series r : Series.of(run, Workload.RENDEZVOUS)) {
+            List<Series> rings = Series.of(run, Workload.RING).stream().filter(x -> x.label().equals(r.label())).toList();
+            Size classic = Size.Ring.of(Shape.classic(Rings.DEFAULT_NODES));
+            Optional<Series> ring = rings.stream().filter(x -> x.size().equals(classic)).findFirst()
+                    .or(() -> rings.stream().findFirst());
+            List<Series.Row> ringRows = ring.map(x -> x.rows(run)).orElse(List.of());
+            for (Series.Row row : r.rows(run)) {
+                Stats.Summary e = row.summary();
+                Optional<Series.Row> hop = ringRows.stream().filter(x -> x.id().equals(row.id())).findFirst();
+                table.add(new Doc.Row(List.of(Doc.Cell.of(r.label()), Doc.Cell.of(row.id()), Format.value(e),
+                        hop.map(h -> Format.value(h.summary())).orElse(Doc.Cell.of("–")),
+                        hop.map(h -> Format.ratioCell(Stats.ratio(e, h.summary()))).orElse(Doc.Cell.of(""))),
+                        Format.tags(row.id(), Workload.RENDEZVOUS)));
+            }
+        }
+        if (table.isEmpty()) {
+            return;
+        }
+        doc.heading(2, "Rendezvous beside the ring");
+        doc.paragraph("Each id's rendezvous (a sender and a receiver meet once per value; ns per exchanged value) "
+                + "beside its ring (ns per hop, the configuration's classic ring if it ran, else its first), fastest "
+                + "rendezvous first. *rendezvous / ring* is the ratio of medians with its 95% interval: a primitive "
+                + "whose partner is always about to arrive (spinning, Exchanger) gains in the rendezvous and loses "
+                + "in the ring, where a node waits N-1 hops for its next token. Ids the run measured in one workload "
+                + "only show – in the other.");
+        doc.add(new Doc.Table("rendezvous-beside-ring", List.of(Format.text("configuration"), Format.text("id"),
+                Format.number("rendezvous ns/exchange [95%]"), Format.number("ring ns/hop [95%]"),
+                Format.number("rendezvous / ring [95%]")), table));
+    }
+}

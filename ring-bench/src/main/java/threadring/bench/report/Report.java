@@ -1,0 +1,66 @@
+package threadring.bench.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
+import threadring.bench.util.AtomicFiles;
+
+/**
+ * Turns a run's run.json into report.md, report.html and charts: the environment, how to read
+ * the statistics, each workload's summary, then per series its section (per id the median with
+ * its interval over forks, the fork medians, a stability flag and the speed-up over the
+ * workload's baseline with its interval; what failed; the profiling pass, labelled as such).
+ * Published figures last.
+ */
+public final class Report {
+
+    /** The row every speed-up of the ring and the rendezvous is over. */
+    public static final String BASELINE = "threads/park";
+    public static final String FILE = "report.md";
+    public static final String HTML = "report.html";
+
+    private Report() {}
+
+    /** Writes the charts, report.md and report.html of the run in {@code runDir}; returns report.md. */
+    public static Path write(Path runDir) throws IOException {
+        Run run = RunFile.read(runDir);
+        Chart.Outcome chart = Chart.write(runDir, run, Series.steps(run), Chart.unit(Series.steps(run)), 1, Chart.PNG,
+                Chart.SVG);
+        Sections.ALL.forEach(s -> s.charts(runDir, run));
+        Doc doc = document(run, chart);
+        AtomicFiles.write(runDir.resolve(HTML), HtmlPage.render(doc, runDir));
+        Path file = runDir.resolve(FILE);
+        AtomicFiles.write(file, doc.markdown());
+        return file;
+    }
+
+    /** report.md's text, with the main chart as drawn. */
+    public static String render(Run run, Chart.Outcome chart) {
+        return document(run, chart).markdown();
+    }
+
+    /** The whole report as typed blocks: what report.md and report.html both show. */
+    static Doc document(Run run, Chart.Outcome chart) {
+        Doc doc = new Doc("threadring run " + run.runId());
+        if (run.state() != Run.State.COMPLETE) {
+            doc.paragraph("**Incomplete run (" + run.state().toString().toLowerCase(Locale.ROOT)
+                    + ")**: only what finished is shown; `results/latest` was not moved to it.");
+        }
+        Environment.write(run, doc);
+        if (chart.png() != null) {
+            doc.add(new Doc.Image("ns per hop: median and 95% interval over forks, log scale", chart.png(), chart.svg()));
+        } else if (!Series.steps(run).isEmpty()) {
+            doc.paragraph("Chart: not drawn (" + chart.problem() + ").");
+        }
+        Method.write(doc);
+        Sections.ALL.forEach(s -> s.summary(run, doc));
+        AllSeries.write(run, doc);
+        for (Series s : Series.of(run)) {
+            Sections.of(s.workload()).series(run, s, doc);
+        }
+        Published.write(run, doc);
+        return doc;
+    }
+}

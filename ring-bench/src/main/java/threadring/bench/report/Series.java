@@ -1,0 +1,115 @@
+package threadring.bench.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import threadring.bench.data.Configuration;
+import threadring.bench.data.Job;
+import threadring.bench.data.Run;
+import threadring.bench.data.Size;
+import threadring.bench.stats.Stats;
+import threadring.core.Workload;
+
+/**
+ * One configuration (JDK and cpu set) in one series of a workload ({@link Size}): a table of its
+ * own in the report, a series in a chart, a match in a comparison.
+ */
+public record Series(Configuration config, Size size) {
+
+    /** One measured id of a series, with the statistics of its cost (ns per step, or per request). */
+    public record Row(String configuration, threadring.bench.data.Measured measured, Stats.Summary summary) {
+        public String id() {
+            return measured.id();
+        }
+
+        public String model() {
+            return Format.model(id());
+        }
+
+        /** Steps per pass of JMH's passes (hops, values; 1 for an operation or a request). */
+        int steps() {
+            return measured.passes() == null ? 1 : measured.passes().steps();
+        }
+    }
+
+    public String label() {
+        return config.label();
+    }
+
+    public Workload workload() {
+        return size.workload();
+    }
+
+    /** Whether {@code j} is a job of this series. */
+    public boolean of(Job j) {
+        return j.configuration().equals(label()) && j.size().equals(size);
+    }
+
+    /** The heading of the series: "jdk25-cpusall, rendezvous" (see {@link WorkloadSection#name}). */
+    public String name(Run run) {
+        return Sections.of(workload()).name(run, this);
+    }
+
+    /** Its measured ids, fastest first. */
+    public List<Row> rows(Run run) {
+        return run.measured(label(), size).stream().filter(m -> m.score().nsPerStep().stream().anyMatch(f -> !f.isEmpty()))
+                .map(m -> new Row(label(), m, m.score().cost()))
+                .sorted(Comparator.comparingDouble(r -> r.summary().median())).toList();
+    }
+
+    /**
+     * Every series of a run: per workload (ring, rendezvous, fan-out, echo server), per
+     * configuration, each size it has a job for in order of the size's parameters.
+     */
+    public static List<Series> of(Run run) {
+        List<Series> series = new ArrayList<>();
+        for (Workload w : Workload.values()) {
+            series.addAll(of(run, w));
+        }
+        return series;
+    }
+
+    public static List<Series> of(Run run, Workload w) {
+        Comparator<Size> order = (a, b) -> {
+            for (int i = 0; i < Math.min(a.key().size(), b.key().size()); i++) {
+                int c = Integer.compare(a.key().get(i), b.key().get(i));
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return Integer.compare(a.key().size(), b.key().size());
+        };
+        List<Series> series = new ArrayList<>();
+        for (Configuration c : run.configurations()) {
+            run.jobs(c.label()).stream().map(Job::size).filter(s -> s.workload() == w).distinct().sorted(order)
+                    .forEach(size -> series.add(new Series(c, size)));
+        }
+        return series;
+    }
+
+    /** The series drawn on the main chart and tabled side by side: ns per step (the ring and the rendezvous). */
+    public static List<Series> steps(Run run) {
+        return of(run).stream().filter(s -> Sections.of(s.workload()).perStep()).toList();
+    }
+
+    /** Every measured id, fastest first in the first series that has it. */
+    public static List<String> ids(Run run) {
+        List<String> ids = new ArrayList<>();
+        for (Series s : of(run)) {
+            s.rows(run).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add);
+        }
+        return ids;
+    }
+
+    /** Every id measured in any of {@code series}, in their order. */
+    static List<String> ids(Run run, List<Series> series) {
+        List<String> ids = new ArrayList<>();
+        series.forEach(s -> s.rows(run).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add));
+        return ids;
+    }
+
+    /** The row of {@code id} in this series, if measured. */
+    java.util.Optional<Row> row(Run run, String id) {
+        return rows(run).stream().filter(r -> r.id().equals(id)).findFirst();
+    }
+}

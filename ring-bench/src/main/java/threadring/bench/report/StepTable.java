@@ -1,0 +1,145 @@
+package threadring.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
+import threadring.bench.data.Configuration;
+import threadring.bench.data.Job;
+import threadring.bench.data.Measured;
+import threadring.bench.data.Run;
+import threadring.bench.data.Score;
+import threadring.bench.stats.Stats;
+
+/**
+ * The section of one series of a handoff workload (the ring, the rendezvous): per id its median
+ * ns per step with its interval over forks, the fork medians, its stability, the next slower row,
+ * the speed-up over {@link Report#BASELINE} and the 2014 study's; then what failed, and the
+ * profiling pass.
+ */
+final class StepTable {
+
+    private StepTable() {}
+
+    static void write(Run run, Series series, String stepsColumn, Doc doc) {
+        History history = History.standard();
+        doc.heading(2, series.name(run));
+        doc.paragraph(jdk(series.config()));
+        List<Series.Row> rows = series.rows(run);
+        Optional<Series.Row> base = rows.stream().filter(r -> r.id().equals(Report.BASELINE)).findFirst();
+        List<String> notes = new ArrayList<>();
+        if (!rows.isEmpty()) {
+            List<Doc.Row> table = new ArrayList<>();
+            for (int i = 0; i < rows.size(); i++) {
+                Series.Row r = rows.get(i);
+                Stats.Summary s = r.summary();
+                table.add(new Doc.Row(List.of(Doc.Cell.of(r.id()),
+                        Doc.Cell.number(String.format(Locale.ROOT, "%,d", r.steps()), r.steps()),
+                        Doc.Cell.of(s.forks() + " x " + s.samples() / s.forks()),
+                        Doc.Cell.of(passesPerIteration(r.measured())), Doc.Cell.of(warmup(r.measured())),
+                        new Doc.Cell(Format.ns(s.median()), s.median(), s.isUnstable()),
+                        Doc.Cell.number(Format.interval(s.interval()), s.interval() == null ? Double.NaN
+                                : s.interval().low()),
+                        Doc.Cell.of(s.forkMedians().stream().map(Format::ns).collect(Collectors.joining(", "))),
+                        Doc.Cell.number(Format.ns(s.min()), s.min()), Doc.Cell.number(Format.ns(s.max()), s.max()),
+                        Doc.Cell.of(stability(s)),
+                        Doc.Cell.of(i + 1 < rows.size() ? versus(rows.get(i + 1), r) : ""),
+                        r.id().equals(Report.BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
+                                : base.map(b -> Format.ratioCell(Stats.ratio(b.summary(), s))).orElse(Doc.Cell.of("n/a")),
+                        Doc.Cell.of(study2014(history, r.id()))), Format.tags(r.id(), series.workload())));
+            }
+            doc.add(new Doc.Table(series.workload().label(), List.of(Format.text("id"), Format.number(stepsColumn),
+                    Format.number("forks x iterations"), Format.number("passes per iteration"),
+                    Format.number("warm-up per fork (s, passes)"),
+                    Format.number("median ns/" + series.workload().unit()), Format.number("95% interval"),
+                    Format.text("fork medians"), Format.number("min"), Format.number("max"), Format.text("stability"),
+                    Format.text("vs next"), Format.number("speed-up vs " + Report.BASELINE + " [95%]"),
+                    Format.number("2014")), table));
+            if (base.isEmpty()) {
+                notes.add("speed-ups: n/a, " + Report.BASELINE + " was not measured in this configuration");
+            }
+            if (rows.stream().anyMatch(r -> history.oneThreadOf(History.STUDY_2014, r.id()).isPresent())) {
+                notes.add("2014: the study's speed-up over its threads row for the same model and setup (its "
+                        + "libraries' default multi-thread scheduler or dispatcher); in parentheses on one-thread "
+                        + "variants of that model, which the study did not run");
+            }
+        } else {
+            doc.paragraph("No id was measured in this configuration.");
+        }
+        notes.addAll(problems(run, series));
+        doc.bullets(notes);
+        Profiles.write(run, series, rows, doc);
+    }
+
+    /** "JDK 25.0.3 (Eclipse Adoptium), cpus unpinned, availableProcessors=2" */
+    static String jdk(Configuration c) {
+        return "JDK " + c.jvm().javaVersion() + " (" + c.jvm().javaVendor() + "), cpus "
+                + (c.cpus() == null ? "unpinned" : "pinned with taskset -c " + c.cpus()) + ", availableProcessors="
+                + c.jvm().availableProcessors();
+    }
+
+    static String stability(Stats.Summary s) {
+        return s.isUnstable() ? "**unstable**: " + s.unstable() : s.forks() < 2 ? "n/a" : "ok";
+    }
+
+    /** The next slower row's median over this one's, and whether their intervals separate. */
+    static String versus(Series.Row slower, Series.Row r) {
+        Stats.Ratio x = Stats.ratio(slower.summary(), r.summary());
+        return String.format(Locale.ROOT, "%.2fx", x.value())
+                + (x.interval() == null ? "" : x.separates() ? ", separated" : ", overlaps");
+    }
+
+    private static String study2014(History history, String id) {
+        Optional<History.Entry> same = history.sameSetup(History.STUDY_2014, id);
+        if (same.isPresent()) {
+            return Format.times(history.speedUp(same.get()));
+        }
+        return history.oneThreadOf(History.STUDY_2014, id).map(e -> "(" + Format.times(history.speedUp(e)) + ")")
+                .orElse("");
+    }
+
+    /** Ids the sweep planned in this series that have no result, and skipped or interrupted jobs. */
+    static List<String> problems(Run run, Series series) {
+        List<String> problems = new ArrayList<>();
+        for (Job j : run.jobs(series.label()).stream().filter(series::of).toList()) {
+            if (j.status() == Job.Status.SKIPPED) {
+                problems.add("skipped " + j.ids() + ": " + j.reason());
+                continue;
+            }
+            for (Map.Entry<String, String> f : j.failures().entrySet()) {
+                boolean open = j.status() == Job.Status.INTERRUPTED
+                        || j.status() == Job.Status.RUNNING;
+                String what = open ? "not measured (" + (j.status() == Job.Status.RUNNING
+                        ? "still running" : "interrupted") + ")" : "**failed**";
+                problems.add(what + " " + f.getKey() + ": " + Format.code(f.getValue()));
+            }
+        }
+        return problems;
+    }
+
+    /** Passes per measured iteration (median over forks and iterations), or n/a for older runs. */
+    static String passesPerIteration(Measured m) {
+        List<Score.ForkLog> log = m.passes().forkLog();
+        if (log == null || log.isEmpty()) {
+            return "n/a";
+        }
+        double[] passes = log.stream().flatMap(f -> f.measuredPasses().stream()).mapToDouble(Long::doubleValue)
+                .toArray();
+        return String.format(Locale.ROOT, "%,.0f", new Median().evaluate(passes));
+    }
+
+    /** Each fork's warm-up: its length in seconds and passes (median over forks), or n/a for older runs. */
+    static String warmup(Measured m) {
+        List<Score.ForkLog> log = m.passes().forkLog();
+        if (log == null || log.isEmpty()) {
+            return "n/a";
+        }
+        Median median = new Median();
+        double seconds = median.evaluate(log.stream().mapToDouble(f -> f.warmupMs() / 1000).toArray());
+        double passes = median.evaluate(log.stream().mapToDouble(Score.ForkLog::warmupPasses).toArray());
+        return String.format(Locale.ROOT, "%.1f s, %,.0f", seconds, passes);
+    }
+}

@@ -1,0 +1,62 @@
+package threadring.bench.report;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import threadring.bench.data.Run;
+import threadring.bench.stats.Stats;
+import threadring.core.Workload;
+
+/**
+ * One workload's part of a report: its summary at the head of the report, the section of each of
+ * its series, its charts, and how its numbers read (what {@code compare} shows). One class per
+ * workload; {@link Sections} lists them.
+ */
+interface WorkloadSection {
+
+    Workload workload();
+
+    /** Blocks at the head of the report, before any series (summary tables across series); none by default. */
+    default void summary(Run run, Doc doc) {}
+
+    /** One series' section: its heading, table, notes and profiling pass. */
+    void series(Run run, Series series, Doc doc);
+
+    /** Draws the workload's own charts into {@code dir} (never throws); none by default. */
+    default void charts(Path dir, Run run) {}
+
+    /** What the environment says the run measured of this workload, e.g. "fanout tasks=100000 delay_ms=100 work=0". */
+    default List<String> environment(Run run) {
+        return Series.of(run, workload()).stream().map(s -> s.size().describe()).distinct().toList();
+    }
+
+    /** The heading of a series. */
+    default String name(Run run, Series s) {
+        return s.label() + ", " + s.size().describe();
+    }
+
+    /** Whether its rows are ns per step, drawn on the main chart and tabled beside each other. */
+    default boolean perStep() {
+        return false;
+    }
+
+    /** What a row's value is in {@code compare}'s columns, e.g. {@code ns/hop}. */
+    default String unit() {
+        return "ns/" + workload().unit();
+    }
+
+    /** A row's cost as {@code compare} shows it: median [95% interval]. */
+    default String value(Stats.Summary cost) {
+        return Format.ns(cost.median()) + " [" + Format.interval(cost.interval()) + "]";
+    }
+
+    /** The id every speed-up of the workload is over, or empty with why there is none. */
+    default Optional<String> baseline() {
+        return Optional.of(Report.BASELINE);
+    }
+
+    /** Why the workload has no baseline row (when {@link #baseline} is empty). */
+    default String noBaseline() {
+        return "the " + workload().label() + " has no baseline row";
+    }
+}

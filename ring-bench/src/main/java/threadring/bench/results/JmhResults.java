@@ -1,0 +1,43 @@
+package threadring.bench.results;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import threadring.bench.data.RunFile;
+import threadring.bench.util.AtomicFiles;
+
+/**
+ * The run's {@code jmh-result.json}: one JSON array in JMH's own result format (what {@code -rf json}
+ * writes, which JMH Visualizer, Bencher and github-action-benchmark read), the concatenation of the
+ * arrays each JMH child wrote with JMH's own {@code ResultFormatFactory}. Every result's params hold
+ * {@code impl} and {@code configuration} (the JDK and cpu set), so two configurations never collide;
+ * its {@code secondaryMetrics} come from the id's separate profiling pass.
+ */
+public final class JmhResults {
+
+    public static final String FILE = "jmh-result.json";
+
+    private JmhResults() {}
+
+    /** Writes {@code runDir/jmh-result.json} from every job's file under {@code runDir/jobs}. */
+    public static Path merge(Path runDir) throws IOException {
+        JsonArray all = new JsonArray();
+        Path jobs = runDir.resolve(RunFile.JOBS);
+        if (Files.isDirectory(jobs)) {
+            List<Path> files;
+            try (Stream<Path> walk = Files.walk(jobs)) {
+                files = walk.filter(f -> f.getFileName().toString().endsWith(RunFile.JMH_SUFFIX)).sorted().toList();
+            }
+            for (Path f : files) {
+                all.addAll(JsonParser.parseString(Files.readString(f)).getAsJsonArray());
+            }
+        }
+        Path file = runDir.resolve(FILE);
+        AtomicFiles.write(file, RunFile.toJson(all));
+        return file;
+    }
+}

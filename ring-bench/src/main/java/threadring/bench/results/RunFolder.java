@@ -1,0 +1,57 @@
+package threadring.bench.results;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import threadring.bench.report.Report;
+
+/**
+ * A run's folder under {@code results/}: created with a fresh name, rendered (jmh-result.json,
+ * report.md, report.html, charts) from its run.json, and pointed at by {@code results/latest} once
+ * it is complete.
+ */
+public final class RunFolder {
+
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private RunFolder() {}
+
+    /** Writes the run's jmh-result.json and its report from run.json; returns report.md. */
+    public static Path render(Path runDir) throws IOException {
+        JmhResults.merge(runDir);
+        return Report.write(runDir);
+    }
+
+    /** {@code results/<UTC time>}, with a suffix if that exists already. */
+    public static Path create(Path results) throws IOException {
+        return create(results, "");
+    }
+
+    /** {@code results/<prefix><UTC time>}, with a suffix if that exists already. */
+    public static Path create(Path results, String prefix) throws IOException {
+        Files.createDirectories(results);
+        String base = prefix + ZonedDateTime.now(ZoneOffset.UTC).format(RUN_ID);
+        for (int n = 1; ; n++) {
+            Path dir = results.resolve(n == 1 ? base : base + "-" + n);
+            try {
+                return Files.createDirectory(dir);
+            } catch (FileAlreadyExistsException e) {
+                // same second: try the next suffix
+            }
+        }
+    }
+
+    /** Replaces results/latest atomically, so it never points at a half-written run. */
+    public static void pointLatestAt(Path runDir) throws IOException {
+        Path results = runDir.getParent();
+        Path tmp = results.resolve(".latest-" + ProcessHandle.current().pid());
+        Files.deleteIfExists(tmp);
+        Files.createSymbolicLink(tmp, runDir.getFileName());
+        Files.move(tmp, results.resolve("latest"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+}

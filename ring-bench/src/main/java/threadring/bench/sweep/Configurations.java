@@ -1,0 +1,59 @@
+package threadring.bench.sweep;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import threadring.bench.data.Configuration;
+import threadring.bench.data.Env;
+import threadring.bench.data.RunFile;
+import threadring.bench.util.Processes;
+import threadring.bench.util.UsageException;
+
+/** Every JDK x cpu set of a sweep, each probed in a JVM started the way its JMH children will be. */
+final class Configurations {
+
+    private Configurations() {}
+
+    static List<Configuration> probe(List<Path> jdks, List<String> cpus, Path jar)
+            throws IOException, InterruptedException {
+        List<Path> homes = jdks.isEmpty() ? List.of(Path.of(System.getProperty("java.home"))) : jdks;
+        List<String> cpuSets = new ArrayList<>(cpus);
+        if (cpuSets.isEmpty()) {
+            cpuSets.add(null);
+        }
+        List<Configuration> configs = new ArrayList<>();
+        for (Path jdk : homes) {
+            for (String set : cpuSets) {
+                Env.Jvm jvm = probe(jdk, set, jar);
+                String label = Configuration.label(jvm.javaFeature(), set);
+                if (configs.stream().anyMatch(c -> c.label().equals(label))) {
+                    throw new UsageException("the same JDK and cpu set are given twice: " + label);
+                }
+                configs.add(Configuration.local(label, jdk.toString(), set, jvm));
+            }
+        }
+        return configs;
+    }
+
+    private static Env.Jvm probe(Path jdk, String cpus, Path jar) throws IOException, InterruptedException {
+        Path file = Files.createTempFile("threadring-jvm", ".json");
+        try {
+            List<String> cmd = Processes.pinned(cpus, List.of(Processes.java(jdk.toString()), "-cp", jar.toString(),
+                    Env.class.getName(), file.toString()));
+            Processes.Exit exit = Processes.capture(cmd, Duration.ofSeconds(60));
+            if (!exit.ok()) {
+                throw new UsageException("cannot start " + String.join(" ", cmd) + ": " + exit.oneLine());
+            }
+            Env.Jvm jvm = RunFile.readJson(file, Env.Jvm.class);
+            if (jvm.javaFeature() < 17) {
+                throw new UsageException("--jdk " + jdk + " is JDK " + jvm.javaVersion() + "; threadring needs 17+");
+            }
+            return jvm;
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+}

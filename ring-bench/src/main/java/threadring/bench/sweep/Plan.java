@@ -1,0 +1,69 @@
+package threadring.bench.sweep;
+
+import java.util.ArrayList;
+import java.util.List;
+import threadring.bench.data.Job;
+import threadring.bench.data.Measured;
+import threadring.bench.data.Settings;
+import threadring.bench.data.Size;
+import threadring.bench.echo.EchoLoad;
+import threadring.core.RingFactory;
+import threadring.core.Workload;
+
+/**
+ * One job of a sweep: some ids of one model in one series ({@code size}) of a workload, at
+ * {@code steps} steps per pass (null: each id's own, calibrated to the run's pass length; or none,
+ * for the fan-out and the echo server).
+ */
+public record Plan(String model, List<RingFactory> factories, Size size, Integer steps) {
+
+    public List<String> ids() {
+        return factories.stream().map(RingFactory::id).toList();
+    }
+
+    public Workload workload() {
+        return size.workload();
+    }
+
+    Plan with(List<RingFactory> others) {
+        return new Plan(model, others, size, steps);
+    }
+
+    /** The job's files' name, e.g. {@code virtual-auto-n503-t1-d0-w0}. */
+    public String file() {
+        return model + "-" + size.file(steps == null ? "auto" : String.valueOf(steps));
+    }
+
+    /** What the console says about this job. */
+    String describe() {
+        return size.describe(steps == null ? "calibrated" : String.valueOf(steps));
+    }
+
+    /** A record of this job for run.json. */
+    Job job(String label, List<String> ids, Job.Status status, String reason, Integer exit, List<Measured> results) {
+        return new Job(label, size.benchmark(), ids, size, steps, status, reason, exit, results);
+    }
+
+    /** Seconds this plan is expected to take per id. */
+    double estimate(Settings s) {
+        return workload() == Workload.ECHO ? EchoLoad.Timing.of(s.scored()).estimate()
+                : Progress.estimate(s, workload(), steps);
+    }
+
+    /**
+     * The plans of every workload of the settings, in order: per workload, per series, one per
+     * model. Without {@code --include} or {@code --all}, each workload runs its default selection
+     * ({@link RingFactory#inDefaultSweep}).
+     */
+    public static List<Plan> of(List<Catalog.Model> selected, Settings s) {
+        boolean curated = s.selection().includes().isEmpty() && !s.selection().all();
+        List<Plan> plans = new ArrayList<>();
+        for (Workload w : s.workloads()) {
+            List<Catalog.Model> models = Catalog.runs(curated ? Catalog.inDefaultSweep(selected, w) : selected, w);
+            for (Size size : s.sizes().of(w)) {
+                models.forEach(m -> plans.add(new Plan(m.name(), m.factories(), size, s.sizes().steps(w))));
+            }
+        }
+        return plans;
+    }
+}

@@ -1,0 +1,113 @@
+package threadring.bench.sweep;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import threadring.bench.data.Measured;
+import threadring.bench.data.Settings;
+import threadring.bench.report.Format;
+import threadring.bench.stats.Stats;
+import threadring.bench.util.Counter;
+import threadring.core.Workload;
+import threadring.core.WorkloadBenchmark;
+
+/**
+ * What the sweep says on the console, instead of JMH's own output (which goes to console.log): a
+ * line when a job starts and one per finished id, e.g.
+ * {@code [ 14/121  9m12s elapsed, ~21m left] ring akka/typed-p1  64.6 ns/hop [60.5–66.2]  ok}.
+ * The estimate of what is left comes from the plan (each id's forks x iterations of its
+ * iteration time, its calibration and profiling pass), scaled by how long the finished ids took
+ * against their own estimate.
+ */
+final class Progress {
+
+    /** A JVM's start, setup and teardown, per fork (measured here: 0.5-2 s). */
+    static final double FORK_OVERHEAD_S = 1.5;
+    /** A calibration JVM: its start and its one second of passes. */
+    static final double CALIBRATION_S = 2.5;
+
+    private final PrintStream out;
+    private final LongSupplier nanos;
+    private final long start;
+    private final int total;
+    private final double plannedSeconds;
+    private final Set<String> done = new HashSet<>();
+    private double doneEstimate;
+    private int finished;
+
+    /** {@code items}: every (configuration, workload, id) the sweep will run, each with its estimate in seconds. */
+    Progress(PrintStream out, List<Double> items, LongSupplier nanos) {
+        this.out = out;
+        this.nanos = nanos;
+        this.start = nanos.getAsLong();
+        this.total = items.size();
+        this.plannedSeconds = items.stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    /** Seconds one id is expected to take with these settings: calibration, scored forks, profiling pass. */
+    static double estimate(Settings settings, Workload w, Integer steps) {
+        Settings.Scored s = settings.scored();
+        int forks = s.forks() != null ? s.forks() : 3;
+        int warmups = s.warmups() != null ? s.warmups() : WorkloadBenchmark.WARMUP_SECONDS;
+        int iterations = s.iterations() != null ? s.iterations() : WorkloadBenchmark.MEASURED_SECONDS;
+        double iteration = (s.iterationMs() != null ? s.iterationMs() : 1000) / 1000.0;
+        // an iteration ends after the pass running when its time is up: half a pass more, on average
+        double pass = w == Workload.FANOUT ? 0.5 : steps == null ? s.passMs() / 1000.0 : 0.1;
+        double perIteration = Math.max(iteration, pass) + pass / 2;
+        double scored = forks * (FORK_OVERHEAD_S + (warmups + iterations) * perIteration);
+        double calibration = w != Workload.FANOUT && steps == null ? CALIBRATION_S : 0;
+        Settings.Profiling p = settings.profiling();
+        double profiling = settings.profilers().isEmpty() ? 0
+                : p.forks() * (FORK_OVERHEAD_S + 2 + (p.warmups() + p.iterations()) * perIteration);
+        return calibration + scored + profiling;
+    }
+
+    /** A job starts: its configuration, workload and ids. */
+    void job(String label, String what, List<String> ids) {
+        out.println(prefix() + " " + what + " on " + label + ": " + String.join(", ", ids));
+    }
+
+    /** An id of a job has its score (or failed): one line, once per id and series. */
+    void finished(String key, String id, double estimate, Workload w, Measured m, String error) {
+        if (!done.add(key)) {
+            return;
+        }
+        finished++;
+        doneEstimate += estimate;
+        String result;
+        if (m != null && m.echo() != null && m.echo().served()) {
+            Stats.Summary s = m.echo().requestsPerSecond();
+            result = Format.rate(s.median()) + " requests/s" + (s.interval() == null ? ""
+                    : " [" + Format.rateInterval(s.interval()) + "]") + (s.isUnstable() ? "  unstable" : "  ok");
+        } else if (m != null && m.passes() != null) {
+            Stats.Summary s = m.score().cost();
+            String unit = w == Workload.FANOUT ? "ms/op" : "ns/" + w.unit();
+            result = w == Workload.FANOUT
+                    ? Format.ms(s.median()) + " " + unit + " [" + Format.msInterval(s.interval()) + "]"
+                    : Format.ns(s.median()) + " " + unit + " [" + Format.interval(s.interval()) + "]";
+            result += s.isUnstable() ? "  unstable" : "  ok";
+        } else {
+            result = error != null && error.startsWith("SKIP ") ? error
+                    : "FAIL " + (error != null ? error : m != null && m.error() != null ? m.error() : "no result");
+        }
+        out.println(prefix() + " " + w.label() + " " + id + "  " + result);
+    }
+
+    /** {@code [ 14/121  9m12s elapsed, ~21m left]} */
+    private String prefix() {
+        double elapsed = (nanos.getAsLong() - start) / 1e9;
+        double rate = doneEstimate > 0 ? elapsed / doneEstimate : 1;
+        double left = Math.max(0, (plannedSeconds - doneEstimate) * rate);
+        int width = String.valueOf(total).length();
+        return String.format(Locale.ROOT, "[%" + width + "d/%d  %s elapsed, ~%s left]", finished, total,
+                duration(elapsed), duration(left));
+    }
+
+    static String duration(double seconds) {
+        return Counter.duration(seconds);
+    }
+}

@@ -1,0 +1,12 @@
+package threadring.bench.sweep;
+
+import java.nio.file.Path;
+import java.util.List;
+import threadring.bench.data.Settings;
+
+/**
+ * Everything a sweep needs, resolved and validated by the command line: the settings, the JDK
+ * homes ({@code jdks} empty: the one running this), where runs are written, whether JMH's output
+ * goes to the console too, and the slice of the plan to run ({@code shard} null: all of it).
+ */
+public record Request(Settings settings, List<Path> jdks, Path results, boolean verbose, Shards.Spec shard) {}

@@ -1,0 +1,115 @@
+package threadring.bench.sweep;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import threadring.bench.data.CpuWork;
+import threadring.bench.data.Job;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
+
+/**
+ * run.json as a sweep goes: rewritten after every job (and every echo id), with the job running
+ * now; console.log with every line of the JMH children. After an interrupt only the interrupt
+ * writes run.json, so a job that ends meanwhile cannot overwrite the interrupted state.
+ */
+final class RunLog {
+
+    private final Path runDir;
+    private final Writer console;
+    private final PrintStream out;
+    private final boolean verbose;
+    private final List<Job> jobs = new ArrayList<>();
+    private final List<CpuWork> cpuWork = new ArrayList<>();
+    private Run run;
+    private Job current;
+    private boolean stopped;
+
+    RunLog(Path runDir, Run run, Writer console, PrintStream out, boolean verbose) {
+        this.runDir = runDir;
+        this.run = run;
+        this.console = console;
+        this.out = out;
+        this.verbose = verbose;
+    }
+
+    /** A line for console.log, and for the console too with --verbose. */
+    void log(String line) {
+        if (verbose) {
+            out.println(line);
+        }
+        synchronized (console) {
+            try {
+                console.write(line);
+                console.write('\n');
+                console.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** The job running now, as far as it got. */
+    synchronized void running(Job job) throws IOException {
+        current = job;
+        save(Run.State.RUNNING);
+    }
+
+    /** A job ended (or was skipped). */
+    synchronized void ended(Job job) throws IOException {
+        current = null;
+        jobs.add(job);
+        save(Run.State.RUNNING);
+    }
+
+    synchronized void cpuWork(List<CpuWork> measured) throws IOException {
+        cpuWork.addAll(measured);
+        save(Run.State.RUNNING);
+    }
+
+    synchronized List<Job> jobs() {
+        return List.copyOf(jobs);
+    }
+
+    /** The job running now, or null. */
+    synchronized Job current() {
+        return current;
+    }
+
+    /** The sweep ran to its end. */
+    synchronized void complete() throws IOException {
+        save(Run.State.COMPLETE);
+    }
+
+    /**
+     * Interrupted: the running job ends with {@code results}, run.json says so, and from then on
+     * nothing else writes it.
+     */
+    synchronized void interrupted(List<threadring.bench.data.Measured> results) throws IOException {
+        stopped = false;
+        if (current != null) {
+            current = current.with(Job.Status.INTERRUPTED, "interrupted", results);
+        }
+        save(Run.State.INTERRUPTED);
+        stopped = true;
+    }
+
+    synchronized void save(Run.State state) throws IOException {
+        if (stopped) {
+            return;
+        }
+        List<Job> all = new ArrayList<>(jobs);
+        if (current != null) {
+            all.add(current);
+        }
+        String end = state == Run.State.RUNNING ? null : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        run = run.with(state, end, List.copyOf(all), List.copyOf(cpuWork));
+        RunFile.write(runDir, run);
+    }
+}

@@ -1,0 +1,252 @@
+package threadring.bench.sweep;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import threadring.bench.data.Configuration;
+import threadring.bench.data.Env;
+import threadring.bench.data.Job;
+import threadring.bench.data.Measured;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
+import threadring.bench.data.Settings;
+import threadring.bench.data.Size;
+import threadring.bench.echo.EchoLoad;
+import threadring.bench.echo.Wrk;
+import threadring.bench.jmh.Profilers;
+import threadring.bench.report.Report;
+import threadring.bench.results.RunFolder;
+import threadring.bench.util.AtomicFiles;
+import threadring.bench.util.Processes;
+import threadring.bench.util.UsageException;
+import threadring.core.RingFactories;
+import threadring.core.RingFactory;
+import threadring.core.Workload;
+
+/**
+ * A sweep: for every JDK x cpu set x planned job (some ids of one model in one series), the ids
+ * measured by a JMH child ({@link JmhJobs}) or under wrk ({@link EchoJobs}). Everything lands in
+ * {@code results/<run-id>/}; run.json is rewritten after every job, and {@code results/latest}
+ * moves only when the sweep ran to its end and measured something. Ctrl-C stops the child, keeps
+ * what finished and writes a report marked interrupted.
+ */
+public final class Sweep {
+
+    private final Request request;
+    private final Settings settings;
+    private final Path jar;
+    private final Path home;
+    private final PrintStream out;
+    private final Object lock = new Object();
+    private Path runDir;
+    private RunLog log;
+    private JmhJobs jmh;
+    private boolean finished;
+
+    public Sweep(Request request, Path jar, Path home, PrintStream out) {
+        this.request = request;
+        this.settings = request.settings();
+        this.jar = jar;
+        this.home = home;
+        this.out = out;
+    }
+
+    /** The plan item of id {@code id} in series {@code p} of configuration {@code c}: what a shard is made of. */
+    static String key(Configuration c, Plan p, String id) {
+        return c.label() + "|" + p.file() + "|" + id;
+    }
+
+    public int run() throws IOException, InterruptedException {
+        List<Catalog.Model> selected = Catalog.select(RingFactories.load(), settings.selection().includes());
+        if (selected.isEmpty()) {
+            throw new UsageException("--include " + settings.selection().includes()
+                    + " matches no implementation id (see 'list')");
+        }
+        AtomicFiles.requireWritable(request.results());
+        List<Plan> plans = Plan.of(selected, settings);
+        if (plans.isEmpty()) {
+            throw new UsageException("--include " + settings.selection().includes() + " matches no id that runs "
+                    + settings.workloads().stream().map(Workload::label).toList() + " (see 'list')");
+        }
+        Optional<Path> wrk = Wrk.find();
+        List<Configuration> configs = Configurations.probe(request.jdks(), settings.cpus(), jar);
+        Run.Shard shard = shard(configs, plans);
+        Set<String> assigned = shard == null ? null : Set.copyOf(shard.items());
+
+        runDir = RunFolder.create(request.results());
+        out.println("threadring: writing " + runDir);
+        Run.AsyncStatus async = settings.profilers().contains("async") ? prepareAsync(configs) : null;
+        Run run = Run.started(runDir.getFileName().toString(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                Env.machine(home), settings, async, configs, shard);
+        out.println("threadring: scored passes run without profilers; profiling pass: "
+                + (settings.profilers().isEmpty() ? "none" : String.join(", ", settings.profilers())));
+        Path script = wrk.isPresent() && plans.stream().anyMatch(p -> p.workload() == Workload.ECHO)
+                ? Wrk.script(runDir) : null;
+        List<Double> items = new ArrayList<>();
+        for (Configuration c : configs) {
+            for (Plan p : plans) {
+                p.factories().stream().filter(f -> mine(assigned, c, p, f)).forEach(f -> items.add(p.estimate(settings)));
+            }
+        }
+        Progress progress = new Progress(out, items, System::nanoTime);
+        try (Writer console = Files.newBufferedWriter(runDir.resolve(RunFile.CONSOLE), StandardCharsets.UTF_8)) {
+            synchronized (lock) {
+                log = new RunLog(runDir, run, console, out, request.verbose());
+                log.save(Run.State.RUNNING);
+                jmh = new JmhJobs(settings, runDir, jar, log, progress, async);
+            }
+            EchoJobs echo = wrk.isPresent() ? new EchoJobs(settings, runDir, jar, wrk.get(), script, log, progress)
+                    : null;
+            Thread onInterrupt = new Thread(this::interrupted, "threadring interrupt");
+            Runtime.getRuntime().addShutdownHook(onInterrupt);
+            out.println("threadring: " + items.size() + " ids to measure (" + (request.verbose()
+                    ? "JMH's output follows" : "JMH's output goes to " + runDir.resolve(RunFile.CONSOLE)
+                            + "; --verbose shows it") + ")");
+            for (Configuration c : configs) {
+                jmh.cpuWork(c, plans, out);
+                for (Plan all : plans) {
+                    Plan p = all.with(all.factories().stream().filter(f -> mine(assigned, c, all, f)).toList());
+                    if (p.factories().isEmpty()) {
+                        continue; // another shard's
+                    }
+                    List<RingFactory> runnable = skipTooNew(c, p, progress);
+                    Optional<String> cannotLoad = p.workload() == Workload.ECHO
+                            ? EchoLoad.cannotLoad(((Size.Echo) p.size()).connections(), wrk, EchoLoad.openFilesLimit())
+                            : Optional.empty();
+                    if (cannotLoad.isPresent() && !runnable.isEmpty()) {
+                        log.log("threadring: skipping " + p.describe() + " on " + c.label() + ": " + cannotLoad.get());
+                        for (RingFactory f : runnable) {
+                            progress.finished(key(c, p, f.id()), f.id(), p.estimate(settings), p.workload(), null,
+                                    "SKIP " + cannotLoad.get());
+                        }
+                        log.ended(p.job(c.label(), ids(runnable), Job.Status.SKIPPED, cannotLoad.get(), null, List.of()));
+                        continue;
+                    }
+                    if (runnable.isEmpty()) {
+                        continue;
+                    }
+                    Plan narrowed = p.with(runnable);
+                    log.ended(p.workload().inJmh() ? jmh.run(c, narrowed) : echo.run(c, narrowed));
+                }
+            }
+            synchronized (lock) {
+                finished = true;
+                log.complete();
+            }
+            Runtime.getRuntime().removeShutdownHook(onInterrupt);
+        }
+        Path report = RunFolder.render(runDir);
+        List<Job> jobs = log.jobs();
+        long failed = jobs.stream().mapToLong(j -> j.status() == Job.Status.SKIPPED ? 0 : j.failures().size()).sum();
+        if (jobs.stream().anyMatch(j -> j.results().stream().anyMatch(Measured::measured))) {
+            RunFolder.pointLatestAt(runDir);
+        } else {
+            out.println("threadring: nothing was measured, results/latest left as it was");
+        }
+        out.println("threadring: report " + report + " and " + report.resolveSibling(Report.HTML));
+        if (failed > 0) {
+            out.println("threadring: " + failed + " id(s) failed, see " + runDir.resolve(Report.FILE));
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Ids that need a newer JDK than the configuration's are skipped, with the reason; returns the others. */
+    private List<RingFactory> skipTooNew(Configuration c, Plan p, Progress progress) throws IOException {
+        int feature = c.jvm().javaFeature();
+        List<RingFactory> tooNew = p.factories().stream().filter(f -> f.minimumJavaVersion() > feature).toList();
+        if (!tooNew.isEmpty()) {
+            String why = tooNew.stream().map(f -> f.id() + " needs JDK " + f.minimumJavaVersion() + "+")
+                    .collect(Collectors.joining(", ")) + "; this is JDK " + feature;
+            log.log("threadring: skipping on " + c.label() + ": " + why);
+            for (RingFactory f : tooNew) {
+                progress.finished(key(c, p, f.id()), f.id(), p.estimate(settings), p.workload(), null,
+                        "SKIP " + f.id() + " needs JDK " + f.minimumJavaVersion() + "+");
+            }
+            log.ended(p.job(c.label(), ids(tooNew), Job.Status.SKIPPED, why, null, List.of()));
+        }
+        return p.factories().stream().filter(f -> !tooNew.contains(f)).toList();
+    }
+
+    private static List<String> ids(List<RingFactory> factories) {
+        return factories.stream().map(RingFactory::id).toList();
+    }
+
+    /** This host's slice of the plan (--shard), or null: every item. */
+    private Run.Shard shard(List<Configuration> configs, List<Plan> plans) {
+        if (request.shard() == null) {
+            return null;
+        }
+        List<Shards.Item> items = new ArrayList<>();
+        for (Configuration c : configs) {
+            for (Plan p : plans) {
+                p.factories().forEach(f -> items.add(new Shards.Item(key(c, p, f.id()), p.estimate(settings))));
+            }
+        }
+        List<String> mine = Shards.slice(items, request.shard());
+        Run.Shard shard = new Run.Shard(Shards.planHash(settings, items), request.shard().index(),
+                request.shard().count(), items.size(), mine);
+        if (mine.isEmpty()) {
+            throw new UsageException("--shard " + request.shard() + ": the plan has " + items.size()
+                    + " item(s), so slice " + request.shard().index() + " is empty; use fewer slices");
+        }
+        out.println("threadring: shard " + request.shard() + " of plan " + shard.plan() + ": " + mine.size()
+                + " of its " + items.size() + " items");
+        return shard;
+    }
+
+    /** Whether this host runs that item: every item without --shard, its slice's with it. */
+    private static boolean mine(Set<String> assigned, Configuration c, Plan p, RingFactory f) {
+        return assigned == null || assigned.contains(key(c, p, f.id()));
+    }
+
+    /** Extracts async-profiler and starts it once per configuration; what does not work is said and skipped. */
+    private Run.AsyncStatus prepareAsync(List<Configuration> configs) throws IOException {
+        Path dir = Files.createDirectories(runDir.resolve("async-profiler"));
+        Profilers.Async async = Profilers.extract(dir);
+        Map<String, String> problems = new LinkedHashMap<>();
+        for (Configuration c : configs) {
+            String problem = async.available()
+                    ? Profilers.probe(Processes.pinned(c.cpus(), List.of(Processes.java(c.jdk()))), async.lib(), dir)
+                    : async.unavailable();
+            if (problem != null) {
+                problems.put(c.label(), problem);
+                out.println("threadring: async-profiler unavailable on " + c.label() + ", profiling without it: "
+                        + problem);
+            }
+        }
+        return new Run.AsyncStatus(async.available() ? async.lib().toString() : null, problems);
+    }
+
+    /** Ctrl-C or a kill: stop the child, keep what finished, leave results/latest alone. */
+    private void interrupted() {
+        synchronized (lock) {
+            if (finished || log == null) {
+                return;
+            }
+            Processes.destroyAll();
+            try {
+                Job current = log.current();
+                log.interrupted(current == null ? List.of()
+                        : current.size().workload().inJmh() ? jmh.sofar() : current.results());
+                RunFolder.render(runDir);
+                System.err.println("threadring: interrupted; kept the finished part in " + runDir
+                        + " (results/latest unchanged)");
+            } catch (Exception e) {
+                System.err.println("threadring: interrupted; could not write a partial report: " + e);
+            }
+        }
+    }
+}

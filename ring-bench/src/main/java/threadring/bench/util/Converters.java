@@ -1,0 +1,116 @@
+package threadring.bench.util;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+import threadring.core.FanOut;
+import threadring.core.Shape;
+import threadring.core.Workload;
+
+/**
+ * picocli converters for option values that need more than a type: each rejects a bad value with
+ * a message naming the value, which picocli prefixes with the option
+ * ("Invalid value for option '--nodes': must be an integer >= 2, was '1'").
+ */
+public final class Converters {
+
+    private Converters() {}
+
+    public static int atLeast(String value, int min) {
+        try {
+            int v = Integer.parseInt(value.trim());
+            if (v >= min) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new TypeConversionException("must be an integer >= " + min + ", was '" + value + "'");
+    }
+
+    /** The ring's shape from its options; a combination Shape refuses is a usage error. */
+    public static Shape shape(int nodes, int tokens, int depth, int work) {
+        try {
+            return new Shape(nodes, tokens, depth, work);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--" + e.getMessage());
+        }
+    }
+
+    /** Ring sizes: at least two nodes. */
+    public static final class Nodes implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return atLeast(value, 2);
+        }
+    }
+
+    public static final class Positive implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return atLeast(value, 1);
+        }
+    }
+
+    public static final class NonNegative implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return atLeast(value, 0);
+        }
+    }
+
+    /** A fan-out task's wait: 0 to a minute. */
+    public static final class DelayMs implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            int v = atLeast(value, 0);
+            if (v > FanOut.MAX_DELAY_MS) {
+                throw new TypeConversionException("must be at most " + FanOut.MAX_DELAY_MS + " (a minute), was '"
+                        + value + "'");
+            }
+            return v;
+        }
+    }
+
+    /** A regular expression searched in ids, like JMH's include filter. */
+    public static final class Regex implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            try {
+                Pattern.compile(value);
+                return value;
+            } catch (PatternSyntaxException e) {
+                throw new TypeConversionException("not a valid regular expression: '" + value + "' ("
+                        + e.getDescription() + ")");
+            }
+        }
+    }
+
+    /** A JDK home: a directory with an executable bin/java. */
+    public static final class JdkHome implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            Path home = Path.of(value);
+            if (!Files.isExecutable(home.resolve("bin").resolve("java"))) {
+                throw new TypeConversionException("must be a JDK home containing bin/java, was '" + value + "'");
+            }
+            return home.toAbsolutePath().normalize();
+        }
+    }
+
+    /** A workload: ring, rendezvous, fanout or echo. */
+    public static final class WorkloadName implements ITypeConverter<Workload> {
+        @Override
+        public Workload convert(String value) {
+            try {
+                return Workload.of(value.trim().toLowerCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package threadring.bench.util;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** One line for a failure, whatever wrapped it. */
+public final class Errors {
+
+    private Errors() {}
+
+    /**
+     * The causes and suppressed exceptions of {@code e} as one line, outermost first; JMH's
+     * RunnerException and BenchmarkException (which wrap what the benchmark threw in its fork)
+     * are left out, they say nothing of their own.
+     */
+    public static String describe(Throwable e) {
+        List<String> parts = new ArrayList<>();
+        collect(e, parts, 0);
+        return String.join(" <- ", parts).replaceAll("\\s+", " ").strip();
+    }
+
+    private static void collect(Throwable e, List<String> parts, int depth) {
+        if (e == null || depth > 8) {
+            return;
+        }
+        String type = e.getClass().getName();
+        boolean wrapper = type.equals("org.openjdk.jmh.runner.RunnerException")
+                || type.equals("org.openjdk.jmh.runner.BenchmarkException");
+        if (!wrapper) {
+            parts.add(e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+        for (Throwable s : e.getSuppressed()) {
+            collect(s, parts, depth + 1);
+        }
+        if (e.getCause() != e) {
+            collect(e.getCause(), parts, depth + 1);
+        }
+    }
+}

@@ -1,0 +1,324 @@
+package threadring.bench.cli;
+
+import threadring.core.Shape;
+import threadring.core.Workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import threadring.bench.data.FootprintRun;
+import threadring.bench.data.Job;
+import threadring.bench.data.Measured;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
+import threadring.bench.data.Size;
+import threadring.bench.report.Report;
+import threadring.bench.results.JmhResults;
+import threadring.bench.util.Processes;
+import threadring.core.RingFactories;
+import threadring.core.RingFactory;
+import threadring.core.Rings;
+
+/** Runs against the shaded benchmarks.jar that `mvn package` just built. */
+public class BenchmarksJarIT {
+
+    static final Path JAR = Path.of(System.getProperty("benchmarks.jar", "target/benchmarks.jar"));
+
+    @TempDir
+    Path tmp;
+
+    record Result(int exit, String output) {}
+
+    static Result cli(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dthreadring.home=" + dir, "-cp", JAR.toString(), Cli.class.getName()));
+        cmd.addAll(List.of(args));
+        Processes.Exit exit = Processes.capture(cmd, Duration.ofMinutes(10));
+        assertFalse(exit.timedOut(), "timed out: " + cmd);
+        return new Result(exit.status(), String.join("\n", exit.output()) + "\n");
+    }
+
+    static List<String> factoryIds() {
+        return RingFactories.load().all().stream().map(RingFactory::id).collect(Collectors.toList());
+    }
+
+    static List<String> idsThatRun(Workload w) {
+        return RingFactories.load().all().stream().filter(f -> f.runs(w)).map(RingFactory::id).toList();
+    }
+
+    /**
+     * The jar's JMH list holds the two workloads' benchmarks, whose impl parameter has no default
+     * (the runner sets it), and every registered id can be loaded from the jar.
+     */
+    @Test
+    void jarListsBothBenchmarksAndEveryImplementationLoads() throws Exception {
+        try (JarFile jar = new JarFile(JAR.toFile())) {
+            String list = new String(jar.getInputStream(jar.getJarEntry("META-INF/BenchmarkList")).readAllBytes(),
+                    StandardCharsets.UTF_8);
+            List<BenchmarkListEntry> entries = list.lines().filter(l -> !l.isBlank()).map(BenchmarkListEntry::new)
+                    .collect(Collectors.toList());
+            assertEquals(List.of(threadring.core.CpuWorkBenchmark.class.getName() + ".consume",
+                    new Size.FanOut(1, 0, 0).benchmark(), new Size.Rendezvous().benchmark(),
+                    Size.Ring.of(Shape.classic(2)).benchmark()),
+                    entries.stream().map(BenchmarkListEntry::getUsername).sorted().toList());
+            assertEquals("org.openjdk.jmh.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
+        }
+        Result r = cli(tmp, "list");
+        assertEquals(0, r.exit(), r.output());
+        for (String id : factoryIds()) {
+            assertTrue(r.output().lines().anyMatch(l -> l.startsWith("  " + id + " ")), id + " missing from\n" + r.output());
+        }
+        assertTrue(!r.output().contains("cannot load"), r.output());
+    }
+
+    /** check answers for every id, including -p1 ones that need a child JVM with scheduler flags. */
+    @Test
+    void checkPassesEveryImplementation() throws Exception {
+        Shape shape = new Shape(7, 3, 2, 5);
+        Result r = cli(tmp, "check", "--nodes", "7", "--tokens", "3", "--depth", "2", "--work", "5", "--hops", "1234");
+        assertEquals(0, r.exit(), r.output());
+        for (String id : idsThatRun(Workload.RING)) {
+            String expected = id + " nodes=7 tokens=3 depth=2 work=5 hops=1234 sum=" + shape.expected(1234) + " ms=";
+            assertTrue(r.output().lines().anyMatch(l -> l.startsWith(expected) && l.endsWith(" ok")),
+                    "no ok line for " + id + " in\n" + r.output());
+        }
+    }
+
+    /** The fan-out's check: the sum of 1..T, one line per fan-out id, at sizes of its own. */
+    @Test
+    void checkRunsTheFanOutOfEveryIdThatHasOne() throws Exception {
+        Result r = cli(tmp, "check", "--workload", "fanout", "--tasks", "1234", "--delay-ms", "7", "--work", "10");
+        assertEquals(0, r.exit(), r.output());
+        List<String> ids = idsThatRun(Workload.FANOUT);
+        assertTrue(ids.size() >= 18, ids.toString());
+        for (String id : ids) {
+            boolean known = RingFactories.load().all().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow()
+                    .knownIssue(Workload.FANOUT).isPresent();
+            String expected = java.util.regex.Pattern.quote(id + " workload=fanout tasks=1234 delay_ms=7 work=10")
+                    + (known ? " SKIP known issue: .*" : " sum=761995 ms=[0-9.]+ ok");
+            assertTrue(r.output().lines().anyMatch(l -> l.matches(expected)), id + " in\n" + r.output());
+        }
+    }
+
+    /** The echo check: every echo server answers 1000 checked requests on 10 connections. */
+    @Test
+    void checkRunsEveryEchoServer() throws Exception {
+        Result r = cli(tmp, "check", "--workload", "echo");
+        assertEquals(0, r.exit(), r.output());
+        List<String> ids = idsThatRun(Workload.ECHO);
+        assertTrue(ids.size() >= 7, ids.toString());
+        for (String id : ids) {
+            assertTrue(r.output().lines().anyMatch(l -> l.equals(id + " workload=echo requests=1000 connections=10 ok")),
+                    id + " in\n" + r.output());
+        }
+    }
+
+    @Test
+    void tokensNotBelowNodesAreAUsageError() throws Exception {
+        Result r = cli(tmp, "check", "--nodes", "5", "--tokens", "5");
+        assertEquals(2, r.exit(), r.output());
+        assertTrue(r.output().contains("--tokens must be >= 1 and < nodes (5), was 5"), r.output());
+    }
+
+    @Test
+    void badInputIsOneLineExitTwoAndWritesNothing() throws Exception {
+        for (String[] args : new String[][] {{"--nodes", "1"}, {"--hops", "x"}, {"--cpus", "99"}, {"--bogus"},
+                {"check", "--hops", "-1"}, {"--include", "no-such-id"}, {"frobnicate"}, {"compare", "a"}}) {
+            Result r = cli(tmp, args);
+            assertEquals(2, r.exit(), String.join(" ", args) + ": " + r.output());
+            assertEquals(1, r.output().lines().count(), r.output());
+            assertTrue(r.output().startsWith("benchmark.sh: "), r.output());
+        }
+        assertFalse(Files.exists(tmp.resolve("results")), "a rejected run must not create results/");
+    }
+
+    /** A results directory that cannot be created stops the run before any work, in one line. */
+    @Test
+    void anUnwritableResultsDirectoryIsAUsageError() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        Result r = cli(tmp, "--quick", "--include", "^threads/park$", "--results", file.resolve("runs").toString());
+        assertEquals(2, r.exit(), r.output());
+        assertEquals(1, r.output().lines().count(), r.output());
+        assertTrue(r.output().startsWith("benchmark.sh: --results " + file.resolve("runs") + ": cannot create it"),
+                r.output());
+    }
+
+    /**
+     * A whole sweep through the jar, small: two forks of an id, then its profiling pass, all read
+     * back from run.json with the runner's own types.
+     */
+    @Test
+    void aSmallSweepWritesTypedResultsAReportAndLatest() throws Exception {
+        Result r = cli(tmp, "--quick", "--forks", "2", "--hops", "20000", "--include", "^coroutines/continuation-loop$",
+                "--profile", "gc", "--profile", "jfr", "--workload", "ring", "--workload", "rendezvous", "--values",
+                "30000");
+        assertEquals(0, r.exit(), r.output());
+        Path run = tmp.resolve("results").resolve("latest").toRealPath();
+        Run data = RunFile.read(run);
+        assertEquals(Run.State.COMPLETE, data.state());
+        String label = data.configurations().get(0).label();
+        Measured m = data.measured(label, Size.Ring.of(Shape.classic(503))).stream()
+                .filter(x -> x.id().equals("coroutines/continuation-loop")).findFirst().orElseThrow();
+        assertEquals(2, m.passes().msPerPass().size(), "forks");
+        assertTrue(m.passes().msPerPass().stream().allMatch(f -> f.size() == 2), "measured passes per fork");
+        assertEquals(20000, m.passes().steps());
+        assertEquals(1, m.profile().msPerPass().size(), "the profiling pass is separate and shorter");
+        assertTrue(m.profile().allocBytesPerOp() != null && m.profile().allocBytesPerOp() > 0, m.profile().toString());
+        assertTrue(m.profile().executionSamples() > 0 && !m.profile().hotMethods().isEmpty(), m.profile().toString());
+        assertTrue(m.profile().files().stream().allMatch(f -> Files.isRegularFile(run.resolve(f))), m.profile().files().toString());
+        String report = Files.readString(run.resolve("report.md"));
+        assertTrue(report.contains("| coroutines/continuation-loop | 20,000 | 2 x 2 |"), report);
+        assertTrue(report.contains("### Profiling pass: " + label), report);
+        assertTrue(Files.size(run.resolve("chart.png")) > 1000);
+        Measured e = data.measured(label, new Size.Rendezvous()).stream().findFirst().orElseThrow();
+        assertEquals("coroutines/continuation-loop", e.id());
+        assertEquals(30000, e.passes().steps());
+        assertTrue(report.contains("| coroutines/continuation-loop | 30,000 | 2 x 2 |"), report);
+        assertTrue(report.contains("## Rendezvous beside the ring"), report);
+        assertTrue(Files.readString(run.resolve(Report.HTML)).contains("<table class=\"sortable\" data-kind=\"ring\">"));
+        assertJmhResultsMatchRunJson(run, data);
+    }
+
+    /**
+     * Two shards of a small plan (4 ids), run here, merge into a run with the unsharded run's ids
+     * and pass counts, and its jmh-result.json still matches its run.json.
+     */
+    @Test
+    void twoShardsMergeIntoTheUnshardedPlansIdsAndPasses() throws Exception {
+        String[] plan = {"--quick", "--workload", "ring", "--include", "^threads/park$", "--include", "^virtual/park$",
+            "--include", "^akka/typed-p1$", "--include", "^coroutines/continuation-loop$"};
+        Result whole = cli(tmp, concat(plan, "--results", tmp.resolve("whole").toString()));
+        assertEquals(0, whole.exit(), whole.output());
+        Run unsharded = RunFile.read(tmp.resolve("whole").resolve("latest").toRealPath());
+        for (String k : List.of("1/2", "2/2")) {
+            Result r = cli(tmp, concat(plan, "--shard", k, "--results", tmp.resolve("shards").toString()));
+            assertEquals(0, r.exit(), r.output());
+            assertTrue(r.output().contains("threadring: shard " + k + " of plan "), r.output());
+        }
+        List<String> shardDirs;
+        try (java.util.stream.Stream<Path> dirs = Files.list(tmp.resolve("shards"))) {
+            shardDirs = dirs.filter(d -> !d.getFileName().toString().equals("latest")).filter(RunFile::isRun)
+                    .map(Path::toString).sorted().toList();
+        }
+        assertEquals(2, shardDirs.size());
+        Result missing = cli(tmp, "merge", "--results", tmp.resolve("merged").toString(), shardDirs.get(0));
+        assertEquals(2, missing.exit(), missing.output());
+        assertTrue(missing.output().startsWith("benchmark.sh: merge: missing shard "), missing.output());
+        Result merge = cli(tmp, concat(new String[] {"merge", "--results", tmp.resolve("merged").toString()},
+                shardDirs.toArray(String[]::new)));
+        assertEquals(0, merge.exit(), merge.output());
+        Path mergedDir;
+        try (java.util.stream.Stream<Path> dirs = Files.list(tmp.resolve("merged"))) {
+            mergedDir = dirs.filter(d -> !d.getFileName().toString().equals("latest")).filter(RunFile::isRun)
+                    .findFirst().orElseThrow();
+        }
+        Run merged = RunFile.read(mergedDir);
+        assertEquals(Run.State.COMPLETE, merged.state());
+        String label = unsharded.configurations().get(0).label();
+        assertEquals(passes(unsharded, label), passes(merged, label));
+        assertEquals(4, passes(merged, label).size());
+        assertJmhResultsMatchRunJson(mergedDir, merged);
+    }
+
+    /** Each measured id with its forks' measured pass counts. */
+    private static java.util.Map<String, List<Integer>> passes(Run run, String label) {
+        return run.measured(label).stream().collect(Collectors.toMap(Measured::id,
+                m -> m.passes().msPerPass().stream().map(List::size).toList(), (x, y) -> x, java.util.TreeMap::new));
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    /**
+     * jmh-result.json is JMH's own format: one entry per id and series, params with impl, the
+     * configuration and the series' parameters, and rawData (ms per pass, per fork) equal to
+     * run.json's scored iterations.
+     */
+    public static void assertJmhResultsMatchRunJson(Path run, Run data) throws IOException {
+        com.google.gson.JsonArray jmh = com.google.gson.JsonParser.parseString(
+                Files.readString(run.resolve(JmhResults.FILE))).getAsJsonArray();
+        int scored = 0;
+        for (Job job : data.jobs()) {
+            for (Measured m : job.results()) {
+                if (m.passes() == null) {
+                    continue;
+                }
+                scored++;
+                java.util.Map<String, String> params = job.size().params(m.passes().steps());
+                List<com.google.gson.JsonObject> entries = jmh.asList().stream().map(e -> e.getAsJsonObject())
+                        .filter(e -> e.get("benchmark").getAsString().equals(m.passes().benchmark())
+                                && param(e, "impl").equals(m.id())
+                                && param(e, "configuration").equals(job.configuration())
+                                && params.entrySet().stream().allMatch(p -> param(e, p.getKey()).equals(p.getValue())))
+                        .toList();
+                assertEquals(1, entries.size(), m.id() + " (" + job.size().describe() + ") in " + JmhResults.FILE);
+                com.google.gson.JsonObject entry = entries.get(0);
+                com.google.gson.JsonArray raw = entry.getAsJsonObject("primaryMetric").getAsJsonArray("rawData");
+                List<List<Double>> forks = raw.asList().stream().map(f -> f.getAsJsonArray().asList().stream()
+                        .map(com.google.gson.JsonElement::getAsDouble).toList()).toList();
+                assertEquals(m.passes().msPerPass(), forks, m.id() + ": rawData against run.json");
+                assertEquals("ms/op", entry.getAsJsonObject("primaryMetric").get("scoreUnit").getAsString());
+            }
+        }
+        assertEquals(scored, jmh.size(), "one entry per scored id and series");
+    }
+
+    private static String param(com.google.gson.JsonObject entry, String name) {
+        com.google.gson.JsonElement p = entry.getAsJsonObject("params").get(name);
+        return p == null ? "" : p.getAsString();
+    }
+
+    /** The rendezvous's check: the receiver's sum of 1..M, one line per id. */
+    @Test
+    void checkRunsTheRendezvous() throws Exception {
+        Result r = cli(tmp, "check", "--workload", "rendezvous", "--values", "1234567", "--include",
+                "^(virtual/park|threads/queue)$");
+        assertEquals(0, r.exit(), r.output());
+        for (String id : List.of("virtual/park", "threads/queue")) {
+            assertTrue(r.output().lines().anyMatch(l -> l.matches(java.util.regex.Pattern.quote(id)
+                    + " workload=rendezvous values=1234567 sum=762078456028 ms=[0-9.]+ ok")), r.output());
+        }
+    }
+
+    /** Past the kernel's thread limits a platform ring fails at once, in one line naming the limit. */
+    @Test
+    void aPlatformRingPastTheKernelsLimitFailsInOneLineNamingIt() throws Exception {
+        Result r = cli(tmp, "check", "--nodes", "1000000", "--hops", "10", "--include", "^threads/park$");
+        assertEquals(1, r.exit(), r.output());
+        String line = r.output().lines().filter(l -> l.startsWith("threads/park ")).findFirst().orElseThrow();
+        assertTrue(line.matches("threads/park nodes=1000000 hops=10 FAIL .*1,000,000 nodes need 1,000,000 OS "
+                + "threads, but .* is [0-9,]+ with [0-9,]+ in use \\(/.*\\)"), line);
+    }
+
+    /** footprint: one line per id and size, and a run folder with its report. */
+    @Test
+    void footprintPrintsOneLinePerMeasurementAndWritesARunFolder() throws Exception {
+        Result r = cli(tmp, "footprint", "--nodes", "1000", "--include", "^coroutines/continuation-loop$",
+                "--results", tmp.resolve("fp").toString());
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().lines().anyMatch(l -> l.matches("coroutines/continuation-loop nodes=1000 "
+                + "open_ns_per_node=\\d+ heap_bytes_per_node=-?\\d+ native_bytes_per_node=-?\\d+ ok")), r.output());
+        Path run;
+        try (var dirs = Files.list(tmp.resolve("fp"))) {
+            run = dirs.filter(d -> d.getFileName().toString().startsWith("footprint-")).findFirst().orElseThrow();
+        }
+        assertTrue(Files.readString(run.resolve("report.md")).contains("| coroutines/continuation-loop |"));
+        assertTrue(Files.size(run.resolve(FootprintRun.FILE)) > 0);
+    }
+}

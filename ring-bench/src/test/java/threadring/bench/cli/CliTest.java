@@ -1,0 +1,202 @@
+package threadring.bench.cli;
+
+import threadring.core.Workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import threadring.bench.data.Presets;
+import threadring.bench.data.Settings;
+import threadring.bench.data.Size;
+import threadring.bench.sweep.Request;
+import threadring.bench.util.UsageException;
+
+class CliTest {
+
+    static final Path RESULTS = Path.of("/tmp/threadring-results");
+
+    static Request resolve(Map<String, String> env, String... args) {
+        RunCommand run = new RunCommand();
+        new CommandLine(run).parseArgs(args);
+        return run.resolve(env, RESULTS);
+    }
+
+    /** Exit status and stderr of the command line, for arguments rejected before any work. */
+    record Outcome(int exit, String err) {}
+
+    static Outcome cli(String... args) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = Cli.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(exit, err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void defaultsLeaveTheShapeToTheBenchmarksAndProfileWithGcAndJfr() {
+        Request r = resolve(Map.of());
+        Settings s = r.settings();
+        assertEquals(List.of(), s.sizes().nodes());
+        assertNull(s.sizes().hops());
+        assertNull(s.scored().forks());
+        assertEquals(List.of(), s.cpus());
+        assertEquals(List.of("gc", "jfr"), s.profilers());
+        assertEquals(Presets.PROFILING, s.profiling());
+        assertEquals(RESULTS, r.results());
+    }
+
+    @Test
+    void optionsAreKept() {
+        Settings s = resolve(Map.of(), "--nodes", "7", "--hops", "1000", "--forks", "5", "--warmups", "0",
+                "--iterations", "3", "--include", "virtual/park", "--include", "^threads/", "--cpus", "0",
+                "--cpus", "0-1", "--results", "/tmp/r").settings();
+        assertEquals(List.of(7), s.sizes().nodes());
+        assertEquals(1000, s.sizes().hops());
+        assertEquals(5, s.scored().forks());
+        assertEquals(0, s.scored().warmups());
+        assertEquals(3, s.scored().iterations());
+        assertEquals(List.of("virtual/park", "^threads/"), s.selection().includes());
+        assertEquals(List.of("0", "0-1"), s.cpus());
+    }
+
+    @Test
+    void nodesRepeatForOneSeriesPerRingSize() {
+        assertEquals(List.of(503, 100_000, 1_000_000), resolve(Map.of("workerCount", "7"), "--nodes", "503", "--nodes",
+                "100000", "--nodes", "1000000", "--nodes", "503").settings().sizes().nodes());
+    }
+
+    @Test
+    void quickIsOneForkOfShortPassesAndProfilesOnlyWhenAsked() {
+        Settings s = resolve(Map.of(), "--quick").settings();
+        assertEquals(List.of(1, 1, 2), List.of(s.scored().forks(), s.scored().warmups(), s.scored().iterations()));
+        assertEquals(List.of(), s.profilers());
+        Settings told = resolve(Map.of(), "--quick", "--forks", "2", "--profile", "gc").settings();
+        assertEquals(2, told.scored().forks());
+        assertEquals(List.of("gc"), told.profilers());
+        assertEquals(Presets.QUICK_PROFILING, told.profiling());
+    }
+
+    @Test
+    void the2014EnvironmentVariablesStillWork() {
+        Settings s = resolve(Map.of("workerCount", "101", "ringSize", "5000", "cpuList", "0 0-1")).settings();
+        assertEquals(List.of(101), s.sizes().nodes());
+        assertEquals(5000, s.sizes().hops());
+        assertEquals(List.of("0", "0-1"), s.cpus());
+        Settings overridden = resolve(Map.of("workerCount", "101", "cpuList", "0"), "--nodes", "3",
+                "--cpus", "1").settings();
+        assertEquals(List.of(3), overridden.sizes().nodes());
+        assertEquals(List.of("1"), overridden.cpus());
+        assertEquals("workerCount must be an integer >= 2, was '1'",
+                assertThrows(UsageException.class, () -> resolve(Map.of("workerCount", "1"))).getMessage());
+        assertEquals("cpuList must be a cpu list like 0 or 0-1 or 0,2-3, was 'x'",
+                assertThrows(UsageException.class, () -> resolve(Map.of("cpuList", "x"))).getMessage());
+    }
+
+    @Test
+    void theDefaultSweepRunsEveryWorkload() {
+        assertEquals(List.of(Workload.RING, Workload.RENDEZVOUS, Workload.FANOUT, Workload.ECHO),
+                resolve(Map.of()).settings().workloads());
+        assertEquals(List.of(new Size.Echo(100), new Size.Echo(10_000)),
+                resolve(Map.of()).settings().sizes().of(Workload.ECHO));
+        assertEquals(List.of(Workload.RENDEZVOUS), resolve(Map.of(), "--workload", "rendezvous").settings().workloads());
+    }
+
+    /** The default fan-out: 100,000 tasks waiting 100 ms, without work and with consumeCPU(1000). */
+    @Test
+    void theFanOutsDefaultSeriesAreTheSourcesWithAndWithoutWork() {
+        assertEquals(List.of(new Size.FanOut(100_000, 100, 0), new Size.FanOut(100_000, 100, 1000)),
+                resolve(Map.of()).settings().sizes().of(Workload.FANOUT));
+        assertEquals(List.of(new Size.FanOut(10, 5, 7), new Size.FanOut(20, 5, 7)),
+                resolve(Map.of(), "--workload", "fanout", "--tasks", "10", "--tasks", "20", "--delay-ms", "5", "--work",
+                        "7").settings().sizes().of(Workload.FANOUT));
+    }
+
+    @Test
+    void profilers() {
+        assertEquals(List.of(), resolve(Map.of(), "--profile", "none").settings().profilers());
+        assertEquals(List.of("gc", "async"), resolve(Map.of(), "--profile", "gc", "--profile", "async", "--profile",
+                "gc").settings().profilers());
+        assertEquals(List.of("jfr", "stack"), resolve(Map.of(), "--profile", "JFR", "--profile", "stack")
+                .settings().profilers());
+        assertEquals("--profile none cannot be combined with other profilers, got [none, gc]",
+                assertThrows(UsageException.class, () -> resolve(Map.of(), "--profile", "none", "--profile", "gc"))
+                        .getMessage());
+    }
+
+    @Test
+    void badValuesAreOneLineNamingOptionAndValueWithExitTwo() {
+        String[][] cases = {
+            {"--nodes", "1"}, {"Invalid value for option '--nodes' (N): must be an integer >= 2, was '1'"},
+            {"--hops", "x"}, {"Invalid value for option '--hops': must be an integer >= 1, was 'x'"},
+            {"--hops", "0"}, {"Invalid value for option '--hops': must be an integer >= 1, was '0'"},
+            {"--cpus", "99"}, {"Invalid value for option '--cpus' (LIST): names cpu 99, which is not online"},
+            {"--cpus", "1-0"}, {"Invalid value for option '--cpus' (LIST): has a reversed range '1-0' in '1-0'"},
+            {"--include", "("}, {"Invalid value for option '--include' (REGEX): not a valid regular expression: '('"},
+            {"--profile", "perfasm"}, {"Invalid value for option '--profile' (NAME): must be one of gc, jfr, stack, async "
+                    + "or none, was 'perfasm'"},
+            {"--profile"}, {"Missing required parameter for option '--profile' (NAME)"},
+            {"--jdk", "/nonexistent"}, {"Invalid value for option '--jdk' (PATH): must be a JDK home containing bin/java, "
+                    + "was '/nonexistent'"},
+            {"--bogus"}, {"Unknown option: '--bogus'"},
+            {"check", "--hops", "-1"}, {"Invalid value for option '--hops': must be an integer >= 0, was '-1'"},
+            {"check", "--timeout", "0"}, {"Invalid value for option '--timeout': must be an integer >= 1, was '0'"},
+            {"report"}, {"Missing required parameter: 'RUN'"},
+            {"--workload", "tube"}, {"Invalid value for option '--workload' (NAME): workload must be one of ring, "
+                    + "rendezvous, fanout, echo, was 'tube'"},
+            {"--connections", "0"}, {"Invalid value for option '--connections' (C): must be an integer >= 1, was '0'"},
+            {"--connections", "abc"}, {"Invalid value for option '--connections' (C): must be an integer >= 1, "
+                    + "was 'abc'"},
+            {"--shard", "0/2"}, {"Invalid value for option '--shard': must be K/N with 1 <= K <= N, was '0/2'"},
+            {"--shard", "3/2"}, {"Invalid value for option '--shard': must be K/N with 1 <= K <= N, was '3/2'"},
+            {"--shard", "x"}, {"Invalid value for option '--shard': must be K/N (slice K of N, 1 <= K <= N), "
+                    + "was 'x'"},
+            {"merge"}, {"Missing required parameter: 'RUN'"},
+            {"merge", "/nonexistent"}, {"merge: '/nonexistent' is neither a run directory"},
+            {"--workload", "ring", "--connections", "5"}, {"--connections 5 applies to the echo server: add "
+                    + "--workload echo"},
+            {"check", "--connections", "0"}, {"Invalid value for option '--connections': must be an integer >= 1, "
+                    + "was '0'"},
+            {"check", "--connections", "abc"}, {"Invalid value for option '--connections': must be an integer >= 1, "
+                    + "was 'abc'"},
+            {"check", "--requests", "10"}, {"--requests 10 applies to the echo server: add --workload echo"},
+            {"--tasks", "-1"}, {"Invalid value for option '--tasks' (T): must be an integer >= 0, was '-1'"},
+            {"--workload", "ring", "--tasks", "0"}, {"--tasks 0 applies to the fan-out: add --workload fanout"},
+            {"--delay-ms", "-5"}, {"Invalid value for option '--delay-ms' (D): must be an integer >= 0, was '-5'"},
+            {"--delay-ms", "abc"}, {"Invalid value for option '--delay-ms' (D): must be an integer >= 0, was 'abc'"},
+            {"--workload", "ring", "--delay-ms", "5"}, {"--delay-ms 5 applies to the fan-out: add --workload fanout"},
+            {"check", "--tasks", "5"}, {"--tasks 5 applies to the fan-out: add --workload fanout"},
+            {"--quick", "--long"}, {"--quick and --long cannot be combined"},
+            {"check", "--soak", "1", "--nodes", "5"}, {"--soak draws its own shapes and sizes: --nodes cannot be given"},
+            {"check", "--seed", "x"}, {"Invalid value for option '--seed': 'x' is not a long"},
+            {"check", "--values", "-1"}, {"Invalid value for option '--values': must be an integer >= 0, was '-1'"},
+            {"--workload", "ring", "--values", "5"}, {"--values 5 applies to the rendezvous: add --workload rendezvous"},
+        };
+        for (int i = 0; i < cases.length; i += 2) {
+            Outcome o = cli(cases[i]);
+            assertEquals(2, o.exit(), String.join(" ", cases[i]) + ": " + o.err());
+            assertEquals(1, o.err().lines().count(), o.err());
+            assertTrue(o.err().startsWith("benchmark.sh: " + cases[i + 1][0]), o.err());
+        }
+    }
+
+    @Test
+    void helpListsTheCommandsAndTheSweepsOptions() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, Cli.run(List.of("-h"), new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
+        String help = out.toString(StandardCharsets.UTF_8);
+        for (String word : List.of("check", "list", "report", "compare", "--include", "--cpus", "--profile",
+                "--forks", "workerCount")) {
+            assertTrue(help.contains(word), word + " missing from\n" + help);
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package threadring.bench.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import threadring.bench.data.RunFile;
+import threadring.bench.report.AgreementTest;
+
+/**
+ * The default sweep the README quotes (57 ids and series, default settings) carries JMH's own
+ * jmh-result.json, and every scored id's rawData in it equals run.json's iterations.
+ */
+class PublishedRunTest {
+
+    @Test
+    void theReadmesDefaultSweepHasJmhResultsMatchingItsRunJson() throws IOException {
+        BenchmarksJarIT.assertJmhResultsMatchRunJson(AgreementTest.DEFAULT, RunFile.read(AgreementTest.DEFAULT));
+    }
+}

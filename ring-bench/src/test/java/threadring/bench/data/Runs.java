@@ -1,0 +1,187 @@
+package threadring.bench.data;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.List;
+import threadring.core.Shape;
+
+/** Run records in the shape the sweep writes them, for tests of report, chart, compare and merge. */
+public final class Runs {
+
+    public static final String BENCHMARK = "threadring.x.XBenchmark.pass";
+
+    private Runs() {}
+
+    public static Configuration config(String label) {
+        return Configuration.local(label, "/jdk", label.endsWith("all") ? null : "0",
+                new Env.Jvm("Vendor", "25.0.3", 25, "VM", "25.0.3+9", "/jdk", List.of(), 2, 1 << 29));
+    }
+
+    public static Settings settings(List<String> profilers) {
+        return new Settings(new Settings.Selection(List.of(), false, List.of(threadring.core.Workload.RING)),
+                new Settings.Sizes(List.of(), List.of(), List.of(), List.of(), null, null, List.of(), List.of(),
+                        List.of()),
+                new Settings.Scored(false, false, null, null, null, null, Presets.PASS_MS), List.of(), List.of(),
+                profilers, Presets.PROFILING);
+    }
+
+    public static Env.Machine machine(String host) {
+        return new Env.Machine("2026-01-01T00:00:00Z", "Test CPU", List.of(0, 1), "Linux amd64", "6.0", "abc123", false,
+                host, host == null ? null : 24L << 30);
+    }
+
+    /** A run of complete jobs in one configuration per label, with these ids in each. */
+    public static Run run(String runId, List<String> labels, Measured... measured) {
+        List<Job> jobs = new ArrayList<>();
+        for (String label : labels) {
+            jobs.add(job(label, measured));
+        }
+        return new Run(RunFile.SCHEMA, runId, Run.State.COMPLETE, "2026-01-01T00:00:00Z", "2026-01-01T00:30:00Z",
+                machine(null), settings(List.of("gc", "jfr")), null, labels.stream().map(Runs::config).toList(), jobs,
+                List.of(), null, null, null);
+    }
+
+    /** The same run with other jobs. */
+    public static Run withJobs(Run r, List<Job> jobs) {
+        return new Run(r.schema(), r.runId(), r.state(), r.started(), r.finished(), r.machine(), r.settings(),
+                r.asyncProfiler(), r.configurations(), jobs, r.cpuWork(), r.shard(), r.mergedFrom(), r.partial());
+    }
+
+    /** The same run, with another id, on {@code host}. */
+    public static Run onHost(Run r, String runId, String host) {
+        return new Run(r.schema(), runId, r.state(), r.started(), r.finished(), machine(host), r.settings(),
+                r.asyncProfiler(), r.configurations(), r.jobs(), r.cpuWork(), r.shard(), r.mergedFrom(), r.partial());
+    }
+
+    /** A job of these results; its series is the first result's ({@code size}), the classic ring without one. */
+    public static Job job(String label, Measured... measured) {
+        Size size = measured.length > 0 && measured[0].score() != null ? SERIES.get(measured[0].score()) : null;
+        return job(label, size != null ? size : Size.Ring.of(Shape.classic(503)), measured);
+    }
+
+    public static Job job(String label, Size size, Measured... measured) {
+        List<String> ids = Arrays.stream(measured).map(Measured::id).toList();
+        return new Job(label, size.benchmark(), ids, size, null, Job.Status.OK, null, 0, List.of(measured));
+    }
+
+    /**
+     * The series of each score made here: a score does not carry its series (its job does), so the
+     * factories below remember it for {@link #job(String, Measured...)}.
+     */
+    private static final Map<Score, Size> SERIES = Collections.synchronizedMap(new IdentityHashMap<>());
+
+    private static Measured sized(Measured m, Size size) {
+        SERIES.put(m.score(), size);
+        return m;
+    }
+
+    /**
+     * An id's echo server at {@code connections}: one repetition per requests/s given, with {@code
+     * rssMiB} and {@code heapMiB} under load (an idle server: 40 and 10 MiB) and a thread per connection.
+     */
+    public static Measured echo(String id, int connections, double rssMiB, double heapMiB, double... requestsPerSecond) {
+        List<Score.EchoRepetition> reps = Arrays.stream(requestsPerSecond).mapToObj(rps -> new Score.EchoRepetition(
+                (long) (rps * 5), 5.0, rps, 128, new Score.Latency(500, 900, 2_000, 4_000, 9_000, 600), 0, 0,
+                new Score.ServerSample(40L << 20, 10L << 20, 1, 9, 30),
+                new Score.ServerSample((long) (rssMiB * (1 << 20)), (long) (heapMiB * (1 << 20)), connections + 1,
+                        connections + 9, connections + 30))).toList();
+        return sized(new Measured(id, new Score.Echo(3, 5, "0", "1", reps), null, null), new Size.Echo(connections));
+    }
+
+    /** An id's rendezvous measured at 1000 values, forks of four passes around the given fork medians. */
+    public static Measured rendezvous(String id, double... medians) {
+        List<List<Double>> ms = Arrays.stream(medians).mapToObj(m -> Arrays.stream(
+                new double[] {m * 0.98, m * 1.08, m * 0.92, m * 1.02}).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
+        return sized(new Measured(id, passes(new Size.Rendezvous().benchmark(), 1000, ms), null, null),
+                new Size.Rendezvous());
+    }
+
+    /** An id's fan-out of size {@code f}, forks of four operations around the given fork medians in ms. */
+    public static Measured fanOut(String id, Size.FanOut f, double... msMedians) {
+        List<List<Double>> ms = Arrays.stream(msMedians).mapToObj(m -> Arrays.stream(
+                new double[] {m * 0.98, m * 1.08, m * 0.92, m * 1.02}).boxed().toList()).toList();
+        return sized(new Measured(id, passes(f.benchmark(), 1, ms), null, null), f);
+    }
+
+    private static Score.Passes passes(String benchmark, int steps, List<List<Double>> ms) {
+        return new Score.Passes(benchmark, steps, 1, List.of("-Xmx512m"), ms, null, null);
+    }
+
+    /** A run of one configuration with a job per group of measured ids (e.g. a ring job and a rendezvous job). */
+    public static Run runOfJobs(String runId, String label, List<List<Measured>> groups) {
+        return withJobs(run(runId, List.of(label)), groups.stream().map(g -> job(label, g.toArray(Measured[]::new)))
+                .toList());
+    }
+
+    /** An id measured at 1000 hops on 503 nodes: {@code nsPerHop[fork][pass]}. */
+    public static Measured measured(String id, double[]... nsPerHop) {
+        return measured(id, 503, nsPerHop);
+    }
+
+    public static Measured measured(String id, int nodes, double[]... nsPerHop) {
+        return measured(id, Shape.classic(nodes), nsPerHop);
+    }
+
+    public static Measured measured(String id, Shape shape, double[]... nsPerHop) {
+        List<List<Double>> ms = Arrays.stream(nsPerHop)
+                .map(f -> Arrays.stream(f).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
+        return sized(new Measured(id, passes(BENCHMARK, 1000, ms), null, null), Size.Ring.of(shape));
+    }
+
+    /**
+     * Forks of four passes around the given fork medians, each pass within 8% of its fork's
+     * median: about the spread of passes inside one JVM on the 2-core machine.
+     */
+    public static Measured forks(String id, double... medians) {
+        return forksAt(id, 503, medians);
+    }
+
+    public static Measured forksAt(String id, int nodes, double... medians) {
+        return forksOn(id, Shape.classic(nodes), medians);
+    }
+
+    public static Measured forksOn(String id, Shape shape, double... medians) {
+        double[][] passes = new double[medians.length][];
+        for (int f = 0; f < medians.length; f++) {
+            double m = medians[f];
+            passes[f] = new double[] {m * 0.98, m * 1.08, m * 0.92, m * 1.02};
+        }
+        return measured(id, shape, passes);
+    }
+
+    public static Measured failed(String id, String error) {
+        return Measured.failed(id, error);
+    }
+
+    public static Measured withProfile(Measured m, double msPerPass, double bytesPerOp, String hot) {
+        return m.withProfile(new Profile(List.of("gc", "jfr"), List.of(msPerPass, msPerPass), bytesPerOp,
+                msPerPass / 10, List.of(new Profile.HotMethod(hot, 42.5)), 400, List.of("profiles/x/profile.jfr"), null));
+    }
+
+    /** The same run with every pass multiplied by {@code factor}. */
+    public static Run scaled(Run run, String runId, double factor) {
+        List<Job> jobs = run.jobs().stream().map(j -> new Job(j.configuration(), j.benchmark(), j.ids(), j.size(),
+                j.steps(), j.status(), j.reason(), j.exitStatus(), j.results().stream().map(m -> m.passes() == null ? m
+                        : new Measured(m.id(), new Score.Passes(m.passes().benchmark(), m.passes().steps(),
+                                m.passes().warmups(), m.passes().jvmArgs(), m.passes().msPerPass().stream()
+                                        .map(f -> f.stream().map(x -> x * factor).toList()).toList(),
+                                m.passes().iterationMs(), m.passes().forkLog()), m.profile(), m.error())).toList()))
+                .toList();
+        Run scaled = withJobs(run, jobs);
+        return new Run(scaled.schema(), runId, scaled.state(), scaled.started(), scaled.finished(), scaled.machine(),
+                scaled.settings(), scaled.asyncProfiler(), scaled.configurations(), jobs, scaled.cpuWork(),
+                scaled.shard(), scaled.mergedFrom(), scaled.partial());
+    }
+
+    public static Path write(Path results, Run run) throws IOException {
+        Path dir = Files.createDirectories(results.resolve(run.runId()));
+        RunFile.write(dir, run);
+        return dir;
+    }
+}

@@ -1,0 +1,164 @@
+package threadring.bench.echo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import threadring.bench.data.Configuration;
+import threadring.bench.data.Env;
+import threadring.bench.data.Measured;
+import threadring.bench.data.Score;
+import threadring.core.RingFactories;
+
+/**
+ * The echo load with the real wrk: a correct server measured end to end in fresh JVMs, and
+ * servers that echo wrongly, answer 500 or never answer failing their row. Skipped, saying so,
+ * where wrk is not installed (.ci/run installs it).
+ */
+@Timeout(120)
+class EchoLoadTest {
+
+    @TempDir
+    Path dir;
+
+    private Path wrk;
+    private Path script;
+
+    @BeforeEach
+    void needsWrk() throws IOException {
+        Optional<Path> found = Wrk.find();
+        Assumptions.assumeTrue(found.isPresent(), "skipped: " + Wrk.MISSING);
+        wrk = found.get();
+        script = Wrk.script(dir);
+    }
+
+    @Test
+    void aRealServerIsMeasuredInFreshJvmsAndClosesCleanly() throws Exception {
+        Configuration config = Configuration.local("test", System.getProperty("java.home"), null,
+                new Env.Jvm("v", Runtime.version().toString(), Runtime.version().feature(), "vm", "", "", List.of(),
+                        Runtime.getRuntime().availableProcessors(), 0));
+        List<String> log = new ArrayList<>();
+        EchoLoad load = new EchoLoad(System.getProperty("java.class.path"), config, wrk, script, dir,
+                new EchoLoad.Timing(1, 1, 2), log::add);
+        Measured m = load.measure(RingFactories.load().require("threads/socket"), 20);
+        assertNull(m.error(), m.error() + " " + log);
+        Score.Echo e = m.echo();
+        assertEquals(2, e.repetitions().size());
+        for (Score.EchoRepetition r : e.repetitions()) {
+            assertTrue(r.requests() > 100, "requests: " + r.requests());
+            assertEquals(128, r.bodyBytes());
+            assertTrue(r.latencyUs().p99() >= r.latencyUs().p50(), r.latencyUs().toString());
+            assertNotNull(r.idle());
+            assertNotNull(r.load(), "no sample under load");
+            assertTrue(r.load().serverThreads() >= 20, "a thread per connection: " + r.load());
+            assertTrue(r.load().heapUsedBytes() > 0);
+            assertTrue(r.load().openFiles() - r.idle().openFiles() >= 20, "a socket per connection: " + r.idle()
+                    + " then " + r.load());
+        }
+        assertTrue(e.requestsPerSecond().median() > 0);
+        assertEquals(2, e.requestsPerSecond().forks());
+    }
+
+    @Test
+    void aWrongEchoFailsTheLoad() throws Exception {
+        String failure = loadHttp(200, body -> body.toUpperCase(Locale.ROOT));
+        assertTrue(failure.contains("responses were not 200 with the request's body (first: status 200 with 128 "
+                + "bytes)"), failure);
+    }
+
+    @Test
+    void aStatusOtherThan200FailsTheLoad() throws Exception {
+        String failure = loadHttp(500, UnaryOperator.identity());
+        assertTrue(failure.contains("(first: status 500 with 128 bytes)"), failure);
+    }
+
+    @Test
+    void aServerThatNeverAnswersFailsTheLoadInsteadOfHanging() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            List<Socket> held = new ArrayList<>();
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        held.add(server.accept()); // read nothing, answer nothing
+                    }
+                } catch (IOException e) {
+                    // closed
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            Wrk.Summary s = run(server.getLocalPort(), 1);
+            assertEquals(0, s.requests());
+            assertTrue(s.failure().startsWith("no response in 1 s"), s.failure());
+        }
+    }
+
+    @Test
+    void whatCannotBeLoadedIsSaidInOneLine() {
+        assertEquals(Optional.of(Wrk.MISSING), EchoLoad.cannotLoad(100, Optional.empty(), 65536));
+        assertEquals(Optional.of("10000 connections need ulimit -n of at least 11024 (the server and wrk each hold "
+                + "a file per connection), it is 1024: raise it (ulimit -n 11024)"),
+                EchoLoad.cannotLoad(10_000, Optional.of(wrk), 1024));
+        assertEquals(Optional.empty(), EchoLoad.cannotLoad(10_000, Optional.of(wrk), 20_000));
+        assertEquals(Optional.empty(), EchoLoad.cannotLoad(10_000, Optional.of(wrk), -1));
+        assertEquals(Optional.empty(), Wrk.find(dir.toString()).map(Path::toString));
+    }
+
+    @Test
+    void serverAndWrkGetSeparateCpusWhenThereAreTwo() {
+        assertEquals(new EchoLoad.Placement("0", "1", 1), EchoLoad.Placement.of("0-1"));
+        assertEquals(new EchoLoad.Placement("0,1,2", "3", 1), EchoLoad.Placement.of("0-3"));
+        assertEquals(new EchoLoad.Placement("2", "2", 1), EchoLoad.Placement.of("2"));
+    }
+
+    /** The failure wrk's check reports against the JDK's own HTTP server answering {@code status} with {@code echo(body)}. */
+    private String loadHttp(int status, UnaryOperator<String> echo) throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+        server.createContext("/", x -> {
+            try (InputStream in = x.getRequestBody()) {
+                byte[] out = echo.apply(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+                        .getBytes(StandardCharsets.UTF_8);
+                x.sendResponseHeaders(status, out.length);
+                x.getResponseBody().write(out);
+            }
+            x.close();
+        });
+        server.start();
+        try {
+            Wrk.Summary s = run(server.getAddress().getPort(), 1);
+            assertTrue(s.requests() > 0, "wrk got no response: " + s);
+            assertNotNull(s.failure(), s.toString());
+            return s.failure();
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    private Wrk.Summary run(int port, int seconds) throws Exception {
+        Path out = dir.resolve("summary.json");
+        Wrk.Summary s = Wrk.run(null, Wrk.command(wrk, 1, 4, seconds, script, port, out), out, seconds);
+        assertTrue(Files.exists(out));
+        return s;
+    }
+}

@@ -1,0 +1,47 @@
+package threadring.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
+
+/**
+ * The runs committed under docs/results were written with run.json schema 1: each still reads,
+ * and re-renders to the very report.md committed beside it (every table, row and note), so that
+ * a reader can trust that what the docs quote is what the tool makes of those runs today.
+ * A deliberate change to the report re-renders them with {@code benchmark.sh report DIR}.
+ */
+class CommittedRunsTest {
+
+    static final Path RESULTS = Path.of("..", "docs", "results");
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"20261124-000929", "20261124-005205", "20261124-005625", "20261124-045539"})
+    void aCommittedSchemaOneRunRendersTheReportCommittedBesideIt(String runId) throws IOException {
+        Path committed = RESULTS.resolve(runId);
+        assertTrue(Files.readString(committed.resolve(RunFile.NAME)).contains("\"schema\": 1"), runId + " is schema 1");
+        Path dir = Files.createDirectories(tmp.resolve(runId));
+        Files.copy(committed.resolve(RunFile.NAME), dir.resolve(RunFile.NAME));
+        Run run = RunFile.read(dir);
+        assertEquals(RunFile.SCHEMA, run.schema(), "read as the current schema");
+        Report.write(dir);
+        List<String> expected = Files.readAllLines(committed.resolve(Report.FILE));
+        List<String> rendered = Files.readAllLines(dir.resolve(Report.FILE));
+        assertTrue(expected.stream().filter(l -> l.startsWith("| ")).count() > 10, "the committed report has tables");
+        for (int i = 0; i < Math.min(expected.size(), rendered.size()); i++) {
+            assertEquals(expected.get(i), rendered.get(i), runId + "/report.md line " + (i + 1));
+        }
+        assertEquals(expected.size(), rendered.size(), runId + "/report.md lines");
+    }
+}

@@ -1,0 +1,136 @@
+package threadring.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import threadring.bench.cli.Cli;
+import threadring.bench.data.Run;
+import threadring.bench.data.Runs;
+import threadring.bench.util.UsageException;
+
+class CompareTest {
+
+    static final List<String> ALL = List.of("jdk25-cpusall");
+
+    @TempDir
+    Path results;
+
+    static Run runA() {
+        return Runs.run("20260101-000000", ALL,
+                Runs.forks("akka/typed-p1", 55, 60, 58),
+                Runs.forks("virtual/park", 400, 420, 410),
+                Runs.forks("quasar/fiber", 75, 177, 195),           // forks disagree: unstable
+                Runs.forks("virtual/spin", 2300, 2400, 2350));
+    }
+
+    static Series first(Run run) {
+        return Series.of(run).get(0);
+    }
+
+    static Compare.Verdict verdict(Run a, Run b, String id) {
+        return Compare.pairs(a, first(a), b, first(b)).stream().filter(p -> p.id().equals(id))
+                .findFirst().orElseThrow().verdict();
+    }
+
+    @Test
+    void everyStableRowOfARunScaledByOneAndAHalfIsSlower() {
+        Run a = runA();
+        Run b = Runs.scaled(a, "b", 1.5);
+        for (Compare.Pair p : Compare.pairs(a, first(a), b, first(b))) {
+            Compare.Verdict expected = p.a().isUnstable() ? Compare.Verdict.UNSTABLE : Compare.Verdict.SLOWER;
+            assertEquals(expected, p.verdict(), p.id());
+            assertEquals(1.5, p.ratio().value(), 1e-9, p.id());
+        }
+        assertEquals(Compare.Verdict.FASTER, verdict(b, a, "virtual/park"));
+    }
+
+    @Test
+    void aRunComparedWithItselfIsWithinNoise() {
+        Run a = runA();
+        for (Compare.Pair p : Compare.pairs(a, first(a), a, first(a))) {
+            if (!p.a().isUnstable()) {
+                assertEquals(Compare.Verdict.SAME, p.verdict(), p.id());
+            }
+        }
+    }
+
+    /** Even a 3x shift gets no verdict when the forks of either run disagree. */
+    @Test
+    void disagreeingForksGetNoConfidentVerdict() {
+        Run a = runA();
+        Run b = Runs.scaled(a, "b", 3);
+        assertEquals(Compare.Verdict.UNSTABLE, verdict(a, b, "quasar/fiber"));
+        Run wide = Runs.run("w", ALL, Runs.forks("virtual/park", 320, 380, 370)); // stable, but wide
+        assertEquals(Compare.Verdict.SAME, verdict(runA(), wide, "virtual/park"));
+    }
+
+    @Test
+    void writtenIntoRunBWithRatiosIntervalsAndVerdicts() throws IOException {
+        Path a = Runs.write(results, runA());
+        Run other = Runs.run("20260102-000000", List.of("jdk25-cpusall", "jdk25-cpus0"),
+                Runs.forks("akka/typed-p1", 82.5, 90, 87), Runs.forks("virtual/park", 400, 420, 410),
+                Runs.forks("virtual/queue", 500, 510, 505));
+        Path b = Runs.write(results, other);
+        Path written = Compare.write(a, b);
+        assertEquals(b.resolve("compare-20260101-000000.md"), written);
+        String md = Files.readString(written);
+        assertTrue(line(md, "akka/typed-p1").startsWith("| akka/typed-p1 | 57.8 [51.7–64.3] | 86.7 [77.5–96.4] | 1.50 [1.36–1.66] |"),
+                line(md, "akka/typed-p1"));
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("| akka/typed-p1 |") && l.endsWith("| B slower |")), md);
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("| virtual/park |") && l.endsWith("| within noise |")), md);
+        assertTrue(md.contains("- only in A: quasar/fiber, virtual/spin"), md);
+        assertTrue(md.contains("- only in B: virtual/queue"), md);
+        assertTrue(md.contains("- only in B: jdk25-cpus0 (3 ids)"), md);
+        assertTrue(Files.notExists(a.resolve("compare-20260102-000000.md")), "run A must not be written to");
+    }
+
+    static String line(String md, String id) {
+        return md.lines().filter(l -> l.startsWith("| " + id + " |")).findFirst().orElseThrow();
+    }
+
+    @Test
+    void runsAreDirectoriesIdsOrLatest() throws IOException {
+        Path a = Runs.write(results, runA());
+        Path b = Runs.write(results, Runs.scaled(runA(), "b", 1));
+        Files.createSymbolicLink(results.resolve("latest"), b.getFileName());
+        assertEquals(a.toRealPath(), Cli.resolve("compare", "20260101-000000", results));
+        assertEquals(a.toRealPath(), Cli.resolve("compare", a.toString(), results));
+        assertEquals(b.toRealPath(), Cli.resolve("compare", "latest", results));
+        String error = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
+                () -> Cli.resolve("compare", "nope", results)).getMessage();
+        assertTrue(error.startsWith("compare: 'nope' is neither a run directory"), error);
+    }
+
+    @Test
+    void badArgumentsAreOneLineAndExitTwo() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertEquals(2, Cli.run(List.of("compare", "only-one"), System.out, e));
+        assertEquals(2, Cli.run(List.of("compare", "/nonexistent/a", "/nonexistent/b"), System.out, e));
+        List<String> lines = err.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(2, lines.size(), lines.toString());
+        assertTrue(lines.get(0).contains("Missing required parameter: 'RUN_B'"), lines.get(0));
+        assertTrue(lines.get(1).contains("'/nonexistent/a' is neither a run directory"), lines.get(1));
+    }
+
+    /** Two runs on different JDKs (one configuration each) are compared with each other. */
+    @Test
+    void singleConfigurationsWithDifferentLabelsAreMatched() {
+        Run a = Runs.run("a", List.of("jdk17-cpusall"), Runs.forks("akka/typed", 200, 210, 205));
+        Run b = Runs.run("b", List.of("jdk25-cpusall"), Runs.forks("akka/typed", 100, 105, 102));
+        String md = Compare.render(a, Path.of("a"), b, Path.of("b"));
+        assertTrue(md.contains("## jdk17-cpusall (A) vs jdk25-cpusall (B)"), md);
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("| akka/typed |") && l.endsWith("| B faster |")), md);
+        assertFalse(md.contains("only in"), md);
+    }
+}

@@ -1,0 +1,211 @@
+package threadring.bench.report;
+
+import threadring.core.Shape;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import threadring.bench.data.Job;
+import threadring.bench.data.Job.Status;
+import threadring.bench.data.Run;
+import threadring.bench.data.Run.State;
+import threadring.bench.data.RunFile;
+import threadring.bench.data.Runs;
+import threadring.bench.data.Size;
+import threadring.bench.util.UsageException;
+
+class ReportTest {
+
+    static final List<String> ALL = List.of("jdk25-cpusall");
+
+    @TempDir
+    Path results;
+
+    static Run sample() {
+        return Runs.run("20260101-000000", ALL,
+                Runs.withProfile(Runs.forks("quasar/fiber-p2", 90, 100, 95), 0.105, 12.0, "co.paralleluniverse.X.run"),
+                Runs.forks("quasar/fiber", 75, 177, 195),
+                Runs.forks("threads/park", 20_000, 21_000, 22_000),
+                Runs.failed("virtual/sync", "IllegalStateException: virtual/sync needs JDK 24+, this is JDK 21"));
+    }
+
+    static String line(String md, String id) {
+        return md.lines().filter(l -> l.startsWith("| " + id + " |")).findFirst().orElseThrow(() -> new AssertionError(
+                "no row for " + id + " in\n" + md));
+    }
+
+    @Test
+    void rowsCarryTheMedianItsIntervalTheForkMediansAndStability() {
+        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null));
+        String fiber = line(md, "quasar/fiber-p2");
+        assertTrue(fiber.startsWith("| quasar/fiber-p2 | 1,000 | 3 x 4 | n/a | n/a | 95.0 | "), fiber);
+        assertTrue(fiber.contains("| 90.0, 100.0, 95.0 | 82.8 | 108.0 | ok |"), fiber);
+        assertTrue(line(md, "quasar/fiber").contains("| **unstable**: fork medians 2.60x apart |"), md);
+        assertTrue(line(md, "threads/park").contains("| 1 (baseline) |"), md);
+    }
+
+    @Test
+    void speedUpsHaveIntervalsAndOrderingsAreClaimedOnlyWhereTheySeparate() {
+        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null));
+        // 21,000 / 95 = 221x; Welch on the log fork medians of both rows
+        assertTrue(line(md, "quasar/fiber-p2").matches(".*\\| 221\\.1x \\[\\d+\\.\\d+–\\d+\\.\\dx\\] \\|.*"),
+                line(md, "quasar/fiber-p2"));
+        // quasar/fiber-p2 (95) then quasar/fiber (median 177): the unstable row's spread overlaps
+        assertTrue(line(md, "quasar/fiber-p2").contains("| 1.86x, overlaps |"), line(md, "quasar/fiber-p2"));
+        assertTrue(line(md, "quasar/fiber").contains("separated"), line(md, "quasar/fiber"));
+    }
+
+    /** 2014's "Quasar fibers" ran Quasar's default multi-thread scheduler: -p2 here, not the one-thread row. */
+    @Test
+    void the2014FiguresSitBesideTheSameSetupAndLabelTheOneThreadVariant() {
+        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null));
+        assertTrue(line(md, "quasar/fiber-p2").endsWith("| 29.0x |"), line(md, "quasar/fiber-p2"));
+        assertTrue(line(md, "quasar/fiber").endsWith("| (29.0x) |"), line(md, "quasar/fiber"));
+        String published = line(md, "2014 | Quasar fibers");
+        assertTrue(published.contains("| quasar/fiber-p2 221.1x ["), published);
+        assertTrue(published.contains("| quasar/fiber 119.0x [42.0–556.2x] |"), published);
+    }
+
+    @Test
+    void failuresAndTheProfilingPassAreLabelled() {
+        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null));
+        assertTrue(md.contains("- **failed** virtual/sync: `IllegalStateException: virtual/sync needs JDK 24+, "
+                + "this is JDK 21`"), md);
+        assertTrue(md.contains("### Profiling pass: jdk25-cpusall"), md);
+        assertTrue(md.contains("No score above comes from these passes"), md);
+        // profiled passes of 0.105 ms over a scored median of 95 ns x 1000 hops = 0.095 ms
+        assertTrue(line(md.substring(md.indexOf("### Profiling pass")), "quasar/fiber-p2")
+                .startsWith("| quasar/fiber-p2 | 1.11 | 0.01 | 0.0 (10%) | `co.paralleluniverse.X.run` 42.5%<br>(400 samples) | [profile.jfr]"), md);
+        assertTrue(md.contains("Student's t over the logarithms of the fork medians"), "the method is named");
+    }
+
+    @Test
+    void anInterruptedRunSaysSoAndListsWhatDidNotFinish() {
+        Run r = sample();
+        List<Job> jobs = new ArrayList<>(r.jobs());
+        Size classic = Size.Ring.of(Shape.classic(503));
+        jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("akka/typed"), classic, 1000, Status.INTERRUPTED,
+                "interrupted", null, List.of()));
+        jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("virtual/park-p1"), classic, 1000, Status.SKIPPED,
+                "VirtualOneCarrierBenchmark needs JDK 21+, this is JDK 17", null, List.of()));
+        Run interrupted = Runs.withJobs(r, jobs).with(State.INTERRUPTED, r.finished(), jobs, r.cpuWork());
+        String md = Report.render(interrupted, new Chart.Outcome(null, null, "no results to draw"));
+        assertTrue(md.contains("**Incomplete run (interrupted)**"), md);
+        assertTrue(md.contains("- not measured (interrupted) akka/typed: `interrupted`"), md);
+        assertTrue(md.contains("- skipped [virtual/park-p1]: VirtualOneCarrierBenchmark needs JDK 21+"), md);
+        assertTrue(md.contains("Chart: not drawn (no results to draw)."), md);
+    }
+
+    @Test
+    void writeRendersFromRunJsonAndDrawsTheChart() throws IOException {
+        Path dir = Runs.write(results, sample());
+        Path report = Report.write(dir);
+        assertEquals(dir.resolve("report.md"), report);
+        String md = Files.readString(report);
+        assertTrue(md.contains("![ns per hop: median and 95% interval over forks, log scale](chart.png)"), md);
+        assertTrue(Files.size(dir.resolve("chart.png")) > 1000);
+        assertFalse(md.contains("Incomplete"), md);
+    }
+
+    /** Several ring sizes: a table of ns/hop against nodes per id, the growth with its interval, and a chart. */
+    @Test
+    void severalRingSizesGetAScaleTableAndALogLogChart() throws IOException {
+        Run small = Runs.run("20260101-000000", ALL, Runs.forks("virtual/park-p1", 300, 310, 320),
+                Runs.forks("akka/typed-p1", 100, 105, 110));
+        List<Job> jobs = new ArrayList<>(small.jobs());
+        jobs.add(Runs.job("jdk25-cpusall", Runs.forksAt("virtual/park-p1", 1_000_000, 900, 930, 960),
+                Runs.forksAt("akka/typed-p1", 1_000_000, 1500, 1600, 1700)));
+        Run run = Runs.withJobs(small, jobs);
+        String md = Report.render(run, new Chart.Outcome("chart.png", null, null));
+        assertTrue(md.contains("## nodes: median ns/hop [95% interval] against nodes in the ring"), md);
+        assertTrue(md.contains("| id | nodes=503 | nodes=1,000,000 | last / first |"), md);
+        assertTrue(line(md, "akka/typed-p1").startsWith("| akka/typed-p1 | 105.0 ["), line(md, "akka/typed-p1"));
+        assertTrue(line(md, "akka/typed-p1").contains("| 15.2x ["), line(md, "akka/typed-p1"));
+        assertTrue(md.contains("## jdk25-cpusall, nodes=1,000,000"), md);
+        assertTrue(md.contains("## jdk25-cpusall, nodes=503"), md);
+        Chart.Drawing scale = ParameterChart.build(run, Parameter.NODES).orElseThrow();
+        assertEquals(2, scale.plot().getDataset().getSeriesCount(), "one line per id");
+        assertTrue(ParameterChart.build(small, Parameter.NODES).isEmpty(), "one size: no scale chart");
+        Path dir = Runs.write(results, run);
+        Report.write(dir);
+        assertTrue(Files.size(dir.resolve("chart-scale.png")) > 1000);
+    }
+
+    /**
+     * A work x tokens grid: a table per parameter, one per value of the other (with its label), a
+     * chart per parameter, and each model's fastest row over its floor row.
+     */
+    @Test
+    void aWorkByTokensGridGetsATablePerParameterAndTheFloorsTable() throws IOException {
+        List<Job> jobs = new ArrayList<>();
+        for (int tokens : new int[] {1, 4}) {
+            for (int work : new int[] {0, 1000}) {
+                Shape shape = new Shape(503, tokens, 0, work);
+                double extra = work == 0 ? 0 : 2000;
+                jobs.add(Runs.job("jdk25-cpusall",
+                        Runs.forksOn("virtual/park", shape, 300 / tokens + extra, 310 / tokens + extra,
+                                320 / tokens + extra),
+                        Runs.forksOn("virtual/park-p1", shape, 200 + extra, 205 + extra, 210 + extra),
+                        Runs.forksOn("floor/loom-continuation", shape, 100 + extra, 101 + extra, 102 + extra),
+                        Runs.forksOn("floor/loop", shape, 1 + extra, 1.1 + extra, 1.2 + extra)));
+            }
+        }
+        Run base = sample();
+        Run run = Runs.withJobs(base, jobs);
+        String md = Report.render(run, new Chart.Outcome("chart.png", null, null));
+        assertTrue(md.contains("## tokens: median ns/hop [95% interval] against tokens in flight"), md);
+        assertTrue(md.contains("### jdk25-cpusall, nodes=503 depth=0 work=1000"), md);
+        assertTrue(md.contains("## work: median ns/hop [95% interval] against consumeCPU units per hop"), md);
+        assertTrue(md.contains("### jdk25-cpusall, nodes=503 tokens=4 depth=0"), md);
+        assertTrue(md.contains("## jdk25-cpusall, tokens=4 work=1,000"), md);
+        assertTrue(md.contains("## Over the floor: what each model adds to a hop"), md);
+        String floorRow = md.lines().filter(l -> l.startsWith("| jdk25-cpusall, tokens=1 work=0 | virtual |"))
+                .findFirst().orElseThrow(() -> new AssertionError(md));
+        assertTrue(floorRow.contains("| virtual/park-p1 | 204.9 [") && floorRow.contains("| floor/loom-continuation | 101.0 [")
+                && floorRow.contains("| 103.9 | 2.03x ["), floorRow);
+        assertFalse(md.contains("| floor | floor/"), "floors are not measured against themselves");
+        assertEquals(4, ParameterChart.build(run, Parameter.TOKENS).orElseThrow().plot().getDataset()
+                .getSeriesCount() / 2, "one line per id and value of work");
+        assertTrue(ParameterChart.build(run, Parameter.DEPTH).isEmpty(), "depth does not vary");
+        Path dir = Runs.write(results, run);
+        Report.write(dir);
+        assertTrue(Files.size(dir.resolve("chart-tokens.png")) > 1000);
+        assertTrue(Files.size(dir.resolve("chart-work.png")) > 1000);
+    }
+
+    @Test
+    void anOlderRunFileIsAOneLineUsageError() throws IOException {
+        Path dir = Files.createDirectories(results.resolve("old"));
+        Files.writeString(dir.resolve(RunFile.NAME), "{\"schema\": 0}");
+        String error = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class, () -> RunFile.read(dir))
+                .getMessage();
+        assertTrue(error.endsWith("has schema 0, this threadring reads schemas 1 and 2 (a run from another version)"),
+                error);
+    }
+
+    @Test
+    void theRendezvousGetsItsOwnTableAndSitsBesideTheRingOfTheSameId() {
+        Run r = Runs.runOfJobs("r", "jdk25-cpusall", List.of(
+                List.of(Runs.forks("threads/park", 10_000, 10_500, 9_800), Runs.forks("virtual/spin", 2_000, 2_100, 1_900)),
+                List.of(Runs.rendezvous("threads/park", 5_000, 5_200, 4_900), Runs.rendezvous("virtual/spin", 100, 104, 98))));
+        String md = Report.render(r, new Chart.Outcome(null, null, "none"));
+        assertTrue(md.contains("## jdk25-cpusall, rendezvous"), md);
+        assertTrue(md.contains("| id | values per pass | forks x iterations | passes per iteration | warm-up per fork "
+                + "(s, passes) | median ns/exchange |"), md);
+        assertTrue(md.contains("## jdk25-cpusall, ring"), md);
+        String beside = md.substring(md.indexOf("## Rendezvous beside the ring"));
+        // the fastest rendezvous first; 100 ns per exchange against 2,000 ns per hop
+        assertTrue(line(beside, "jdk25-cpusall | virtual/spin").startsWith(
+                "| jdk25-cpusall | virtual/spin | 100.9 [93.4–108.5] | 2,000 ["), beside);
+        assertTrue(line(beside, "jdk25-cpusall | virtual/spin").endsWith("| 0.05x [0.05–0.06x] |"), beside);
+        assertTrue(beside.indexOf("virtual/spin") < beside.indexOf("threads/park"), beside);
+    }
+}
