@@ -36,6 +36,7 @@ public class FanOutBenchmark extends WorkloadBenchmark {
         fanOut = factory.openFanOut();
         int warm = Math.min(tasks, WARM_TASKS);
         FanOut.verify(id, warm, fanOut.run(warm, delayMs, work));
+        tenure();
     }
 
     /** One operation; a wrong sum throws, so a broken fan-out never reports a time. */

@@ -29,6 +29,7 @@ public class RendezvousBenchmark extends WorkloadBenchmark {
         rendezvous = factory.openRendezvous();
         int warm = Math.min(values, WARM_VALUES);
         Rendezvous.verify(id, warm, rendezvous.exchange(warm));
+        tenure();
     }
 
     /** One exchange; a wrong sum throws, so a broken rendezvous never reports a time. */

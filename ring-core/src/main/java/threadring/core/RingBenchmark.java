@@ -49,6 +49,7 @@ public class RingBenchmark extends WorkloadBenchmark {
         ring = factory.open(shape);
         int warm = Math.min(hops, WARM_HOPS);
         Rings.verify(id, shape, warm, ring.pass(warm));
+        tenure();
     }
 
     /** One pass; a wrong answer throws, so a broken ring never reports a time. */

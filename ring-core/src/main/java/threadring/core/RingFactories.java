@@ -66,6 +66,11 @@ public final class RingFactories {
         return factories.stream().filter(f -> p.matcher(f.id()).find()).collect(Collectors.toList());
     }
 
+    /** The factory of {@code id}, if there is one. */
+    public java.util.Optional<RingFactory> find(String id) {
+        return factories.stream().filter(f -> f.id().equals(id)).findFirst();
+    }
+
     public RingFactory require(String id) {
         return factories.stream().filter(f -> f.id().equals(id)).findFirst()
                 .orElseThrow(() -> new NoSuchElementException("no ring implementation with id " + id

@@ -38,8 +38,11 @@ public abstract class WorkloadBenchmark {
 
     /** Warm-up iterations of one second each, per fork. */
     public static final int WARMUP_SECONDS = 3;
-    /** Measured iterations of one second each, per fork. */
-    public static final int MEASURED_SECONDS = 5;
+    /**
+     * Measured iterations of one second each, per fork: three, enough to see a trend inside a fork;
+     * the between-JVM spread, which dominates, is met with more forks ({@code --max-forks}).
+     */
+    public static final int MEASURED_SECONDS = 3;
 
     static final String UNSET = "unset";
 
@@ -56,6 +59,19 @@ public abstract class WorkloadBenchmark {
      */
     @Param({"by-hand"})
     public String configuration;
+
+    /**
+     * Moves what the workload keeps (its nodes, parties, schedulers) into the old generation
+     * before the first measured pass, as a full collection does: where it stays for the rest of a
+     * long run. Without it a fork measured its first seconds with the ring still young and the
+     * rest after G1 had tenured it (15 young collections later), when every handoff's store of a
+     * new object into a long-lived one pays G1's post-write barrier: coroutines/continuation-loop
+     * stepped from 62 to 80 ns/hop about 9 s into every fork (run 20261124-000929), and did not
+     * with the Parallel collector, which has no such barrier.
+     */
+    static void tenure() {
+        System.gc();
+    }
 
     /** The factory of {@code impl}, once this JVM is known to run it. */
     RingFactory factory() {

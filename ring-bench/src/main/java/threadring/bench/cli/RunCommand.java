@@ -119,8 +119,18 @@ final class RunCommand implements Callable<Integer> {
     List<Path> jdks = new ArrayList<>();
 
     @Option(names = "--forks", paramLabel = "N", converter = Converters.Positive.class,
-            description = "JVM forks per id (default: WorkloadBenchmark's @Fork, 3).")
+            description = "JVM forks each id starts with (default: WorkloadBenchmark's @Fork, 3).")
     Integer forks;
+
+    @Option(names = "--max-forks", paramLabel = "N", converter = Converters.Positive.class,
+            description = "Forks are added, up to N, until an id's 95% interval is within --precision of its median "
+                    + "(default " + Presets.MAX_FORKS + "; with --quick or --long: the forks it starts with).")
+    Integer maxForks;
+
+    @Option(names = "--precision", paramLabel = "PCT", converter = Converters.Positive.class,
+            description = "The precision forks are added for: half the 95% interval's width, in percent of the "
+                    + "median (default " + Presets.PRECISION + ").")
+    Integer precision;
 
     @Option(names = "--warmups", paramLabel = "N", converter = Converters.NonNegative.class,
             description = "Warm-up iterations per fork (default: WorkloadBenchmark's @Warmup, "
@@ -225,7 +235,8 @@ final class RunCommand implements Callable<Integer> {
                 new Settings.Sizes(List.copyOf(n), tokens.stream().distinct().toList(), depths.stream().distinct().toList(),
                         works.stream().distinct().toList(), h, v, tasks.stream().distinct().toList(),
                         delaysMs.stream().distinct().toList(), connections.stream().distinct().toList()),
-                new Settings.Scored(quick, longRun, f, w, i, ms, passMs != null ? passMs : Presets.PASS_MS),
+                new Settings.Scored(quick, longRun, f, maxForks(f), w, i, ms, passMs != null ? passMs : Presets.PASS_MS,
+                        precision != null ? precision : Presets.PRECISION),
                 cpuSets, jdks.stream().map(Path::toString).toList(), profilers,
                 quick ? Presets.QUICK_PROFILING : new Settings.Profiling(Presets.PROFILING.forks(),
                         Presets.PROFILING.warmups(), Presets.PROFILING.iterations(), ms));
@@ -266,6 +277,16 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return new Request(settings, List.copyOf(jdks), dir, verbose, shard);
+    }
+
+    /** Forks are added up to --max-forks; a smoke or reference run keeps the forks it starts with. */
+    private int maxForks(Integer start) {
+        int first = start != null ? start : Presets.FORKS;
+        int cap = maxForks != null ? maxForks : quick || longRun ? first : Presets.MAX_FORKS;
+        if (cap < first) {
+            throw new UsageException("--max-forks " + cap + " is below the " + first + " forks each id starts with");
+        }
+        return cap;
     }
 
     private static Integer fromEnv(Map<String, String> env, String name, int min) {

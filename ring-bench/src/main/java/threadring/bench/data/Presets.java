@@ -1,5 +1,8 @@
 package threadring.bench.data;
 
+import org.openjdk.jmh.annotations.Fork;
+import threadring.core.WorkloadBenchmark;
+
 /**
  * The sweep's presets, recorded in each run's {@link Settings}: the default calibrated passes,
  * {@code --quick} (a smoke run) and {@code --long} (the reference the default must agree with).
@@ -8,12 +11,23 @@ public final class Presets {
 
     private Presets() {}
 
-    /** Calibrated passes aim at this length: long against a pass's own start and end, about two per one-second iteration. */
-    public static final int PASS_MS = 500;
+    /**
+     * Calibrated passes aim at this length: long against a pass's own start and end (up to a
+     * millisecond here), short against a one-second iteration, which ends only after the pass
+     * running when its time is up.
+     */
+    public static final int PASS_MS = 300;
     /** What one calibration may spend on passes (its JVM's start comes on top). */
     public static final int CALIBRATION_MS = 1000;
-    /** The profiling pass: one fork, 1 warm-up and 2 measured iterations of the scored passes' length. */
-    public static final Settings.Profiling PROFILING = new Settings.Profiling(1, 1, 2, null);
+    /** Forks a row starts with (WorkloadBenchmark's {@code @Fork}). */
+    public static final int FORKS = WorkloadBenchmark.class.getAnnotation(Fork.class).value();
+    /** Forks are added up to this many, until a row's 95% interval is within {@link #PRECISION}. */
+    public static final int MAX_FORKS = 6;
+    /** The precision forks are added for: +-5% of the median. */
+    public static final int PRECISION = 5;
+
+    /** The profiling pass: one fork, 1 warm-up and 1 measured iteration of the scored passes' length. */
+    public static final Settings.Profiling PROFILING = new Settings.Profiling(1, 1, 1, null);
 
     /** --quick: one fork of 1 warm-up and 2 measured iterations of this many ms. */
     public static final int QUICK_ITERATION_MS = 200;

@@ -16,11 +16,13 @@ import java.util.stream.Stream;
  * measurement. {@code finished} is null until the sweep ends (or is interrupted); {@code cpuWork}:
  * what one consumeCPU(work) cost in each configuration that ran the fan-out with work;
  * {@code shard}: the slice of a plan this run is (null: all of it); {@code mergedFrom} and
- * {@code partial}: the runs a merged run holds, and what it lacks (null otherwise).
+ * {@code partial}: the runs a merged run holds, and what it lacks (null otherwise); {@code probes}: the
+ * machine's cross-CPU handoff at the start and the end of the run, per configuration of two cpus
+ * or more.
  */
 public record Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
         Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs,
-        List<CpuWork> cpuWork, Shard shard, List<Merged> mergedFrom, List<String> partial) {
+        List<CpuWork> cpuWork, Shard shard, List<Merged> mergedFrom, List<String> partial, List<Probe> probes) {
 
     public enum State {
         @SerializedName("running") RUNNING,
@@ -47,13 +49,18 @@ public record Run(int schema, String runId, State state, String started, String 
     public static Run started(String runId, String started, Env.Machine machine, Settings settings,
             AsyncStatus async, List<Configuration> configurations, Shard shard) {
         return new Run(RunFile.SCHEMA, runId, State.RUNNING, started, null, machine, settings, async, configurations,
-                List.of(), List.of(), shard, null, null);
+                List.of(), List.of(), shard, null, null, List.of());
     }
 
-    /** The same run in another state, with these jobs and consumeCPU costs. */
-    public Run with(State state, String finished, List<Job> jobs, List<CpuWork> cpuWork) {
+    /** The same run in another state, with these jobs, consumeCPU costs and probes. */
+    public Run with(State state, String finished, List<Job> jobs, List<CpuWork> cpuWork, List<Probe> probes) {
         return new Run(schema, runId, state, started, finished, machine, settings, asyncProfiler, configurations,
-                jobs, cpuWork, shard, mergedFrom, partial);
+                jobs, cpuWork, shard, mergedFrom, partial, probes);
+    }
+
+    /** The probe of a configuration at {@code when} (start or end), if this run measured it. */
+    public Optional<Probe> probe(String label, String when) {
+        return probes.stream().filter(p -> p.configuration().equals(label) && p.when().equals(when)).findFirst();
     }
 
     /** The host a configuration ran on: its own (a merged run of several hosts), else the run's. */

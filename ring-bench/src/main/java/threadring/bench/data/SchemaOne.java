@@ -28,6 +28,7 @@ final class SchemaOne {
         array(run.get("jobs")).forEach(j -> jobs.add(job(j.getAsJsonObject())));
         out.add("jobs", jobs);
         out.add("cpuWork", array(run.get("cpuWork")));
+        out.add("probes", new JsonArray());
         for (String absent : new String[] {"shard", "mergedFrom", "partial"}) {
             if (!out.has(absent)) {
                 out.add(absent, JsonNull.INSTANCE);
@@ -57,10 +58,14 @@ final class SchemaOne {
         JsonObject scored = new JsonObject();
         scored.add("quick", bool(s.get("quick")));
         scored.add("longRun", bool(s.get("longRun")));
-        for (String n : new String[] {"forks", "warmups", "iterations", "iterationMs"}) {
+        scored.add("forks", s.get("forks"));
+        // forks were fixed then: as many as the run started with
+        scored.addProperty("maxForks", integer(s.get("forks"), Presets.FORKS));
+        for (String n : new String[] {"warmups", "iterations", "iterationMs"}) {
             scored.add(n, s.get(n));
         }
         scored.add("passMs", s.has("passMs") && !s.get("passMs").isJsonNull() ? s.get("passMs") : new JsonPrimitive(0));
+        scored.addProperty("precision", Presets.PRECISION);
         JsonObject out = new JsonObject();
         out.add("selection", selection);
         out.add("sizes", sizes);

@@ -77,13 +77,21 @@ public record Settings(Selection selection, Sizes sizes, Scored scored, List<Str
     }
 
     /**
-     * The scored passes: {@code forks}, {@code warmups} and {@code iterations} (null: the
-     * benchmark's annotations), the length of one JMH iteration ({@code iterationMs}, null: the
+     * The scored passes: {@code forks} to start with, {@code warmups} and {@code iterations} (null:
+     * the benchmark's annotations), the length of one JMH iteration ({@code iterationMs}, null: the
      * benchmark's), and the length a calibrated pass aims at ({@code passMs}; 0 in runs whose
-     * passes had fixed sizes); {@code quick} and {@code longRun} are the presets.
+     * passes had fixed sizes); forks are added up to {@code maxForks} until a row's 95% interval is
+     * within +-{@code precision} percent of its median; {@code quick} and {@code longRun} are the
+     * presets.
      */
-    public record Scored(boolean quick, boolean longRun, Integer forks, Integer warmups, Integer iterations,
-            Integer iterationMs, int passMs) {}
+    public record Scored(boolean quick, boolean longRun, Integer forks, int maxForks, Integer warmups,
+            Integer iterations, Integer iterationMs, int passMs, int precision) {
+
+        /** The forks a row starts with: as given, else the benchmark's {@code @Fork}. */
+        public int startForks() {
+            return forks != null ? forks : Presets.FORKS;
+        }
+    }
 
     /**
      * The separate profiling pass: forks, warm-up and measured iterations per id, and the length of

@@ -28,7 +28,7 @@ final class IterationLog implements OutputFormat {
     }
 
     private final OutputFormat text;
-    private final Listener listener;
+    private Listener listener;
     private final List<List<Iteration>> warmups = new ArrayList<>();
     private final List<List<Long>> measured = new ArrayList<>();
     private boolean inMeasurement = true;
@@ -36,6 +36,12 @@ final class IterationLog implements OutputFormat {
     IterationLog(OutputFormat text, Listener listener) {
         this.text = text;
         this.listener = listener;
+    }
+
+    /** The same log, calling {@code l} after each iteration from now on (a new batch of forks, a new watchdog). */
+    IterationLog listening(Listener l) {
+        this.listener = l;
+        return this;
     }
 
     /** Every fork reported so far. */

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -30,6 +31,9 @@ import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
+import threadring.bench.data.Settings;
+import threadring.bench.stats.Forks;
+import threadring.bench.stats.Stats;
 import threadring.bench.util.Errors;
 import threadring.bench.util.Heap;
 import threadring.bench.util.Processes;
@@ -146,25 +150,32 @@ public final class JmhJob {
                 .shouldFailOnError(true);
     }
 
+    /**
+     * The id's scored passes: its first forks, then more (a batch at a time, each a Runner of its
+     * own) until {@link Forks} says its interval is within the precision asked or the cap is reached.
+     */
     private Measured score(String id, int steps, RunResult[] scored) {
-        ChainedOptionsBuilder o = options(id, steps);
-        if (spec.scored().forks() != null) {
-            o.forks(spec.scored().forks());
-        }
-        if (spec.scored().warmups() != null) {
-            o.warmupIterations(spec.scored().warmups());
-        }
-        if (spec.scored().iterations() != null) {
-            o.measurementIterations(spec.scored().iterations());
-        }
-        iterationTime(o, spec.scored().iterationMs());
-        Watchdog watchdog = new Watchdog(id, Duration.ofMinutes(spec.timeoutMinutes()));
-        IterationLog log = new IterationLog(console(), (warmup, fork, i, it) -> watchdog.progress());
-        try (watchdog) {
-            RunResult r = only(new Runner(o.build(), log).run(), id);
-            List<List<Double>> forks = r.getBenchmarkResults().stream()
-                    .map(fork -> fork.getIterationResults().stream().map(i -> ms(i.getPrimaryResult())).toList())
-                    .toList();
+        Settings.Scored s = spec.scored();
+        IterationLog log = new IterationLog(console(), (warmup, fork, i, it) -> { });
+        List<RunResult> batches = new ArrayList<>();
+        List<List<Double>> forks = new ArrayList<>();
+        int batch = s.startForks();
+        try {
+            while (batch > 0) {
+                RunResult r = batch(id, steps, batch, log);
+                batches.add(r);
+                r.getBenchmarkResults().forEach(fork -> forks.add(fork.getIterationResults().stream()
+                        .map(i -> ms(i.getPrimaryResult())).toList()));
+                Stats.Summary summary = Stats.summarize(forks.stream()
+                        .map(f -> f.stream().map(ms -> ms * 1e6 / steps).toList()).toList());
+                batch = Forks.more(summary, s.precision() / 100.0, s.maxForks());
+                if (batch > 0) {
+                    System.out.println("threadring: " + id + ": " + forks.size() + " forks, " + (summary.flag() != null
+                            ? summary.unstable() : String.format(Locale.ROOT, "+-%.1f%%", summary.precision() * 100))
+                            + "; adding " + batch + " fork(s), up to " + s.maxForks());
+                }
+            }
+            RunResult r = MoreForks.merge(batches);
             var params = r.getParams();
             List<Score.ForkLog> forkLog = log.forks();
             if (forkLog.size() != forks.size()) {
@@ -173,10 +184,41 @@ public final class JmhJob {
             }
             scored[0] = r;
             return new Measured(id, new Score.Passes(params.getBenchmark(), steps, params.getWarmup().getCount(),
-                    List.copyOf(params.getJvmArgs()), forks,
+                    List.copyOf(params.getJvmArgs()), List.copyOf(forks),
                     (int) params.getMeasurement().getTime().convertTo(TimeUnit.MILLISECONDS), forkLog), null, null);
         } catch (RunnerException | RuntimeException e) {
-            return Measured.failed(id, watchdog.fired() != null ? watchdog.fired() : Errors.describe(e));
+            return Measured.failed(id, e instanceof Hung h ? h.getMessage() : Errors.describe(e));
+        }
+    }
+
+    /** One batch of {@code forks} forks of the id, under a watchdog. */
+    private RunResult batch(String id, int steps, int forks, IterationLog log) throws RunnerException {
+        ChainedOptionsBuilder o = options(id, steps).forks(forks);
+        if (spec.scored().warmups() != null) {
+            o.warmupIterations(spec.scored().warmups());
+        }
+        if (spec.scored().iterations() != null) {
+            o.measurementIterations(spec.scored().iterations());
+        }
+        iterationTime(o, spec.scored().iterationMs());
+        try (Watchdog watchdog = new Watchdog(id, Duration.ofMinutes(spec.timeoutMinutes()))) {
+            try {
+                return only(new Runner(o.build(), log.listening((warmup, fork, i, it) -> watchdog.progress())).run(), id);
+            } catch (RunnerException | RuntimeException e) {
+                if (watchdog.fired() != null) {
+                    throw new Hung(watchdog.fired());
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** An id whose forks the watchdog killed: its message says so. */
+    private static final class Hung extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Hung(String message) {
+            super(message);
         }
     }
 

@@ -44,7 +44,8 @@ import threadring.core.Workload;
  * The run's chart: one line per id, fastest on top; a dot at its median ns per hop and whiskers
  * to the ends of its 95% interval over forks, on a log axis (JFreeChart maps each end through
  * the axis, so an asymmetric interval is drawn where it lies). Colour says the model, a hollow
- * dot an unstable row, the marker's shape the configuration when there are several.
+ * dot a flagged row (one dot per mode where its forks fall into modes), the marker's shape the
+ * configuration when there are several.
  */
 public final class Chart {
 
@@ -148,21 +149,24 @@ public final class Chart {
                 if (r == null) {
                     continue;
                 }
-                Stats.Summary sum = r.summary();
-                double median = sum.median() / scale;
-                double low = sum.interval() == null ? median : Math.min(sum.interval().low() / scale, median);
-                double high = sum.interval() == null ? median : Math.max(sum.interval().high() / scale, median);
-                series.add(i + offset, median, low, high);
-                drawn.add(r);
-                lo = Math.min(lo, low);
-                hi = Math.max(hi, high);
+                // a row in modes is drawn once per mode, each with its own interval, never their average
+                for (Stats.Mode m : r.summary().modes()) {
+                    double median = m.median() / scale;
+                    double low = m.interval() == null ? median : Math.min(m.interval().low() / scale, median);
+                    double high = m.interval() == null ? median : Math.max(m.interval().high() / scale, median);
+                    series.add(i + offset, median, low, high);
+                    drawn.add(r);
+                    lo = Math.min(lo, low);
+                    hi = Math.max(hi, high);
+                }
             }
             data.addSeries(series);
             items.add(drawn);
         }
 
         String[] labels = ids.stream().map(id -> rows.values().stream()
-                .anyMatch(r -> r.id().equals(id) && r.summary().isUnstable()) ? id + " (unstable)" : id)
+                .anyMatch(r -> r.id().equals(id) && r.summary().isUnstable()) ? id + " (" + flags(rows.values(), id) + ")"
+                        : id)
                 .toArray(String[]::new);
         SymbolAxis idAxis = new SymbolAxis(null, labels);
         idAxis.setInverted(true); // fastest on top
@@ -239,8 +243,14 @@ public final class Chart {
                         Color.DARK_GRAY));
             }
         }
-        items.add(new LegendItem("hollow: unstable (forks disagree)", null, null, null, true, dot, false, Color.WHITE, true,
+        items.add(new LegendItem("hollow: flagged (modes: one dot per mode; drift; forks apart)", null, null, null, true, dot, false, Color.WHITE, true,
                 Color.DARK_GRAY, new BasicStroke(1.5f), false, dot, new BasicStroke(1f), Color.DARK_GRAY));
         return items;
+    }
+
+    /** What flags an id's rows carry: "modes", "drift", "forks apart". */
+    private static String flags(java.util.Collection<Series.Row> rows, String id) {
+        return rows.stream().filter(r -> r.id().equals(id) && r.summary().isUnstable())
+                .map(r -> r.summary().flag().cause().label).distinct().collect(java.util.stream.Collectors.joining(", "));
     }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import threadring.bench.data.Env;
+import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.stats.Stats;
@@ -26,7 +27,7 @@ public final class Compare {
 
     /** What the two runs say about one id. */
     public enum Verdict {
-        FASTER("B faster"), SLOWER("B slower"), SAME("within noise"), UNSTABLE("no verdict: unstable"),
+        FASTER("B faster"), SLOWER("B slower"), SAME("within noise"), UNSTABLE("no verdict"),
         TOO_FEW("within noise: fewer than 2 forks");
 
         final String text;
@@ -36,6 +37,11 @@ public final class Compare {
         }
     }
 
+    /**
+     * One id in both runs. A row flagged for drift or forks apart gets no verdict; a row in modes
+     * gets one only where both runs have the same number of modes and every mode moved the same
+     * way beyond its interval.
+     */
     public record Pair(String id, Stats.Summary a, Stats.Summary b) {
         /** B over A: below 1, B is faster. */
         public Stats.Ratio ratio() {
@@ -43,8 +49,12 @@ public final class Compare {
         }
 
         public Verdict verdict() {
-            if (a.isUnstable() || b.isUnstable()) {
+            Stats.Flag flag = flag();
+            if (flag != null && flag.cause() != Stats.Cause.MODES) {
                 return Verdict.UNSTABLE;
+            }
+            if (a.modal() || b.modal()) {
+                return modes();
             }
             Stats.Ratio r = ratio();
             if (r.interval() == null) {
@@ -54,6 +64,38 @@ public final class Compare {
                 return Verdict.SAME;
             }
             return r.value() < 1 ? Verdict.FASTER : Verdict.SLOWER;
+        }
+
+        /** Both in modes, mode for mode: a verdict only if every one of them moved, the same way. */
+        private Verdict modes() {
+            if (a.modes().size() != b.modes().size()) {
+                return Verdict.UNSTABLE;
+            }
+            Verdict all = null;
+            for (int i = 0; i < a.modes().size(); i++) {
+                Stats.Ratio r = Stats.ratio(b.modes().get(i), a.modes().get(i));
+                Verdict v = !r.separates() ? Verdict.UNSTABLE : r.value() < 1 ? Verdict.FASTER : Verdict.SLOWER;
+                if (v == Verdict.UNSTABLE || all != null && all != v) {
+                    return Verdict.UNSTABLE;
+                }
+                all = v;
+            }
+            return all;
+        }
+
+        /** The flag that withholds a verdict, A's or B's, or null. */
+        Stats.Flag flag() {
+            return a.flag() != null ? a.flag() : b.flag();
+        }
+
+        /** The verdict as the table says it: "B faster", "no verdict: modes in A", ... */
+        public String text() {
+            Verdict v = verdict();
+            if (v != Verdict.UNSTABLE) {
+                return v.text;
+            }
+            Stats.Flag f = flag();
+            return v.text + ": " + (f == null ? "modes differ" : f.cause().label + " in " + (a.flag() != null ? "A" : "B"));
         }
     }
 
@@ -89,11 +131,13 @@ public final class Compare {
         doc.bullets(List.of("A: " + describe(a, dirA), "B: " + describe(b, dirB)));
         doc.paragraph("B/A < 1: B is faster. The interval is 95% (Welch's t on the log fork medians of both runs); "
                 + "**B faster** or **B slower** only where it excludes 1 (p < 0.05), else *within noise*. A row "
-                + "unstable in either run (forks disagree) gets no verdict. The test sees the spread between "
+                + "flagged in either run (drift, forks apart) gets no verdict, nor does one in modes unless every mode "
+                + "moved the same way. The test sees the spread between "
                 + "forks, not the machine's drift between the two runs. Values: median ns per hop (ring) or per exchange "
                 + "(rendezvous), ms per operation (fan-out), requests per second (echo server, whose B/A is that of "
                 + "its time per request, 1 / requests per second, so that below 1 is faster there too) "
-                + "[95% interval].");
+                + "[95% interval]. Where the machine probe `floor/cross-cpu` moved between or during the runs, rows "
+                + "that hand off across cpus get no verdict.");
         boolean crossHost = !Run.sameHosts(a, b);
         if (crossHost) {
             doc.paragraph("**A and B ran on different hosts** (A: " + String.join(", ", a.hosts()) + "; B: "
@@ -115,16 +159,26 @@ public final class Compare {
             }
             WorkloadSection w = Sections.of(sa.workload());
             String unit = w.unit();
+            Optional<String> machine = machineMoved(a, sa, b, sb);
+            machine.ifPresent(why -> doc.paragraph("**The machine moved**: its cross-CPU handoff (`" + Probe.ID
+                    + "`, probed at the start and the end of each run) " + why + ". Rows that hand off across cpus "
+                    + "move with it, so they get no verdict here; rows on one thread do."));
             List<Doc.Row> rows = new ArrayList<>();
             for (Pair p : pairs(a, sa, b, sb)) {
                 Stats.Ratio r = p.ratio();
                 Verdict v = p.verdict();
+                String said = p.text();
+                if (machine.isPresent() && (v == Verdict.FASTER || v == Verdict.SLOWER)
+                        && CrossCpu.across(p.id(), sb.config())) {
+                    said = "no verdict: the machine's cross-CPU handoff " + machine.get();
+                    v = Verdict.UNSTABLE;
+                }
                 rows.add(new Doc.Row(List.of(Doc.Cell.of(p.id()),
                         new Doc.Cell(value(p.a(), w), p.a().median(), p.a().isUnstable()),
                         new Doc.Cell(value(p.b(), w), p.b().median(), p.b().isUnstable()),
                         Doc.Cell.number(ratio(r), r.value()),
                         Doc.Cell.number(Double.isNaN(r.p()) ? "n/a" : String.format(Locale.ROOT, "%.2g", r.p()), r.p()),
-                        new Doc.Cell(v.text, null, false, v == Verdict.FASTER ? "good" : v == Verdict.SLOWER ? "bad"
+                        new Doc.Cell(said, null, false, v == Verdict.FASTER ? "good" : v == Verdict.SLOWER ? "bad"
                                 : null)),
                         java.util.Map.of("model", p.id().substring(0, p.id().indexOf('/')), "workload",
                                 sa.workload().label())));
@@ -158,6 +212,38 @@ public final class Compare {
         return doc;
     }
 
+    /**
+     * Why the machine, not the code, may have moved the rows that hand off across cpus, or empty:
+     * B's cross-CPU handoff against A's (every probe of the series' configuration in each run)
+     * moved beyond its interval and by more than {@link #MACHINE_MOVE}, or it varied more than
+     * {@link #MACHINE_SPREAD} between the probes of one run (start, end, their forks).
+     */
+    static Optional<String> machineMoved(Run a, Series sa, Run b, Series sb) {
+        Optional<Stats.Summary> pa = CrossCpu.pooled(a, sa.label());
+        Optional<Stats.Summary> pb = CrossCpu.pooled(b, sb.label());
+        if (pa.isEmpty() || pb.isEmpty()) {
+            return Optional.empty();
+        }
+        Stats.Ratio r = Stats.ratio(pb.get(), pa.get());
+        if (r.separates() && Math.abs(Math.log(r.value())) > Math.log(MACHINE_MOVE)) {
+            return Optional.of("moved " + Format.times(r.value()) + " from A to B");
+        }
+        for (Object[] run : new Object[][] {{"A", pa.get()}, {"B", pb.get()}}) {
+            Stats.Summary p = (Stats.Summary) run[1];
+            double span = p.forkMedians().stream().mapToDouble(Double::doubleValue).max().orElse(1)
+                    / p.forkMedians().stream().mapToDouble(Double::doubleValue).min().orElse(1);
+            if (span > MACHINE_SPREAD) {
+                return Optional.of("varied " + Format.times(span) + " during " + run[0]);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A move of the machine's cross-CPU handoff between two runs smaller than this is not the machine's. */
+    static final double MACHINE_MOVE = 1.10;
+    /** Probes of one run further apart than this: the machine moved during the run (calm runs here: 1.1-1.2x). */
+    static final double MACHINE_SPREAD = 1.30;
+
     /** Across hosts: each id's speed-up over its own run's baseline in A and in B, and whether they separate. */
     private static void speedUps(Run a, Series sa, Run b, Series sb, Doc doc) {
         WorkloadSection section = Sections.of(sa.workload());
@@ -180,7 +266,7 @@ public final class Compare {
             Stats.Ratio ra = Stats.ratio(baseA.get().summary(), p.a());
             Stats.Ratio rb = Stats.ratio(baseB.get().summary(), p.b());
             String verdict = p.a().isUnstable() || p.b().isUnstable() || baseA.get().summary().isUnstable()
-                    || baseB.get().summary().isUnstable() ? Verdict.UNSTABLE.text
+                    || baseB.get().summary().isUnstable() ? Verdict.UNSTABLE.text + ": a row is flagged"
                     : ra.interval() == null || rb.interval() == null ? Verdict.TOO_FEW.text
                     : rb.interval().low() > ra.interval().high() ? "B higher"
                     : rb.interval().high() < ra.interval().low() ? "B lower" : "overlaps";
@@ -235,7 +321,7 @@ public final class Compare {
      * for the echo server (its rows' ns per request, inverted).
      */
     private static String value(Stats.Summary s, WorkloadSection w) {
-        return w.value(s) + (s.isUnstable() ? " unstable" : "");
+        return w.value(s) + (s.isUnstable() ? Format.FLAGGED : "");
     }
 
     private static String ratio(Stats.Ratio r) {

@@ -40,9 +40,13 @@ final class EchoSection implements WorkloadSection {
 
     /** Requests per second: the rows' ns per request, inverted. */
     @Override
-    public String value(Stats.Summary s) {
-        return Format.rate(1e9 / s.median()) + " [" + (s.interval() == null ? "n/a"
-                : Format.rateInterval(new Stats.Interval(1e9 / s.interval().high(), 1e9 / s.interval().low()))) + "]";
+    public String number(double cost) {
+        return Format.rate(1e9 / cost);
+    }
+
+    @Override
+    public String range(Stats.Interval cost) {
+        return cost == null ? "n/a" : Format.rateInterval(new Stats.Interval(1e9 / cost.high(), 1e9 / cost.low()));
     }
 
     @Override
@@ -164,12 +168,11 @@ final class EchoSection implements WorkloadSection {
                 long requests = reps.stream().mapToLong(EchoRepetition::requests).sum();
                 table.add(new Doc.Row(List.of(Doc.Cell.of(r.id()), Doc.Cell.number(String.valueOf(reps.size()),
                                 reps.size()),
-                        new Doc.Cell(Format.rate(rps.median()), rps.median(), rps.isUnstable()),
-                        Doc.Cell.number(Format.rateInterval(rps.interval()),
-                                rps.interval() == null ? Double.NaN : rps.interval().low()),
-                        Doc.Cell.of(StepTable.stability(rps)),
+                        Format.median(rps, Format::rate),
+                        Format.range(rps, Format::rateInterval),
+                        Doc.Cell.of(StepTable.stability(rps, run.settings())),
                         r.id().equals(BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
-                                : base.map(b -> Format.ratioCell(Stats.ratio(b.summary(), r.summary())))
+                                : base.map(b -> Format.ratioCell(b.summary(), r.summary()))
                                         .orElse(Doc.Cell.of("n/a")),
                         latency(reps, l -> l.latencyUs().p50()), latency(reps, l -> l.latencyUs().p99()),
                         latency(reps, l -> l.latencyUs().p999()),

@@ -34,8 +34,13 @@ final class FanOutSection implements WorkloadSection {
     }
 
     @Override
-    public String value(Stats.Summary s) {
-        return Format.ms(s.median()) + " [" + Format.msInterval(s.interval()) + "]";
+    public String number(double cost) {
+        return Format.ms(cost);
+    }
+
+    @Override
+    public String range(Stats.Interval cost) {
+        return Format.msInterval(cost);
     }
 
     @Override
@@ -120,11 +125,9 @@ final class FanOutSection implements WorkloadSection {
                 table.add(new Doc.Row(List.of(Doc.Cell.of(r.id()), Doc.Cell.of(s.forks() + " x " + s.samples() / s.forks()),
                         Doc.Cell.of(StepTable.passesPerIteration(r.measured())),
                         Doc.Cell.of(StepTable.warmup(r.measured())),
-                        new Doc.Cell(Format.ms(s.median()), s.median(), s.isUnstable()),
-                        Doc.Cell.number(Format.msInterval(s.interval()), s.interval() == null ? Double.NaN
-                                : s.interval().low()),
+                        Format.median(s, Format::ms), Format.range(s, Format::msInterval),
                         Doc.Cell.of(s.forkMedians().stream().map(Format::ms).collect(Collectors.joining(", "))),
-                        Doc.Cell.of(StepTable.stability(s)),
+                        Doc.Cell.of(StepTable.stability(s, run.settings())),
                         ideal.map(x -> Doc.Cell.number(x.of(s), s.median() / 1e6 / x.ms())).orElse(Doc.Cell.of("n/a")),
                         Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")),
                         Format.tags(r.id(), Workload.FANOUT)));

@@ -41,7 +41,7 @@ final class Floors {
                 table.add(new Doc.Row(List.of(Doc.Cell.of(s.name(run)), Doc.Cell.of(r.model()), Doc.Cell.of(r.id()),
                         Format.value(m), Doc.Cell.of(floorId), Format.value(f),
                         Doc.Cell.number(Format.ns(m.median() - f.median()), m.median() - f.median()),
-                        Format.ratioCell(Stats.ratio(m, f))), Format.tags(r.id(), Workload.RING)));
+                        Format.ratioCell(m, f)), Format.tags(r.id(), Workload.RING)));
             }
         }
         if (table.isEmpty()) {

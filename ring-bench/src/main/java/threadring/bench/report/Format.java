@@ -3,6 +3,9 @@ package threadring.bench.report;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.DoubleFunction;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
 
@@ -85,16 +88,68 @@ public final class Format {
         return "`" + s.replace("`", "'") + "`";
     }
 
-    /** A median and interval in ns, "95.0 [83.3–108.2]", marked unstable, sorted by the median. */
+    /**
+     * A median and interval in ns, "95.0 [83.3–108.2]", sorted by the median; a row in modes shows
+     * each mode, "190.2 [186.0–194.4] (2 forks) / 600.1 (1 fork)", never their average; a flagged
+     * row is marked (the page shows a badge).
+     */
     static Doc.Cell value(Stats.Summary s) {
-        return new Doc.Cell(ns(s.median()) + " [" + interval(s.interval()) + "]" + (s.isUnstable() ? " unstable" : ""),
-                s.median(), s.isUnstable());
+        return cell(s, Format::ns, Format::interval);
     }
 
     /** The same in ms per operation. */
     static Doc.Cell msValue(Stats.Summary s) {
-        return new Doc.Cell(ms(s.median()) + " [" + msInterval(s.interval()) + "]" + (s.isUnstable() ? " unstable" : ""),
-                s.median(), s.isUnstable());
+        return cell(s, Format::ms, Format::msInterval);
+    }
+
+    private static Doc.Cell cell(Stats.Summary s, DoubleFunction<String> number, Function<Stats.Interval, String> range) {
+        return new Doc.Cell(text(s, number, range) + (s.isUnstable() ? FLAGGED : ""), s.median(), s.isUnstable());
+    }
+
+    /** A summary's value in words: its median and interval, or each mode's. */
+    static String text(Stats.Summary s, DoubleFunction<String> number, Function<Stats.Interval, String> range) {
+        if (!s.modal()) {
+            return number.apply(s.median()) + " [" + range.apply(s.interval()) + "]";
+        }
+        return s.modes().stream().map(m -> number.apply(m.median()) + (m.interval() == null ? ""
+                : " [" + range.apply(m.interval()) + "]") + " (" + m.forks() + (m.forks() == 1 ? " fork)" : " forks)"))
+                .collect(Collectors.joining(" / "));
+    }
+
+    /** The median column of a table: the median, or each mode's ("190.2 / 600.1"); sorted by the median. */
+    static Doc.Cell median(Stats.Summary s, DoubleFunction<String> number) {
+        String text = s.modal() ? s.modes().stream().map(m -> number.apply(m.median())).collect(Collectors.joining(" / "))
+                : number.apply(s.median());
+        return new Doc.Cell(text, s.median(), s.isUnstable());
+    }
+
+    /** The interval column: the interval, or each mode's (n/a for a mode of one fork). */
+    static Doc.Cell range(Stats.Summary s, Function<Stats.Interval, String> range) {
+        String text = s.modal() ? s.modes().stream().map(m -> range.apply(m.interval())).collect(Collectors.joining(" / "))
+                : range.apply(s.interval());
+        return Doc.Cell.number(text, s.interval() == null ? Double.NaN : s.interval().low());
+    }
+
+    /** What a flagged row's cell ends with: the page replaces it with a badge. */
+    static final String FLAGGED = " flagged";
+
+    /** The ratio of two summaries with its interval, per mode where one of them is in modes. */
+    static String ratio(Stats.Summary a, Stats.Summary b) {
+        if (a.modal() && b.modal()) {
+            return "n/a (both in modes)";
+        }
+        if (a.modal() || b.modal()) {
+            Stats.Summary modal = a.modal() ? a : b;
+            Stats.Mode whole = a.modal() ? b.modes().get(0) : a.modes().get(0);
+            return modal.modes().stream().map(m -> ratio(a.modal() ? Stats.ratio(m, whole) : Stats.ratio(whole, m)))
+                    .collect(Collectors.joining(" / "));
+        }
+        return ratio(Stats.ratio(a, b));
+    }
+
+    /** {@link #ratio(Stats.Summary, Stats.Summary)} in a cell, sorted by the ratio of medians. */
+    static Doc.Cell ratioCell(Stats.Summary a, Stats.Summary b) {
+        return Doc.Cell.number(ratio(a, b), a.median() / b.median());
     }
 
     static Doc.Cell ratioCell(Stats.Ratio r) {

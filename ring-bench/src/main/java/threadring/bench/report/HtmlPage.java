@@ -65,8 +65,8 @@ public final class HtmlPage {
         }
         StringBuilder h = new StringBuilder("<div class=\"filters\">");
         h.append(select("model", "Model", models)).append(select("workload", "Workload", workloads));
-        h.append("<span class=\"hint\">Click a column header to sort. Rows marked <span class=\"badge\">unstable</span> "
-                + "have forks that disagree.</span></div>\n");
+        h.append("<span class=\"hint\">Click a column header to sort. Rows marked <span class=\"badge\">flagged</span> "
+                + "have an interval that cannot be trusted (modes, drift, forks apart).</span></div>\n");
         return h.toString();
     }
 
@@ -119,11 +119,11 @@ public final class HtmlPage {
                 if (c.sort() != null) {
                     h.append(" data-sort=\"").append(String.format(Locale.ROOT, "%.9g", c.sort())).append('"');
                 }
-                String text = c.unstable() && c.text().endsWith(" unstable")
-                        ? c.text().substring(0, c.text().length() - " unstable".length()) : c.text();
+                String text = c.unstable() && c.text().endsWith(Format.FLAGGED)
+                        ? c.text().substring(0, c.text().length() - Format.FLAGGED.length()) : c.text();
                 h.append('>').append(inline(text));
                 if (c.unstable()) {
-                    h.append(" <span class=\"badge\">unstable</span>");
+                    h.append(" <span class=\"badge\">flagged</span>");
                 }
                 h.append("</td>");
             }

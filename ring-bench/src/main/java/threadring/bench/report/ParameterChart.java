@@ -73,13 +73,14 @@ final class ParameterChart {
                     }
                     Optional<Series.Row> r = s.row(run, id);
                     if (r.isPresent()) {
-                        Stats.Summary sum = r.get().summary();
-                        double low = sum.interval() == null ? sum.median() : Math.min(sum.interval().low(), sum.median());
-                        double high = sum.interval() == null ? sum.median() : Math.max(sum.interval().high(), sum.median());
                         int x = p.of(Parameters.shape(s));
-                        line.add(x, sum.median(), low, high);
-                        lo = Math.min(lo, low);
-                        hi = Math.max(hi, high);
+                        for (Stats.Mode m : r.get().summary().modes()) { // a row in modes: a point per mode
+                            double low = m.interval() == null ? m.median() : Math.min(m.interval().low(), m.median());
+                            double high = m.interval() == null ? m.median() : Math.max(m.interval().high(), m.median());
+                            line.add(x, m.median(), low, high);
+                            lo = Math.min(lo, low);
+                            hi = Math.max(hi, high);
+                        }
                         minNodes = Math.min(minNodes, x);
                         maxNodes = Math.max(maxNodes, x);
                     }

@@ -46,7 +46,7 @@ final class Parameters {
                 Optional<Series.Row> first = found.stream().flatMap(Optional::stream).findFirst();
                 Optional<Series.Row> last = found.stream().flatMap(Optional::stream).reduce((x, y) -> y);
                 cells.add(first.isPresent() && last.get() != first.get()
-                        ? Format.ratioCell(Stats.ratio(last.get().summary(), first.get().summary())) : Doc.Cell.of(""));
+                        ? Format.ratioCell(last.get().summary(), first.get().summary()) : Doc.Cell.of(""));
                 table.add(new Doc.Row(cells, Format.tags(id, Workload.RING)));
             }
             doc.add(new Doc.Table("parameter", columns, table));

@@ -40,7 +40,7 @@ final class Published {
                 Optional<Series.Row> r = s.row(run, id);
                 Optional<Series.Row> b = s.row(run, Report.BASELINE);
                 if (r.isPresent() && b.isPresent()) {
-                    parts.add(id + " " + Format.ratio(Stats.ratio(b.get().summary(), r.get().summary()))
+                    parts.add(id + " " + Format.ratio(b.get().summary(), r.get().summary())
                             + (all.size() > 1 ? " (" + s.name(run) + ")" : ""));
                     break;
                 }

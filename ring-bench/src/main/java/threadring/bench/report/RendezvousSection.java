@@ -56,7 +56,7 @@ final class RendezvousSection implements WorkloadSection {
                 Optional<Series.Row> hop = ringRows.stream().filter(x -> x.id().equals(row.id())).findFirst();
                 table.add(new Doc.Row(List.of(Doc.Cell.of(r.label()), Doc.Cell.of(row.id()), Format.value(e),
                         hop.map(h -> Format.value(h.summary())).orElse(Doc.Cell.of("–")),
-                        hop.map(h -> Format.ratioCell(Stats.ratio(e, h.summary()))).orElse(Doc.Cell.of(""))),
+                        hop.map(h -> Format.ratioCell(e, h.summary())).orElse(Doc.Cell.of(""))),
                         Format.tags(row.id(), Workload.RENDEZVOUS)));
             }
         }

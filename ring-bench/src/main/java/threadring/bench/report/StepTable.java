@@ -40,27 +40,28 @@ final class StepTable {
                         Doc.Cell.number(String.format(Locale.ROOT, "%,d", r.steps()), r.steps()),
                         Doc.Cell.of(s.forks() + " x " + s.samples() / s.forks()),
                         Doc.Cell.of(passesPerIteration(r.measured())), Doc.Cell.of(warmup(r.measured())),
-                        new Doc.Cell(Format.ns(s.median()), s.median(), s.isUnstable()),
-                        Doc.Cell.number(Format.interval(s.interval()), s.interval() == null ? Double.NaN
-                                : s.interval().low()),
+                        Format.median(s, Format::ns), Format.range(s, Format::interval),
                         Doc.Cell.of(s.forkMedians().stream().map(Format::ns).collect(Collectors.joining(", "))),
                         Doc.Cell.number(Format.ns(s.min()), s.min()), Doc.Cell.number(Format.ns(s.max()), s.max()),
-                        Doc.Cell.of(stability(s)),
+                        Doc.Cell.of(stability(s, run.settings())),
                         Doc.Cell.of(i + 1 < rows.size() ? versus(rows.get(i + 1), r) : ""),
                         r.id().equals(Report.BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
-                                : base.map(b -> Format.ratioCell(Stats.ratio(b.summary(), s))).orElse(Doc.Cell.of("n/a")),
-                        Doc.Cell.of(study2014(history, r.id()))), Format.tags(r.id(), series.workload())));
+                                : base.map(b -> Format.ratioCell(b.summary(), s)).orElse(Doc.Cell.of("n/a")),
+                        Doc.Cell.of(study2014(history, r.id())),
+                        Doc.Cell.of(CrossCpu.carriers(r.id(), series.config()))), Format.tags(r.id(), series.workload())));
             }
+            table.addAll(CrossCpu.rows(run, series.label(), 15, 5));
             doc.add(new Doc.Table(series.workload().label(), List.of(Format.text("id"), Format.number(stepsColumn),
                     Format.number("forks x iterations"), Format.number("passes per iteration"),
                     Format.number("warm-up per fork (s, passes)"),
                     Format.number("median ns/" + series.workload().unit()), Format.number("95% interval"),
                     Format.text("fork medians"), Format.number("min"), Format.number("max"), Format.text("stability"),
                     Format.text("vs next"), Format.number("speed-up vs " + Report.BASELINE + " [95%]"),
-                    Format.number("2014")), table));
+                    Format.number("2014"), Format.text("handoffs")), table));
             if (base.isEmpty()) {
                 notes.add("speed-ups: n/a, " + Report.BASELINE + " was not measured in this configuration");
             }
+            CrossCpu.note(run, series.label()).ifPresent(notes::add);
             if (rows.stream().anyMatch(r -> history.oneThreadOf(History.STUDY_2014, r.id()).isPresent())) {
                 notes.add("2014: the study's speed-up over its threads row for the same model and setup (its "
                         + "libraries' default multi-thread scheduler or dispatcher); in parentheses on one-thread "
@@ -81,12 +82,27 @@ final class StepTable {
                 + c.jvm().availableProcessors();
     }
 
-    static String stability(Stats.Summary s) {
-        return s.isUnstable() ? "**unstable**: " + s.unstable() : s.forks() < 2 ? "n/a" : "ok";
+    /**
+     * "ok", or "ok, stopped at 8 forks, +-7%" where the forks reached the cap short of the precision
+     * asked, or the flag: "**modes**: two modes 3.16x apart (2 forks, 1 fork)".
+     */
+    static String stability(Stats.Summary s, threadring.bench.data.Settings settings) {
+        if (s.isUnstable()) {
+            return "**" + s.flag().cause().label + "**: " + s.flag().text();
+        }
+        if (s.forks() < 2) {
+            return "n/a";
+        }
+        double asked = settings.scored().precision() / 100.0;
+        return s.precision() > asked && s.forks() >= settings.scored().maxForks()
+                ? String.format(Locale.ROOT, "ok, stopped at %d forks, ±%.0f%%", s.forks(), s.precision() * 100) : "ok";
     }
 
     /** The next slower row's median over this one's, and whether their intervals separate. */
     static String versus(Series.Row slower, Series.Row r) {
+        if (slower.summary().modal() || r.summary().modal()) {
+            return "n/a (modes)";
+        }
         Stats.Ratio x = Stats.ratio(slower.summary(), r.summary());
         return String.format(Locale.ROOT, "%.2fx", x.value())
                 + (x.interval() == null ? "" : x.separates() ? ", separated" : ", overlaps");

@@ -45,9 +45,19 @@ interface WorkloadSection {
         return "ns/" + workload().unit();
     }
 
-    /** A row's cost as {@code compare} shows it: median [95% interval]. */
+    /** One cost (ns per step) as the workload states it: ns, ms per operation, requests per second. */
+    default String number(double cost) {
+        return Format.ns(cost);
+    }
+
+    /** An interval of costs as the workload states it. */
+    default String range(Stats.Interval cost) {
+        return Format.interval(cost);
+    }
+
+    /** A row's cost as {@code compare} shows it: median [95% interval], or each mode's. */
     default String value(Stats.Summary cost) {
-        return Format.ns(cost.median()) + " [" + Format.interval(cost.interval()) + "]";
+        return Format.text(cost, this::number, this::range);
     }
 
     /** The id every speed-up of the workload is over, or empty with why there is none. */

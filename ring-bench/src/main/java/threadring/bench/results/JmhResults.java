@@ -26,17 +26,20 @@ public final class JmhResults {
     /** Writes {@code runDir/jmh-result.json} from every job's file under {@code runDir/jobs}. */
     public static Path merge(Path runDir) throws IOException {
         JsonArray all = new JsonArray();
+        Path file = runDir.resolve(FILE);
+        List<Path> files = List.of();
         Path jobs = runDir.resolve(RunFile.JOBS);
         if (Files.isDirectory(jobs)) {
-            List<Path> files;
             try (Stream<Path> walk = Files.walk(jobs)) {
                 files = walk.filter(f -> f.getFileName().toString().endsWith(RunFile.JMH_SUFFIX)).sorted().toList();
             }
-            for (Path f : files) {
-                all.addAll(JsonParser.parseString(Files.readString(f)).getAsJsonArray());
-            }
         }
-        Path file = runDir.resolve(FILE);
+        if (files.isEmpty() && Files.exists(file)) {
+            return file; // a run kept without its jobs folder (docs/results): its file is all there is
+        }
+        for (Path f : files) {
+            all.addAll(JsonParser.parseString(Files.readString(f)).getAsJsonArray());
+        }
         AtomicFiles.write(file, RunFile.toJson(all));
         return file;
     }

@@ -27,6 +27,7 @@ import threadring.bench.data.Configuration;
 import threadring.bench.data.CpuWork;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
+import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.data.Run.State;
 import threadring.bench.data.RunFile;
@@ -191,6 +192,7 @@ public final class Merge {
         List<Configuration> configs = new ArrayList<>();
         List<Job> jobs = new ArrayList<>();
         Map<String, CpuWork> cpuWork = new LinkedHashMap<>();
+        List<Probe> probes = new ArrayList<>();
         for (int n = 0; n < inputs.size(); n++) {
             Input i = inputs.get(n);
             String from = from(n, i);
@@ -208,6 +210,10 @@ public final class Merge {
                 String label = label(hosts, i, w.configuration());
                 cpuWork.putIfAbsent(label + " " + w.work(), new CpuWork(label, w.work(), w.nsPerCall()));
             }
+            for (Probe p : i.run().probes()) { // each input's own probes, named by their run
+                probes.add(new Probe(label(hosts, i, p.configuration()), p.when() + ", " + i.run().runId(),
+                        p.nsPerHandoff()));
+            }
         }
         List<String> incomplete = new ArrayList<>(missing.stream().map(m -> "missing " + m).toList());
         inputs.stream().filter(i -> i.run().state() != State.COMPLETE).forEach(i -> incomplete.add(i.run().runId()
@@ -221,7 +227,7 @@ public final class Merge {
         return new Run(RunFile.SCHEMA, into.getFileName().toString(), complete ? State.COMPLETE : State.PARTIAL,
                 started, finished, first.run().machine(), first.run().settings(), first.run().asyncProfiler(),
                 List.copyOf(configs), List.copyOf(jobs), List.copyOf(cpuWork.values()), null, sources,
-                complete ? null : List.copyOf(incomplete));
+                complete ? null : List.copyOf(incomplete), List.copyOf(probes));
     }
 
     private static String relative(Path from, Path to) {

@@ -7,39 +7,29 @@ import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.descriptive.rank.Median;
-import org.apache.commons.math3.stat.inference.OneWayAnova;
 import org.apache.commons.math3.stat.inference.TTest;
 
 /**
  * What the passes of one id say, with the JVM as the unit of repetition: passes inside one fork
  * share that JVM's JIT decisions, heap layout and scheduler luck, so they agree with each other
- * far better than with another fork (here up to 2.6x between forks, 10% inside one). Each fork
- * therefore counts once, through its median pass; intervals come from the spread of those fork
- * medians (Student t on their logarithms, k-1 degrees of freedom; cf. Georges, Buytaert and
- * Eeckhout, "Statistically rigorous Java performance evaluation", 2007), and ratios from Welch's
- * t on the same logarithms. All distributions and tests are commons-math3's.
+ * far better than with another fork. Each fork therefore counts once, through its median pass,
+ * and the interval comes from the spread of those fork medians: Student's t on their logarithms
+ * with k-1 degrees of freedom, the between-JVM level of a two-level (forks, iterations) model
+ * (Georges, Buytaert and Eeckhout 2007; Kalibera and Jones 2013). Ordinary spread between forks
+ * widens the interval; it is never a flag. A row is flagged only where its one interval cannot be
+ * trusted, by effect size and with its cause: forks in separated groups ({@link Modes}, reported
+ * as modes, never averaged), a trend inside every fork ({@link Drift}), or forks scattered more
+ * than {@link #SPREAD} apart. All distributions and tests are commons-math3's.
  */
 public final class Stats {
 
     /** Confidence of every interval and test. */
     public static final double CONFIDENCE = 0.95;
-    /** Fork medians further apart than this always make a row unstable. */
-    public static final double UNSTABLE_SPREAD = 1.30;
-    /** Below this p-value (one-way ANOVA over forks) fork medians disagree beyond their passes' noise. */
-    public static final double UNSTABLE_P = 0.001;
     /**
-     * Measured iterations that still fall (or rise) by more than this from a fork's first to its
-     * last, with a trend beyond their noise (p &lt; {@link #DRIFT_P}), make a row unstable: its
-     * forks were not yet in steady state.
+     * Forks whose medians scatter more than this (the slowest over the fastest) without forming
+     * modes make a row's interval rest on a few JVMs' luck: flagged.
      */
-    public static final double DRIFT = 0.10;
-    /**
-     * The trend's test is looser than the forks' ANOVA: a missed trend reports a number that is
-     * not steady as if it were, a false one only withholds verdicts. At p &lt; 0.001 a fork-wide
-     * 27% rise over 3 x 5 iterations (coroutines/continuation-loop, run 20261124-000929, t=4.1)
-     * went unflagged.
-     */
-    public static final double DRIFT_P = 0.01;
+    public static final double SPREAD = 2.0;
 
     private static final TTest T_TEST = new TTest();
 
@@ -55,20 +45,61 @@ public final class Stats {
         }
     }
 
+    /** Why a row's interval cannot be trusted. */
+    public enum Cause {
+        MODES("modes"), DRIFT("drift"), SPREAD("forks apart");
+
+        public final String label;
+
+        Cause(String label) {
+            this.label = label;
+        }
+    }
+
+    /** A flag: its cause and what it found, e.g. "rose 27% over each fork's measured iterations". */
+    public record Flag(Cause cause, String text) {}
+
     /**
-     * One id: the median of all passes, each fork's median, min and max, the 95% interval
-     * (null with fewer than two forks: one JVM says nothing about the next), and why the row is
-     * unstable (null if it is not).
+     * A group of forks whose medians agree with each other and stand apart from the others': its
+     * forks' medians, the median of its forks' passes and its own interval (null with one fork).
+     */
+    public record Mode(List<Double> forkMedians, double median, Interval interval) {
+        public int forks() {
+            return forkMedians.size();
+        }
+    }
+
+    /**
+     * One id: the median of all passes, each fork's median, min and max, the 95% interval (null
+     * with fewer than two forks, one JVM says nothing about the next; null too where the forks form
+     * modes, which have an interval each), the flag (null: the interval is a claim), and the modes
+     * (one for an ordinary row).
      */
     public record Summary(int forks, int samples, double median, List<Double> forkMedians, double min, double max,
-            Interval interval, String unstable) {
+            Interval interval, Flag flag, List<Mode> modes) {
 
+        /** Whether the interval cannot be trusted (see {@link #flag}). */
         public boolean isUnstable() {
-            return unstable != null;
+            return flag != null;
         }
 
-        public double[] logForkMedians() {
+        /** The flag's text, with its cause: "two modes: ...", or null. */
+        public String unstable() {
+            return flag == null ? null : flag.cause().label + ": " + flag.text();
+        }
+
+        /** Whether the forks fall into separated groups. */
+        public boolean modal() {
+            return modes.size() > 1;
+        }
+
+        double[] logForkMedians() {
             return forkMedians.stream().mapToDouble(Math::log).toArray();
+        }
+
+        /** Half the interval's width over the median ({@code 0.05}: +-5%), or NaN without an interval. */
+        public double precision() {
+            return interval == null ? Double.NaN : Math.max(interval.high() / median - 1, 1 - interval.low() / median);
         }
     }
 
@@ -80,7 +111,7 @@ public final class Stats {
         }
     }
 
-    /** Summarises passes given per fork (any unit; the report uses ns per hop). */
+    /** Summarises passes given per fork (any unit; the report uses ns per step). */
     public static Summary summarize(List<List<Double>> byFork) {
         List<double[]> forks = new ArrayList<>();
         for (List<Double> f : byFork) {
@@ -93,80 +124,47 @@ public final class Stats {
         }
         double[] all = forks.stream().flatMapToDouble(Arrays::stream).toArray();
         List<Double> medians = forks.stream().map(f -> new Median().evaluate(f)).toList();
+        double median = new Median().evaluate(all);
+        if (forks.size() < 2) {
+            return new Summary(1, all.length, median, medians, StatUtils.min(all), StatUtils.max(all), null, null,
+                    List.of(new Mode(medians, median, null)));
+        }
+        List<List<Integer>> groups = Modes.groups(forks, medians);
+        List<Mode> modes = new ArrayList<>();
+        for (List<Integer> g : groups) {
+            List<Double> m = g.stream().map(medians::get).toList();
+            double[] passes = g.stream().flatMapToDouble(i -> Arrays.stream(forks.get(i))).toArray();
+            modes.add(new Mode(m, new Median().evaluate(passes), interval(m)));
+        }
+        Flag flag = null;
         Interval interval = null;
-        String unstable = null;
-        if (forks.size() >= 2) {
-            double[] logs = medians.stream().mapToDouble(Math::log).toArray();
-            double half = t(forks.size() - 1) * Math.sqrt(StatUtils.variance(logs) / logs.length);
-            double centre = StatUtils.mean(logs);
-            interval = new Interval(Math.exp(centre - half), Math.exp(centre + half));
-            unstable = instability(forks, medians);
-        }
-        return new Summary(forks.size(), all.length, new Median().evaluate(all), medians, StatUtils.min(all),
-                StatUtils.max(all), interval, unstable);
-    }
-
-    /** Why the forks disagree, or null if they agree within their own passes' noise. */
-    private static String instability(List<double[]> forks, List<Double> medians) {
-        double lo = medians.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-        double hi = medians.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-        if (hi / lo > UNSTABLE_SPREAD) {
-            return String.format(Locale.ROOT, "fork medians %.2fx apart", hi / lo);
-        }
-        String drift = drift(forks);
-        if (drift != null) {
-            return drift;
-        }
-        if (forks.stream().allMatch(f -> f.length >= 2)) {
-            List<double[]> logs = forks.stream().map(f -> Arrays.stream(f).map(Math::log).toArray()).toList();
-            double p = new OneWayAnova().anovaPValue(logs);
-            if (p < UNSTABLE_P) {
-                return String.format(Locale.ROOT, "forks differ beyond their passes' noise (ANOVA p=%.1g)", p);
+        if (modes.size() > 1) {
+            flag = new Flag(Cause.MODES, Modes.describe(modes));
+        } else {
+            interval = interval(medians);
+            flag = Drift.of(forks);
+            double lo = medians.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            double hi = medians.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+            if (flag == null && hi / lo > SPREAD) {
+                flag = new Flag(Cause.SPREAD, String.format(Locale.ROOT, "fork medians %.2fx apart", hi / lo));
             }
         }
-        return null;
+        return new Summary(forks.size(), all.length, median, medians, StatUtils.min(all), StatUtils.max(all),
+                interval, flag, List.copyOf(modes));
     }
 
-    /**
-     * A trend across the measured iterations of every fork (least squares of log time on the
-     * iteration's index, one intercept per fork), or null: why the row is not in steady state.
-     */
-    public static String drift(List<double[]> forks) {
-        double sxx = 0;
-        double sxy = 0;
-        double syy = 0;
-        int n = 0;
-        int longest = 0;
-        List<double[]> used = forks.stream().filter(f -> f.length >= 3).toList();
-        for (double[] f : used) {
-            double[] y = Arrays.stream(f).map(Math::log).toArray();
-            double mx = (f.length - 1) / 2.0;
-            double my = StatUtils.mean(y);
-            for (int i = 0; i < f.length; i++) {
-                sxx += (i - mx) * (i - mx);
-                sxy += (i - mx) * (y[i] - my);
-                syy += (y[i] - my) * (y[i] - my);
-            }
-            n += f.length;
-            longest = Math.max(longest, f.length);
-        }
-        int df = n - used.size() - 1;
-        if (df < 2 || sxx == 0) {
+    /** The 95% interval of the mean of log fork medians, back on the scale of the values; null for one fork. */
+    static Interval interval(List<Double> forkMedians) {
+        if (forkMedians.size() < 2) {
             return null;
         }
-        double slope = sxy / sxx;
-        double sse = Math.max(0, syy - slope * sxy);
-        double change = Math.exp(slope * (longest - 1)) - 1;
-        if (Math.abs(change) <= DRIFT) {
-            return null;
+        double[] logs = forkMedians.stream().mapToDouble(Math::log).toArray();
+        if (StatUtils.variance(logs) == 0) { // identical forks: the value itself, not its rounded logarithm
+            return new Interval(forkMedians.get(0), forkMedians.get(0));
         }
-        double p = sse == 0 ? 0 : 2 * new TDistribution(df)
-                .cumulativeProbability(-Math.abs(slope) / Math.sqrt(sse / df / sxx));
-        if (p >= DRIFT_P) {
-            return null;
-        }
-        return String.format(Locale.ROOT, "not steady: passes %s %.0f%% from a fork's first measured iteration "
-                + "to its last (p=%.1g)", change < 0 ? "fell" : "rose", Math.abs(change) * 100, p);
+        double half = t(logs.length - 1) * Math.sqrt(StatUtils.variance(logs) / logs.length);
+        double centre = StatUtils.mean(logs);
+        return new Interval(Math.exp(centre - half), Math.exp(centre + half));
     }
 
     /** The median of the finite values (the mean of the middle two for an even count), NaN if there are none. */
@@ -178,14 +176,23 @@ public final class Stats {
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
-    /** a / b; interval and p need two forks on each side. */
+    /** a / b; the interval and p need two forks on each side. */
     public static Ratio ratio(Summary a, Summary b) {
-        double value = a.median() / b.median();
-        if (a.forks() < 2 || b.forks() < 2) {
+        return ratio(a.median(), a.forkMedians(), b.median(), b.forkMedians());
+    }
+
+    /** One mode of a over one mode (or the whole) of b. */
+    public static Ratio ratio(Mode a, Mode b) {
+        return ratio(a.median(), a.forkMedians(), b.median(), b.forkMedians());
+    }
+
+    private static Ratio ratio(double medianA, List<Double> forksA, double medianB, List<Double> forksB) {
+        double value = medianA / medianB;
+        if (forksA.size() < 2 || forksB.size() < 2) {
             return new Ratio(value, null, Double.NaN);
         }
-        double[] la = a.logForkMedians();
-        double[] lb = b.logForkMedians();
+        double[] la = forksA.stream().mapToDouble(Math::log).toArray();
+        double[] lb = forksB.stream().mapToDouble(Math::log).toArray();
         double diff = StatUtils.mean(la) - StatUtils.mean(lb);
         double va = StatUtils.variance(la);
         double vb = StatUtils.variance(lb);
@@ -198,7 +205,7 @@ public final class Stats {
     }
 
     /** The two-sided Student t quantile for {@link #CONFIDENCE}. */
-    private static double t(double degreesOfFreedom) {
+    static double t(double degreesOfFreedom) {
         return new TDistribution(degreesOfFreedom).inverseCumulativeProbability(0.5 + CONFIDENCE / 2);
     }
 

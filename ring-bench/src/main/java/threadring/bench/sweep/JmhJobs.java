@@ -11,6 +11,7 @@ import threadring.bench.data.CpuWork;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Presets;
+import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
@@ -18,6 +19,7 @@ import threadring.bench.data.Size;
 import threadring.bench.jmh.CpuWorkJob;
 import threadring.bench.jmh.JmhJob;
 import threadring.bench.jmh.JobSpec;
+import threadring.bench.jmh.ProbeJob;
 import threadring.bench.util.Processes;
 import threadring.core.Workload;
 
@@ -152,10 +154,38 @@ final class JmhJobs {
         }
     }
 
+    /**
+     * The machine probe {@code floor/cross-cpu} in this configuration at {@code when}, where it has
+     * two cpus or more (on one, each handoff waits for a time slice); a failure is logged and leaves
+     * the probe out.
+     */
+    void probe(Configuration c, String when, java.io.PrintStream out) throws IOException, InterruptedException {
+        if (c.jvm().availableProcessors() < 2) {
+            log.log("threadring: [" + c.label() + "] no " + Probe.ID + " probe: one cpu, no cross-CPU handoff");
+            return;
+        }
+        Path file = Files.createDirectories(runDir.resolve(RunFile.JOBS).resolve(c.label())).resolve("probe-" + when
+                + ".json");
+        out.println("threadring: " + Probe.ID + " on " + c.label() + " (" + when + " of the run): the machine's "
+                + "cross-CPU handoff");
+        List<String> java = new ArrayList<>(List.of(Processes.java(c.jdk())));
+        java.addAll(Processes.quietUnsafe(c.jvm().javaFeature()));
+        java.addAll(List.of("-cp", jar.toString(), ProbeJob.class.getName(), file.toString()));
+        Processes.Exit exit = Processes.stream(Processes.pinned(c.cpus(), java), Duration.ofMinutes(5), log::log);
+        if (exit.ok() && Files.exists(file)) {
+            @SuppressWarnings("unchecked")
+            List<List<Double>> forks = RunFile.JSON.fromJson(Files.readString(file),
+                    new com.google.gson.reflect.TypeToken<List<List<Double>>>() {}.getType());
+            log.probe(new Probe(c.label(), when, forks));
+        } else {
+            log.log("threadring: " + Probe.ID + " on " + c.label() + " failed (exit " + exit.status() + ")");
+        }
+    }
+
     /** A backstop far beyond any normal job: JMH's own per-pass timeout ends a hung pass first. */
     private Duration timeout(int ids) {
         Settings.Scored s = settings.scored();
-        int forks = s.forks() != null ? s.forks() : 5;
+        int forks = s.maxForks();
         int passes = (s.warmups() != null ? s.warmups() : 2) + (s.iterations() != null ? s.iterations() : 5) + 2;
         return Duration.ofMinutes((long) ids * (forks + 2) * passes * LONG_PASS_TIMEOUT_MINUTES);
     }

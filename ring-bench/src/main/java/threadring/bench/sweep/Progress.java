@@ -51,7 +51,8 @@ final class Progress {
     /** Seconds one id is expected to take with these settings: calibration, scored forks, profiling pass. */
     static double estimate(Settings settings, Workload w, Integer steps) {
         Settings.Scored s = settings.scored();
-        int forks = s.forks() != null ? s.forks() : 3;
+        // forks are added to rows short of the precision: about a third of the room up to the cap, here
+        double forks = s.startForks() + (s.maxForks() - s.startForks()) / 3.0;
         int warmups = s.warmups() != null ? s.warmups() : WorkloadBenchmark.WARMUP_SECONDS;
         int iterations = s.iterations() != null ? s.iterations() : WorkloadBenchmark.MEASURED_SECONDS;
         double iteration = (s.iterationMs() != null ? s.iterationMs() : 1000) / 1000.0;

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import threadring.bench.data.CpuWork;
 import threadring.bench.data.Job;
+import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 
@@ -27,6 +28,7 @@ final class RunLog {
     private final boolean verbose;
     private final List<Job> jobs = new ArrayList<>();
     private final List<CpuWork> cpuWork = new ArrayList<>();
+    private final List<Probe> probes = new ArrayList<>();
     private Run run;
     private Job current;
     private boolean stopped;
@@ -73,6 +75,11 @@ final class RunLog {
         save(Run.State.RUNNING);
     }
 
+    synchronized void probe(Probe p) throws IOException {
+        probes.add(p);
+        save(Run.State.RUNNING);
+    }
+
     synchronized List<Job> jobs() {
         return List.copyOf(jobs);
     }
@@ -109,7 +116,7 @@ final class RunLog {
             all.add(current);
         }
         String end = state == Run.State.RUNNING ? null : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        run = run.with(state, end, List.copyOf(all), List.copyOf(cpuWork));
+        run = run.with(state, end, List.copyOf(all), List.copyOf(cpuWork), List.copyOf(probes));
         RunFile.write(runDir, run);
     }
 }

@@ -19,6 +19,7 @@ import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
+import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
@@ -115,6 +116,9 @@ public final class Sweep {
                     ? "JMH's output follows" : "JMH's output goes to " + runDir.resolve(RunFile.CONSOLE)
                             + "; --verbose shows it") + ")");
             for (Configuration c : configs) {
+                jmh.probe(c, Probe.START, out);
+            }
+            for (Configuration c : configs) {
                 jmh.cpuWork(c, plans, out);
                 for (Plan all : plans) {
                     Plan p = all.with(all.factories().stream().filter(f -> mine(assigned, c, all, f)).toList());
@@ -140,6 +144,9 @@ public final class Sweep {
                     Plan narrowed = p.with(runnable);
                     log.ended(p.workload().inJmh() ? jmh.run(c, narrowed) : echo.run(c, narrowed));
                 }
+            }
+            for (Configuration c : configs) {
+                jmh.probe(c, Probe.END, out);
             }
             synchronized (lock) {
                 finished = true;

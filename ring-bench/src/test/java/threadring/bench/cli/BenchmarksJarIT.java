@@ -71,6 +71,7 @@ public class BenchmarksJarIT {
             List<BenchmarkListEntry> entries = list.lines().filter(l -> !l.isBlank()).map(BenchmarkListEntry::new)
                     .collect(Collectors.toList());
             assertEquals(List.of(threadring.core.CpuWorkBenchmark.class.getName() + ".consume",
+                    threadring.core.CrossCpuBenchmark.class.getName() + ".handoff",
                     new Size.FanOut(1, 0, 0).benchmark(), new Size.Rendezvous().benchmark(),
                     Size.Ring.of(Shape.classic(2)).benchmark()),
                     entries.stream().map(BenchmarkListEntry::getUsername).sorted().toList());
@@ -189,6 +190,30 @@ public class BenchmarksJarIT {
         assertTrue(report.contains("| coroutines/continuation-loop | 30,000 | 2 x 2 |"), report);
         assertTrue(report.contains("## Rendezvous beside the ring"), report);
         assertTrue(Files.readString(run.resolve(Report.HTML)).contains("<table class=\"sortable\" data-kind=\"ring\">"));
+        assertJmhResultsMatchRunJson(run, data);
+    }
+
+    /**
+     * Forks are added until the interval is as precise as asked, up to the cap: floor/loop's forks
+     * (a few percent apart here) cannot give +-0.1% with two, so a third is added, and JMH's own
+     * result file holds all three with the total count.
+     */
+    @Test
+    void forksAreAddedUpToTheCapUntilTheIntervalIsPreciseEnough() throws Exception {
+        Result r = cli(tmp, "--quick", "--forks", "2", "--max-forks", "3", "--precision", "1", "--include",
+                "^floor/loop$", "--workload", "ring", "--profile", "none", "--hops", "2000000");
+        assertEquals(0, r.exit(), r.output());
+        Path run = tmp.resolve("results").resolve("latest").toRealPath();
+        Run data = RunFile.read(run);
+        Measured m = data.measured(data.configurations().get(0).label()).get(0);
+        assertEquals(3, m.passes().msPerPass().size(), "forks: 2, then one more");
+        assertEquals(3, m.passes().forkLog().size(), "each fork's iterations logged");
+        assertTrue(Files.readString(run.resolve("console.log")).contains("floor/loop: 2 forks, "), "said why");
+        assertTrue(Files.readString(run.resolve(Report.FILE)).contains("| floor/loop | 2,000,000 | 3 x 2 |"),
+                "the report counts the forks");
+        com.google.gson.JsonObject jmh = com.google.gson.JsonParser.parseString(Files.readString(
+                run.resolve(JmhResults.FILE))).getAsJsonArray().get(0).getAsJsonObject();
+        assertEquals(3, jmh.get("forks").getAsInt());
         assertJmhResultsMatchRunJson(run, data);
     }
 

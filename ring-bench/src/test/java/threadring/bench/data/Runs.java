@@ -27,7 +27,8 @@ public final class Runs {
         return new Settings(new Settings.Selection(List.of(), false, List.of(threadring.core.Workload.RING)),
                 new Settings.Sizes(List.of(), List.of(), List.of(), List.of(), null, null, List.of(), List.of(),
                         List.of()),
-                new Settings.Scored(false, false, null, null, null, null, Presets.PASS_MS), List.of(), List.of(),
+                new Settings.Scored(false, false, null, Presets.MAX_FORKS, null, null, null, Presets.PASS_MS,
+                        Presets.PRECISION), List.of(), List.of(),
                 profilers, Presets.PROFILING);
     }
 
@@ -44,19 +45,32 @@ public final class Runs {
         }
         return new Run(RunFile.SCHEMA, runId, Run.State.COMPLETE, "2026-01-01T00:00:00Z", "2026-01-01T00:30:00Z",
                 machine(null), settings(List.of("gc", "jfr")), null, labels.stream().map(Runs::config).toList(), jobs,
-                List.of(), null, null, null);
+                List.of(), null, null, null, List.of());
     }
 
     /** The same run with other jobs. */
     public static Run withJobs(Run r, List<Job> jobs) {
         return new Run(r.schema(), r.runId(), r.state(), r.started(), r.finished(), r.machine(), r.settings(),
-                r.asyncProfiler(), r.configurations(), jobs, r.cpuWork(), r.shard(), r.mergedFrom(), r.partial());
+                r.asyncProfiler(), r.configurations(), jobs, r.cpuWork(), r.shard(), r.mergedFrom(), r.partial(), r.probes());
+    }
+
+    /** The same run with these machine probes. */
+    public static Run withProbes(Run r, Probe... probes) {
+        return new Run(r.schema(), r.runId(), r.state(), r.started(), r.finished(), r.machine(), r.settings(),
+                r.asyncProfiler(), r.configurations(), r.jobs(), r.cpuWork(), r.shard(), r.mergedFrom(), r.partial(),
+                List.of(probes));
+    }
+
+    /** A probe of {@code floor/cross-cpu}: forks of three iterations around the given fork medians, ns per handoff. */
+    public static Probe probe(String label, String when, double... medians) {
+        return new Probe(label, when, Arrays.stream(medians).mapToObj(m -> List.of(m * 0.99, m, m * 1.01)).toList());
     }
 
     /** The same run, with another id, on {@code host}. */
     public static Run onHost(Run r, String runId, String host) {
         return new Run(r.schema(), runId, r.state(), r.started(), r.finished(), machine(host), r.settings(),
-                r.asyncProfiler(), r.configurations(), r.jobs(), r.cpuWork(), r.shard(), r.mergedFrom(), r.partial());
+                r.asyncProfiler(), r.configurations(), r.jobs(), r.cpuWork(), r.shard(), r.mergedFrom(), r.partial(),
+                r.probes());
     }
 
     /** A job of these results; its series is the first result's ({@code size}), the classic ring without one. */
@@ -176,7 +190,7 @@ public final class Runs {
         Run scaled = withJobs(run, jobs);
         return new Run(scaled.schema(), runId, scaled.state(), scaled.started(), scaled.finished(), scaled.machine(),
                 scaled.settings(), scaled.asyncProfiler(), scaled.configurations(), jobs, scaled.cpuWork(),
-                scaled.shard(), scaled.mergedFrom(), scaled.partial());
+                scaled.shard(), scaled.mergedFrom(), scaled.partial(), scaled.probes());
     }
 
     public static Path write(Path results, Run run) throws IOException {

@@ -123,6 +123,41 @@ class CompareTest {
         assertTrue(lines.get(1).contains("'/nonexistent/a' is neither a run directory"), lines.get(1));
     }
 
+    /**
+     * The machine's cross-CPU handoff doubled between the runs, and so did every row: the rows that
+     * hand off across cpus get no verdict, saying why; a one-thread row is judged as ever.
+     */
+    @Test
+    void whenTheMachinesCrossCpuHandoffMovedRowsAcrossCpusGetNoVerdict() {
+        Run a = Runs.withProbes(Runs.run("a", ALL, Runs.forks("virtual/park", 400, 420, 410),
+                Runs.forks("virtual/park-p1", 150, 155, 152)), Runs.probe("jdk25-cpusall", "start", 45, 46, 44),
+                Runs.probe("jdk25-cpusall", "end", 46, 45, 47));
+        Run b = Runs.withProbes(Runs.scaled(a, "b", 2), Runs.probe("jdk25-cpusall", "start", 90, 92, 88),
+                Runs.probe("jdk25-cpusall", "end", 92, 90, 94));
+        String md = Compare.render(a, Path.of("a"), b, Path.of("b"));
+        assertTrue(md.contains("**The machine moved**"), md);
+        assertTrue(line(md, "virtual/park").endsWith("| no verdict: the machine's cross-CPU handoff moved 2.00x from A to "
+                + "B |"), md);
+        assertTrue(line(md, "virtual/park-p1").endsWith("| B slower |"), md);
+        String still = Compare.render(a, Path.of("a"), Runs.withProbes(Runs.scaled(a, "c", 2), a.probes().toArray(
+                threadring.bench.data.Probe[]::new)), Path.of("c"));
+        assertTrue(line(still, "virtual/park").endsWith("| B slower |"), "the machine did not move: " + still);
+        Run unsteady = Runs.withProbes(Runs.scaled(a, "d", 2), Runs.probe("jdk25-cpusall", "start", 45, 46, 44),
+                Runs.probe("jdk25-cpusall", "end", 80, 45, 47));
+        assertTrue(line(Compare.render(a, Path.of("a"), unsteady, Path.of("d")), "virtual/park").endsWith(
+                "| no verdict: the machine's cross-CPU handoff varied 1.82x during B |"), "it moved during B");
+    }
+
+    /** A row in modes gets a verdict only where both runs have its modes and every mode moved the same way. */
+    @Test
+    void aRowInModesGetsAVerdictOnlyWhereEveryModeMoved() {
+        Run a = Runs.run("a", ALL, Runs.forks("virtual/park", 190, 192, 600, 610));
+        assertEquals(Compare.Verdict.SLOWER, verdict(a, Runs.scaled(a, "b", 1.5), "virtual/park"));
+        Run oneMode = Runs.run("c", ALL, Runs.forks("virtual/park", 290, 292, 288));
+        assertEquals(Compare.Verdict.UNSTABLE, verdict(a, oneMode, "virtual/park"));
+        assertTrue(Compare.pairs(a, first(a), oneMode, first(oneMode)).get(0).text().startsWith("no verdict: modes in A"));
+    }
+
     /** Two runs on different JDKs (one configuration each) are compared with each other. */
     @Test
     void singleConfigurationsWithDifferentLabelsAreMatched() {

@@ -33,6 +33,8 @@ class ReportTest {
         return Runs.run("20260101-000000", ALL,
                 Runs.withProfile(Runs.forks("quasar/fiber-p2", 90, 100, 95), 0.105, 12.0, "co.paralleluniverse.X.run"),
                 Runs.forks("quasar/fiber", 75, 177, 195),
+                Runs.forks("akka/typed", 300, 310, 320),
+                Runs.forks("akka/typed-p1", 305, 315, 325),
                 Runs.forks("threads/park", 20_000, 21_000, 22_000),
                 Runs.failed("virtual/sync", "IllegalStateException: virtual/sync needs JDK 24+, this is JDK 21"));
     }
@@ -48,8 +50,17 @@ class ReportTest {
         String fiber = line(md, "quasar/fiber-p2");
         assertTrue(fiber.startsWith("| quasar/fiber-p2 | 1,000 | 3 x 4 | n/a | n/a | 95.0 | "), fiber);
         assertTrue(fiber.contains("| 90.0, 100.0, 95.0 | 82.8 | 108.0 | ok |"), fiber);
-        assertTrue(line(md, "quasar/fiber").contains("| **unstable**: fork medians 2.60x apart |"), md);
         assertTrue(line(md, "threads/park").contains("| 1 (baseline) |"), md);
+    }
+
+    /** Forks of 75, 177 and 195 ns/hop: two modes, each with its median and interval, never their average. */
+    @Test
+    void aRowInModesShowsEachModeAndItsFlag() {
+        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null));
+        String fiber = line(md, "quasar/fiber");
+        assertTrue(fiber.startsWith("| quasar/fiber | 1,000 | 3 x 4 | n/a | n/a | 75.0 / 185.8 | n/a / "), fiber);
+        assertTrue(fiber.contains("| **modes**: two modes 2.48x apart (1 fork, 2 forks) |"), fiber);
+        assertTrue(fiber.contains("| 280.0x / 113.0x ["), "a speed-up per mode: " + fiber);
     }
 
     @Test
@@ -58,20 +69,22 @@ class ReportTest {
         // 21,000 / 95 = 221x; Welch on the log fork medians of both rows
         assertTrue(line(md, "quasar/fiber-p2").matches(".*\\| 221\\.1x \\[\\d+\\.\\d+–\\d+\\.\\dx\\] \\|.*"),
                 line(md, "quasar/fiber-p2"));
-        // quasar/fiber-p2 (95) then quasar/fiber (median 177): the unstable row's spread overlaps
-        assertTrue(line(md, "quasar/fiber-p2").contains("| 1.86x, overlaps |"), line(md, "quasar/fiber-p2"));
-        assertTrue(line(md, "quasar/fiber").contains("separated"), line(md, "quasar/fiber"));
+        // quasar/fiber-p2 (95) then quasar/fiber, in modes: no ordering against a row in modes
+        assertTrue(line(md, "quasar/fiber-p2").contains("| n/a (modes) |"), line(md, "quasar/fiber-p2"));
+        // akka/typed (310) then akka/typed-p1 (315): intervals overlap; then threads/park, far apart
+        assertTrue(line(md, "akka/typed").contains("| 1.02x, overlaps |"), line(md, "akka/typed"));
+        assertTrue(line(md, "akka/typed-p1").contains("x, separated |"), line(md, "akka/typed-p1"));
     }
 
     /** 2014's "Quasar fibers" ran Quasar's default multi-thread scheduler: -p2 here, not the one-thread row. */
     @Test
     void the2014FiguresSitBesideTheSameSetupAndLabelTheOneThreadVariant() {
         String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null));
-        assertTrue(line(md, "quasar/fiber-p2").endsWith("| 29.0x |"), line(md, "quasar/fiber-p2"));
-        assertTrue(line(md, "quasar/fiber").endsWith("| (29.0x) |"), line(md, "quasar/fiber"));
+        assertTrue(line(md, "quasar/fiber-p2").endsWith("| 29.0x | across cpus |"), line(md, "quasar/fiber-p2"));
+        assertTrue(line(md, "quasar/fiber").endsWith("| (29.0x) | one thread |"), line(md, "quasar/fiber"));
         String published = line(md, "2014 | Quasar fibers");
         assertTrue(published.contains("| quasar/fiber-p2 221.1x ["), published);
-        assertTrue(published.contains("| quasar/fiber 119.0x [42.0–556.2x] |"), published);
+        assertTrue(published.contains("| quasar/fiber 280.0x / 113.0x [84.3–151.4x] |"), published);
     }
 
     @Test
@@ -96,7 +109,7 @@ class ReportTest {
                 "interrupted", null, List.of()));
         jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("virtual/park-p1"), classic, 1000, Status.SKIPPED,
                 "VirtualOneCarrierBenchmark needs JDK 21+, this is JDK 17", null, List.of()));
-        Run interrupted = Runs.withJobs(r, jobs).with(State.INTERRUPTED, r.finished(), jobs, r.cpuWork());
+        Run interrupted = Runs.withJobs(r, jobs).with(State.INTERRUPTED, r.finished(), jobs, r.cpuWork(), r.probes());
         String md = Report.render(interrupted, new Chart.Outcome(null, null, "no results to draw"));
         assertTrue(md.contains("**Incomplete run (interrupted)**"), md);
         assertTrue(md.contains("- not measured (interrupted) akka/typed: `interrupted`"), md);

@@ -36,7 +36,7 @@ class MergeTest {
         List<String> items = java.util.Arrays.stream(measured).map(m -> LABEL + "|x|" + m.id()).toList();
         return new Run(r.schema(), runId, r.state(), r.started(), r.finished(), r.machine(), r.settings(),
                 r.asyncProfiler(), r.configurations(), r.jobs(), List.of(), new Run.Shard(plan, k, 2, 4, items), null,
-                null);
+                null, List.of());
     }
 
     static Merge.Input input(Path results, Run run) throws IOException {
@@ -147,7 +147,7 @@ class MergeTest {
         Env.Jvm other = new Env.Jvm("Oracle", "25.0.1", 25, "VM", "25.0.1+8", "/other", List.of(), 2, 1 << 29);
         Run oracle = new Run(b.schema(), b.runId(), b.state(), b.started(), b.finished(), b.machine(), b.settings(),
                 null, List.of(Configuration.local(c.label(), "/other", c.cpus(), other)), b.jobs(), List.of(),
-                b.shard(), null, null);
+                b.shard(), null, null, List.of());
         UsageException e = assertThrows(UsageException.class, () -> Merge.merge(List.of(shards.get(0),
                 new Merge.Input(shards.get(1).dir(), oracle)), false, results.resolve("m")));
         assertTrue(e.getMessage().startsWith("merge: configuration jdk25-cpusall is two JDK builds"), e.getMessage());
