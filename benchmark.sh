@@ -15,33 +15,21 @@ java_feature() { # prints the feature release of a JDK home, or nothing
     sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -n 1
 }
 
-# --jdk given exactly once: the whole run (and check/list) uses that JDK. Otherwise the first
-# JDK >= 21: JAVA_HOME, then the usual install places. The Java side validates every --jdk.
-jdk_args=()
-args=("$@")
-for ((i = 0; i < ${#args[@]}; i++)); do
-  if [[ "${args[$i]}" == "--jdk" && $((i + 1)) -lt ${#args[@]} ]]; then jdk_args+=("${args[$((i + 1))]}"); fi
-done
-
+# The CLI runs on the first JDK >= 21 with javac (JAVA_HOME, then the usual install places); the
+# JDKs a run measures are --jdk's (a release such as 21, or a home), which the CLI resolves.
 host=""
-if [[ ${#jdk_args[@]} -eq 1 ]]; then
-  [[ -x "${jdk_args[0]}/bin/java" ]] || die "--jdk must be a JDK home containing bin/java, was '${jdk_args[0]}'" 2
-  host=$(cd "${jdk_args[0]}" && pwd)
-  [[ "$(java_feature "$host")" -ge 17 ]] 2>/dev/null || die "--jdk $host is older than JDK 17" 2
-else
-  for candidate in ${JAVA_HOME:+"$JAVA_HOME"} /usr/lib/jvm/* /usr/java/* /opt/java/* /opt/jdk* \
-      "$HOME"/.sdkman/candidates/java/* "$HOME"/.jdks/* /Library/Java/JavaVirtualMachines/*/Contents/Home; do
-    [[ -x "$candidate/bin/java" && -x "$candidate/bin/javac" ]] || continue
-    feature=$(java_feature "$candidate")
-    if [[ -n "$feature" && "$feature" -ge 21 ]]; then host=$candidate; break; fi
-  done
-  [[ -n "$host" ]] || die "no JDK 21+ found (looked at JAVA_HOME, /usr/lib/jvm, /opt/java, ~/.sdkman); install one or set JAVA_HOME"
-fi
+for candidate in ${JAVA_HOME:+"$JAVA_HOME"} /usr/lib/jvm/* /usr/java/* /opt/java/* /opt/jdk* \
+    "$HOME"/.sdkman/candidates/java/* "$HOME"/.jdks/* /Library/Java/JavaVirtualMachines/*/Contents/Home; do
+  [[ -x "$candidate/bin/java" && -x "$candidate/bin/javac" ]] || continue
+  feature=$(java_feature "$candidate")
+  if [[ -n "$feature" && "$feature" -ge 21 ]]; then host=$candidate; break; fi
+done
+[[ -n "$host" ]] || die "no JDK 21+ found (looked at JAVA_HOME, /usr/lib/jvm, /opt/java, ~/.sdkman); install one or set JAVA_HOME"
 echo "$prog: using JDK $host ($("$host/bin/java" -version 2>&1 | head -n 1))" >&2
 
 case "${1:-}" in -h|--help|help) exec "$host/bin/java" -cp "$jar" threadring.bench.cli.Cli -h 2>/dev/null || true ;; esac
 
-if [[ ! -f "$jar" ]] || [[ -n "$(find "$home" -path "$home/results" -prune -o \
+if [[ ! -f "$jar" ]] || [[ -n "$(find "$home" \( -path "$home/results" -o -path "$home/.jdks" \) -prune -o \
       \( -name pom.xml -o -path '*/src/main/*' \) -newer "$jar" -print -quit)" ]]; then
   command -v mvn >/dev/null || die "benchmarks.jar needs building and Maven (mvn 3.8+) is not on PATH"
   echo "$prog: building benchmarks.jar (mvn -q -DskipTests package) ..." >&2

@@ -53,14 +53,14 @@ public final class VirtualRings implements RingProvider {
         List<RingFactory> all = new ArrayList<>();
         for (Handoff h : Handoff.values()) {
             for (boolean oneCarrier : new boolean[] {false, true}) {
+                Map<String, String> scheduler = oneCarrier ? ONE_CARRIER : Map.of();
                 all.add(Variant.of("virtual/" + h.variant() + (oneCarrier ? "-p1" : ""),
                                 (oneCarrier ? "virtual threads on one carrier, " : "virtual threads, default scheduler, ")
                                         + h.description(),
                                 (id, shape) -> new ThreadRing(id, shape, threads(id + "#"), h))
-                        .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
-                        // before JDK 24 (JEP 491) a virtual thread waiting in synchronized pins its
-                        // carrier: 503 of them exhaust the carriers and the ring deadlocks
-                        .minimumJava(h == Handoff.SYNC ? 24 : 21)
+                        .systemProperties(scheduler)
+                        .minimumJava(21)
+                        .limit(h == Handoff.SYNC ? n -> Pinning.limit(n, scheduler) : n -> java.util.Optional.empty())
                         .rendezvous(id -> new MailboxRendezvous(id, threads(id + "#"), h))
                         .floor(LOOM_FLOOR)
                         .oneThread(oneCarrier)
@@ -69,6 +69,17 @@ public final class VirtualRings implements RingProvider {
                         .build());
             }
         }
+        // synchronized on a scheduler with room for every pinned node: what JDK 21's pinning costs
+        // against JDK 24+, where the same code does not pin (JEP 491)
+        all.add(Variant.of("virtual/sync-pool", "virtual threads, synchronized + wait/notify, a scheduler that may "
+                        + "add up to " + Pinning.POOL + " carriers (room to pin every node on JDK 21)",
+                        (id, shape) -> new ThreadRing(id, shape, threads(id + "#"), Handoff.SYNC))
+                .systemProperties(Pinning.ROOMY)
+                .minimumJava(21)
+                .limit(n -> Pinning.limit(n, Pinning.ROOMY))
+                .rendezvous(id -> new MailboxRendezvous(id, threads(id + "#"), Handoff.SYNC))
+                .floor(LOOM_FLOOR)
+                .build());
         for (boolean oneCarrier : new boolean[] {false, true}) {
             all.add(Variant.of("virtual/sleep" + (oneCarrier ? "-p1" : ""), "fan-out: a virtual thread per task, "
                             + "Thread.sleep, " + (oneCarrier ? "on one carrier" : "default scheduler"))

@@ -111,8 +111,8 @@ public final class CheckCommand implements Callable<Integer> {
         timeoutSet = true;
     }
 
-    @Option(names = "--jdk", paramLabel = "PATH", converter = Converters.JdkHome.class,
-            description = "JDK home to check on (default: the one running this).")
+    @Option(names = "--jdk", paramLabel = "JDK", converter = Converters.JdkHome.class,
+            description = "A release (17, 21, 25) or a JDK home to check on (default: the one running this).")
     Path jdk;
 
     @Option(names = "--soak", paramLabel = "MINUTES", converter = Converters.Positive.class,

@@ -53,8 +53,8 @@ final class Checker {
         };
     }
 
-    /** What one check runs and what it must answer. */
-    private record Check(Callable<Long> run, long expected) {}
+    /** What one check runs, what it must answer, and how many entities it holds at once. */
+    private record Check(Callable<Long> run, long expected, int population) {}
 
     private Check check(RingFactory f, Workload w) {
         Sizes s = sizes;
@@ -63,29 +63,37 @@ final class Checker {
                 try (Ring ring = f.open(s.shape())) {
                     return ring.pass(s.hops());
                 }
-            }, s.shape().expected(s.hops()));
+            }, s.shape().expected(s.hops()), s.shape().nodes());
             case RENDEZVOUS -> new Check(() -> {
                 try (Rendezvous r = f.openRendezvous()) {
                     return r.exchange(s.values());
                 }
-            }, Rendezvous.expected(s.values()));
+            }, Rendezvous.expected(s.values()), 2);
             case FANOUT -> new Check(() -> {
                 try (FanOut fanOut = f.openFanOut()) {
                     return fanOut.run(s.tasks(), s.delayMs(), s.work());
                 }
-            }, FanOut.expected(s.tasks()));
+            }, FanOut.expected(s.tasks()), s.tasks());
             case ECHO -> new Check(() -> {
                 try (EchoServer server = f.openEcho()) {
                     return (long) EchoClient.run(server.port(), s.connections(), s.requests(), ECHO_MAX_BODY,
                             s.requests(), (int) Math.min(Integer.MAX_VALUE, timeoutSeconds * 1000L));
                 }
-            }, s.requests());
+            }, s.requests(), s.connections());
         };
     }
 
-    /** Runs {@code w}'s check of {@code f} and prints its line; true if it answered right in time. */
+    /**
+     * Runs {@code w}'s check of {@code f} and prints its line; true if it answered right in time, or
+     * cannot run here at all (a limit of the machine, such as the kernel's threads, is no failure).
+     */
     boolean once(RingFactory f, Workload w) {
         Check check = check(f, w);
+        java.util.Optional<String> limit = f.cannotOpen(check.population());
+        if (limit.isPresent()) {
+            out.println(head(f, w) + " SKIP cannot run here: " + limit.get());
+            return true;
+        }
         CompletableFuture<long[]> result = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
             try {

@@ -18,6 +18,7 @@ import threadring.bench.sweep.Sweep;
 import threadring.bench.util.Converters;
 import threadring.bench.util.CpuList;
 import threadring.bench.util.HelpOption;
+import threadring.bench.util.JdkHomes;
 import threadring.bench.util.UsageException;
 import threadring.bench.data.Env;
 import threadring.bench.data.Size;
@@ -114,8 +115,10 @@ final class RunCommand implements Callable<Integer> {
             + "compare it with a default run to check that the default measures steady state.")
     boolean longRun;
 
-    @Option(names = "--jdk", paramLabel = "PATH", converter = Converters.JdkHome.class,
-            description = "JDK home to run on (repeatable: one sweep per JDK; JDK 17 runs all but the Loom rows).")
+    @Option(names = "--jdk", paramLabel = "JDK", converter = Converters.JdkHome.class,
+            description = "A release (17, 21, 25: found in .jdks/, JAVA_HOME and the usual places) or a JDK home; "
+                    + "repeatable: every id runs on each JDK, and the report compares them (JDK 17 runs all but the "
+                    + "Loom rows). " + JdkHomes.INSTALL_21 + " installs JDK 21.")
     List<Path> jdks = new ArrayList<>();
 
     @Option(names = "--forks", paramLabel = "N", converter = Converters.Positive.class,

@@ -39,10 +39,17 @@ public record Job(String configuration, String benchmark, List<String> ids, Size
         return cls.substring(cls.lastIndexOf('.') + 1);
     }
 
-    /** The ids of this job that have no result, with why. */
+    /** The ids of this job that have no result and were not stopped by a limit of the machine, with why. */
     public Map<String, String> failures() {
-        return ids.stream().filter(id -> results.stream().noneMatch(m -> m.id().equals(id) && m.measured()))
+        return ids.stream().filter(id -> results.stream().noneMatch(m -> m.id().equals(id)
+                        && (m.measured() || m.limit() != null)))
                 .collect(Collectors.toMap(id -> id, this::whyNot, (x, y) -> x, LinkedHashMap::new));
+    }
+
+    /** The ids of this job that cannot run here, with the limit that stops them. */
+    public Map<String, String> limits() {
+        return results.stream().filter(m -> m.limit() != null)
+                .collect(Collectors.toMap(Measured::id, Measured::limit, (x, y) -> x, LinkedHashMap::new));
     }
 
     private String whyNot(String id) {

@@ -139,8 +139,8 @@ public final class EchoLoad {
                 return Measured.failed(f.id(), "repetition " + r + ": " + e.getMessage());
             }
         }
-        return new Measured(f.id(), new Score.Echo(timing.warmupSeconds(), timing.seconds(), placement.serverCpus(),
-                placement.wrkCpus(), List.copyOf(reps)), null, null);
+        return Measured.scored(f.id(), new Score.Echo(timing.warmupSeconds(), timing.seconds(),
+                placement.serverCpus(), placement.wrkCpus(), List.copyOf(reps)));
     }
 
     /** One repetition: a fresh server, a warm-up load, the measured load with samples, a clean close. */

@@ -23,19 +23,26 @@ final class HotMethods {
 
     private final Map<String, Long> counts;
     private final long samples;
+    private final long pinned;
 
-    private HotMethods(Map<String, Long> counts, long samples) {
+    private HotMethods(Map<String, Long> counts, long samples, long pinned) {
         this.counts = counts;
         this.samples = samples;
+        this.pinned = pinned;
     }
 
     static HotMethods read(List<Path> recordings) throws IOException {
         Map<String, Long> counts = new HashMap<>();
         long samples = 0;
+        long pinned = 0;
         for (Path recording : recordings) {
             try (RecordingFile file = new RecordingFile(recording)) {
                 while (file.hasMoreEvents()) {
                     RecordedEvent e = file.readEvent();
+                    if (e.getEventType().getName().equals("jdk.VirtualThreadPinned")) {
+                        pinned++;
+                        continue;
+                    }
                     if (!e.getEventType().getName().equals("jdk.ExecutionSample") || e.getStackTrace() == null
                             || e.getStackTrace().getFrames().isEmpty()) {
                         continue;
@@ -47,11 +54,16 @@ final class HotMethods {
                 }
             }
         }
-        return new HotMethods(counts, samples);
+        return new HotMethods(counts, samples, pinned);
     }
 
     long samples() {
         return samples;
+    }
+
+    /** JFR's jdk.VirtualThreadPinned events: a virtual thread pinned to its carrier past JFR's threshold. */
+    long pinned() {
+        return pinned;
     }
 
     /** The {@code n} most sampled top frames, with their share of all samples in percent. */

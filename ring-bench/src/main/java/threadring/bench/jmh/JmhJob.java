@@ -72,6 +72,14 @@ public final class JmhJob {
     private boolean run() throws IOException {
         boolean allOk = true;
         for (String id : spec.ids()) {
+            // a limit of the machine or of this JDK (OS threads, a pinned carrier): a result, not a run
+            java.util.Optional<String> limit = RingFactories.load().require(id).cannotOpen(spec.size().population());
+            if (limit.isPresent()) {
+                System.out.println("threadring: " + id + " cannot run here: " + limit.get());
+                done.add(Measured.limited(id, limit.get()));
+                write();
+                continue;
+            }
             Integer steps = calibrations.steps(id);
             RunResult[] scored = new RunResult[1];
             Measured m = steps == null ? Measured.failed(id, calibrations.why(id)) : score(id, steps, scored);
@@ -183,9 +191,9 @@ public final class JmhJob {
                         + forkLog.size() + " forks' iterations");
             }
             scored[0] = r;
-            return new Measured(id, new Score.Passes(params.getBenchmark(), steps, params.getWarmup().getCount(),
+            return Measured.scored(id, new Score.Passes(params.getBenchmark(), steps, params.getWarmup().getCount(),
                     List.copyOf(params.getJvmArgs()), List.copyOf(forks),
-                    (int) params.getMeasurement().getTime().convertTo(TimeUnit.MILLISECONDS), forkLog), null, null);
+                    (int) params.getMeasurement().getTime().convertTo(TimeUnit.MILLISECONDS), forkLog));
         } catch (RunnerException | RuntimeException e) {
             return Measured.failed(id, e instanceof Hung h ? h.getMessage() : Errors.describe(e));
         }

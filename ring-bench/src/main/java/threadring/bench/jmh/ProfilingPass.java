@@ -136,9 +136,10 @@ final class ProfilingPass {
                     written.add(Path.of(spec.runDir()).relativize(f).toString().replace('\\', '/'));
                 }
             }
-            return new Profile(profilers, ms, alloc, gcMs, hot.top(HotMethods.SHOWN), hot.samples(), written, problem);
+            return new Profile(profilers, ms, alloc, gcMs, hot.top(HotMethods.SHOWN), hot.samples(),
+                    profilers.contains("jfr") ? hot.pinned() : null, written, problem);
         } catch (IOException | UncheckedIOException e) {
-            return new Profile(profilers, ms, alloc, gcMs, List.of(), 0, List.of(),
+            return new Profile(profilers, ms, alloc, gcMs, List.of(), 0, null, List.of(),
                     (problem == null ? "" : problem + "; ") + "could not read the profilers' files: " + e.getMessage());
         }
     }

@@ -46,7 +46,9 @@ final class Profiles {
                     Doc.Cell.number(pr.allocBytesPerOp() == null ? "n/a" : Format.bytes(bytes), bytes),
                     Doc.Cell.number(pr.gcMsPerPass() == null ? "n/a" : String.format(Locale.ROOT, "%,.1f (%.0f%%)",
                             pr.gcMsPerPass(), gcShare), gcShare),
-                    Doc.Cell.of(hot), Doc.Cell.of(pr.files().isEmpty() ? "" : links(pr.files()))),
+                    Doc.Cell.of(hot + (pr.pinned() != null && pr.pinned() > 0 ? "<br>**pinned** (JFR jdk.VirtualThreadPinned, "
+                            + "20 ms or more): " + pr.pinned() : "")),
+                    Doc.Cell.of(pr.files().isEmpty() ? "" : links(pr.files()))),
                     Format.tags(r.id(), series.workload())));
             if (pr.problem() != null) {
                 problems.add(r.id() + ": " + pr.problem());

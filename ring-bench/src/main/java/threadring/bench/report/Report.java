@@ -29,6 +29,7 @@ public final class Report {
         Chart.Outcome chart = Chart.write(runDir, run, Series.steps(run), Chart.unit(Series.steps(run)), 1, Chart.PNG,
                 Chart.SVG);
         Sections.ALL.forEach(s -> s.charts(runDir, run));
+        AcrossJdks.chart(runDir, run);
         Doc doc = document(run, chart);
         AtomicFiles.write(runDir.resolve(HTML), HtmlPage.render(doc, runDir));
         Path file = runDir.resolve(FILE);
@@ -55,6 +56,7 @@ public final class Report {
             doc.paragraph("Chart: not drawn (" + chart.problem() + ").");
         }
         Method.write(doc);
+        AcrossJdks.write(run, doc);
         Sections.ALL.forEach(s -> s.summary(run, doc));
         AllSeries.write(run, doc);
         for (Series s : Series.of(run)) {

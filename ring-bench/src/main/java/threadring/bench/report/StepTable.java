@@ -125,6 +125,7 @@ final class StepTable {
                 problems.add("skipped " + j.ids() + ": " + j.reason());
                 continue;
             }
+            j.limits().forEach((id, why) -> problems.add("cannot run here: " + id + ": " + why));
             for (Map.Entry<String, String> f : j.failures().entrySet()) {
                 boolean open = j.status() == Job.Status.INTERRUPTED
                         || j.status() == Job.Status.RUNNING;

@@ -54,7 +54,7 @@ final class EchoJobs {
         log.running(p.job(c.label(), ids, Job.Status.RUNNING, null, null, List.of()));
         for (RingFactory f : p.factories()) {
             Optional<String> cannot = f.cannotOpen(connections);
-            Measured m = cannot.isPresent() ? Measured.failed(f.id(), cannot.get()) : load.measure(f, connections);
+            Measured m = cannot.isPresent() ? Measured.limited(f.id(), cannot.get()) : load.measure(f, connections);
             results.add(m);
             log.running(p.job(c.label(), ids, Job.Status.RUNNING, null, null, List.copyOf(results)));
             progress.finished(Sweep.key(c, p, f.id()), f.id(), p.estimate(settings), p.workload(), m, null);

@@ -91,6 +91,8 @@ final class Progress {
                     ? Format.ms(s.median()) + " " + unit + " [" + Format.msInterval(s.interval()) + "]"
                     : Format.ns(s.median()) + " " + unit + " [" + Format.interval(s.interval()) + "]";
             result += s.isUnstable() ? "  unstable" : "  ok";
+        } else if (m != null && m.limit() != null) {
+            result = "cannot run here: " + m.limit();
         } else {
             result = error != null && error.startsWith("SKIP ") ? error
                     : "FAIL " + (error != null ? error : m != null && m.error() != null ? m.error() : "no result");

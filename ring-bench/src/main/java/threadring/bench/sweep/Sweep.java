@@ -157,12 +157,17 @@ public final class Sweep {
         Path report = RunFolder.render(runDir);
         List<Job> jobs = log.jobs();
         long failed = jobs.stream().mapToLong(j -> j.status() == Job.Status.SKIPPED ? 0 : j.failures().size()).sum();
+        long limited = jobs.stream().mapToLong(j -> j.limits().size()).sum();
         if (jobs.stream().anyMatch(j -> j.results().stream().anyMatch(Measured::measured))) {
             RunFolder.pointLatestAt(runDir);
         } else {
             out.println("threadring: nothing was measured, results/latest left as it was");
         }
         out.println("threadring: report " + report + " and " + report.resolveSibling(Report.HTML));
+        if (limited > 0) {
+            out.println("threadring: " + limited + " id(s) cannot run here (a limit of this machine or JDK, named in "
+                    + "the report): results, not failures");
+        }
         if (failed > 0) {
             out.println("threadring: " + failed + " id(s) failed, see " + runDir.resolve(Report.FILE));
             return 1;

@@ -1,6 +1,5 @@
 package threadring.bench.util;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -90,15 +89,16 @@ public final class Converters {
         }
     }
 
-    /** A JDK home: a directory with an executable bin/java. */
+    /** A JDK: its release ({@code 21}, found in the usual places) or its home (a directory with bin/java). */
     public static final class JdkHome implements ITypeConverter<Path> {
         @Override
         public Path convert(String value) {
-            Path home = Path.of(value);
-            if (!Files.isExecutable(home.resolve("bin").resolve("java"))) {
-                throw new TypeConversionException("must be a JDK home containing bin/java, was '" + value + "'");
+            try {
+                return JdkHomes.find(value, Path.of(System.getProperty("threadring.home", ".")).toAbsolutePath()
+                        .normalize());
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
             }
-            return home.toAbsolutePath().normalize();
         }
     }
 

@@ -145,8 +145,10 @@ class CliTest {
             {"--profile", "perfasm"}, {"Invalid value for option '--profile' (NAME): must be one of gc, jfr, stack, async "
                     + "or none, was 'perfasm'"},
             {"--profile"}, {"Missing required parameter for option '--profile' (NAME)"},
-            {"--jdk", "/nonexistent"}, {"Invalid value for option '--jdk' (PATH): must be a JDK home containing bin/java, "
-                    + "was '/nonexistent'"},
+            {"--jdk", "/nonexistent"}, {"Invalid value for option '--jdk' (JDK): must be a release like 21 or a JDK home "
+                    + "containing bin/java, was '/nonexistent'"},
+            {"--jdk", "9"}, {"Invalid value for option '--jdk' (JDK): threadring runs on JDK 17 and newer, was '9'"},
+            {"--jdk", "19"}, {"Invalid value for option '--jdk' (JDK): no JDK 19 here (looked in .jdks/19, JAVA_HOME, "},
             {"--bogus"}, {"Unknown option: '--bogus'"},
             {"check", "--hops", "-1"}, {"Invalid value for option '--hops': must be an integer >= 0, was '-1'"},
             {"check", "--timeout", "0"}, {"Invalid value for option '--timeout': must be an integer >= 1, was '0'"},

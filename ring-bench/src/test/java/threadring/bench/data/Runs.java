@@ -105,14 +105,14 @@ public final class Runs {
                 new Score.ServerSample(40L << 20, 10L << 20, 1, 9, 30),
                 new Score.ServerSample((long) (rssMiB * (1 << 20)), (long) (heapMiB * (1 << 20)), connections + 1,
                         connections + 9, connections + 30))).toList();
-        return sized(new Measured(id, new Score.Echo(3, 5, "0", "1", reps), null, null), new Size.Echo(connections));
+        return sized(Measured.scored(id, new Score.Echo(3, 5, "0", "1", reps)), new Size.Echo(connections));
     }
 
     /** An id's rendezvous measured at 1000 values, forks of four passes around the given fork medians. */
     public static Measured rendezvous(String id, double... medians) {
         List<List<Double>> ms = Arrays.stream(medians).mapToObj(m -> Arrays.stream(
                 new double[] {m * 0.98, m * 1.08, m * 0.92, m * 1.02}).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
-        return sized(new Measured(id, passes(new Size.Rendezvous().benchmark(), 1000, ms), null, null),
+        return sized(Measured.scored(id, passes(new Size.Rendezvous().benchmark(), 1000, ms)),
                 new Size.Rendezvous());
     }
 
@@ -120,7 +120,7 @@ public final class Runs {
     public static Measured fanOut(String id, Size.FanOut f, double... msMedians) {
         List<List<Double>> ms = Arrays.stream(msMedians).mapToObj(m -> Arrays.stream(
                 new double[] {m * 0.98, m * 1.08, m * 0.92, m * 1.02}).boxed().toList()).toList();
-        return sized(new Measured(id, passes(f.benchmark(), 1, ms), null, null), f);
+        return sized(Measured.scored(id, passes(f.benchmark(), 1, ms)), f);
     }
 
     private static Score.Passes passes(String benchmark, int steps, List<List<Double>> ms) {
@@ -145,7 +145,7 @@ public final class Runs {
     public static Measured measured(String id, Shape shape, double[]... nsPerHop) {
         List<List<Double>> ms = Arrays.stream(nsPerHop)
                 .map(f -> Arrays.stream(f).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
-        return sized(new Measured(id, passes(BENCHMARK, 1000, ms), null, null), Size.Ring.of(shape));
+        return sized(Measured.scored(id, passes(BENCHMARK, 1000, ms)), Size.Ring.of(shape));
     }
 
     /**
@@ -175,7 +175,8 @@ public final class Runs {
 
     public static Measured withProfile(Measured m, double msPerPass, double bytesPerOp, String hot) {
         return m.withProfile(new Profile(List.of("gc", "jfr"), List.of(msPerPass, msPerPass), bytesPerOp,
-                msPerPass / 10, List.of(new Profile.HotMethod(hot, 42.5)), 400, List.of("profiles/x/profile.jfr"), null));
+                msPerPass / 10, List.of(new Profile.HotMethod(hot, 42.5)), 400, 0L, List.of("profiles/x/profile.jfr"),
+                null));
     }
 
     /** The same run with every pass multiplied by {@code factor}. */
@@ -185,7 +186,8 @@ public final class Runs {
                         : new Measured(m.id(), new Score.Passes(m.passes().benchmark(), m.passes().steps(),
                                 m.passes().warmups(), m.passes().jvmArgs(), m.passes().msPerPass().stream()
                                         .map(f -> f.stream().map(x -> x * factor).toList()).toList(),
-                                m.passes().iterationMs(), m.passes().forkLog()), m.profile(), m.error())).toList()))
+                                m.passes().iterationMs(), m.passes().forkLog()), m.profile(), m.error(), m.limit()))
+                        .toList()))
                 .toList();
         Run scaled = withJobs(run, jobs);
         return new Run(scaled.schema(), runId, scaled.state(), scaled.started(), scaled.finished(), scaled.machine(),

@@ -194,6 +194,42 @@ class ReportTest {
         assertTrue(Files.size(dir.resolve("chart-work.png")) > 1000);
     }
 
+    /**
+     * One run on JDK 17, 21 and 25: per id a row per JDK and its ratio to the newest, Loom rows
+     * apart from the controls; a row stopped by a limit says so, and is no failure.
+     */
+    @Test
+    void aRunOnSeveralJdksComparesThemRowByRow() {
+        List<String> labels = List.of("jdk17-cpusall", "jdk21-cpusall", "jdk25-cpusall");
+        Run base = Runs.run("j", labels);
+        List<threadring.bench.data.Configuration> configs = new ArrayList<>();
+        for (String label : labels) {
+            int feature = Integer.parseInt(label.substring(3, 5));
+            threadring.bench.data.Configuration c = Runs.config(label);
+            configs.add(threadring.bench.data.Configuration.local(label, "/jdk" + feature, null,
+                    new threadring.bench.data.Env.Jvm("Vendor", feature + ".0.1", feature, "VM", feature + ".0.1+1",
+                            "/jdk" + feature, List.of(), 2, 1 << 29)));
+        }
+        List<Job> jobs = List.of(
+                Runs.job("jdk17-cpusall", Runs.forks("akka/typed-p1", 120, 125, 122)),
+                Runs.job("jdk21-cpusall", Runs.forks("akka/typed-p1", 100, 102, 101), Runs.forks("virtual/park", 300, 310,
+                        305), threadring.bench.data.Measured.limited("virtual/sync", "on JDK 21 a virtual thread ... pins")),
+                Runs.job("jdk25-cpusall", Runs.forks("akka/typed-p1", 60, 61, 62), Runs.forks("virtual/park", 150, 152, 151),
+                        Runs.forks("virtual/sync", 900, 910, 905)));
+        Run run = new Run(base.schema(), "j", base.state(), base.started(), base.finished(), base.machine(),
+                base.settings(), null, configs, jobs, List.of(), null, null, null, List.of());
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String across = md.substring(md.indexOf("## Across JDKs"));
+        assertTrue(across.contains("| akka/typed-p1 | control | JDK 17 | 122.5 ["), across);
+        assertTrue(across.contains("| akka/typed-p1 | control | JDK 25 | 61.0 ["), across);
+        assertTrue(line(across, "akka/typed-p1 | control | JDK 17").contains("| 2.01x ["), across);
+        assertTrue(across.contains("| virtual/park | Loom | JDK 21 | 304.9 ["), across);
+        assertTrue(across.contains("| virtual/sync | Loom | JDK 21 | cannot run here: on JDK 21 a virtual thread ... pins |"),
+                across);
+        assertTrue(md.contains("- cannot run here: virtual/sync: on JDK 21 a virtual thread ... pins"), md);
+        assertFalse(md.contains("**failed** virtual/sync"), md);
+    }
+
     @Test
     void anOlderRunFileIsAOneLineUsageError() throws IOException {
         Path dir = Files.createDirectories(results.resolve("old"));
