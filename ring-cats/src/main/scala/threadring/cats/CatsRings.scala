@@ -8,7 +8,8 @@ import threadring.core.{RingFactory, RingProvider, Variant, Workload}
  * `cats/<handoff>` on a work-stealing runtime of the ring's own with cats-effect's default size
  * (max(2, cores) workers), `cats/<handoff>-p1` on one worker. Every runtime is made per ring
  * (or rendezvous, or fan-out) so that close() can stop it (IORuntime.global is a JVM-wide
- * singleton). The fan-out's `cats/sleep` and `cats/sleep-p1` run on the same two runtimes.
+ * singleton). The fan-out's `cats/sleep` and `cats/sleep-p1` and the echo server's `cats/socket`
+ * and `cats/socket-p1` run on the same two runtimes.
  */
 object CatsRings:
   /** The default sweep's ids: the fastest of each workload (run 20261123-205554, --all). */
@@ -50,4 +51,13 @@ final class CatsRings extends RingProvider:
         .oneThread(oneWorker)
         .knownIssue(Workload.FANOUT, CatsRings.StealHang)
         .build(): RingFactory
-    (rings ++ fanOuts).asJava
+    val echoes = for oneWorker <- List(false, true) yield
+      val workers = if oneWorker then 1 else CatsRuntime.defaultWorkers
+      Variant.of(s"cats/socket${if oneWorker then "-p1" else ""}",
+        "echo server: fs2-io sockets on the runtime's selector, a stream framing HTTP/1.1 per connection " +
+          "(parJoinUnbounded), " + (if oneWorker then "one-worker runtime" else "default work-stealing runtime"))
+        .echo(id => Fs2EchoServer(id, workers))
+        .oneThread(oneWorker)
+        .inDefaultSweep((if oneWorker then Nil else List(Workload.ECHO))*)
+        .build(): RingFactory
+    (rings ++ fanOuts ++ echoes).asJava

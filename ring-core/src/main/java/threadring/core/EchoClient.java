@@ -88,6 +88,15 @@ public final class EchoClient {
             return body;
         }
 
+        /** Whether the server has closed the connection: the next read sees its end (or a reset). */
+        public boolean ended() throws IOException {
+            try {
+                return in.read() < 0;
+            } catch (java.net.SocketException reset) {
+                return true;
+            }
+        }
+
         @Override
         public void close() throws IOException {
             socket.close();

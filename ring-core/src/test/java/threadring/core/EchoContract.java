@@ -83,6 +83,37 @@ public final class EchoContract {
         }
     }
 
+    /**
+     * Three requests written at once (pipelined), the last with {@code Connection: close}: each is
+     * answered in order, then the server ends the connection instead of waiting for more.
+     */
+    public static void closesWhenAsked(RingFactory f) {
+        try (EchoServer server = f.openEcho();
+                EchoClient.Connection c = new EchoClient.Connection(server.port(), ANSWER_MS)) {
+            byte[][] bodies = {"first".getBytes(StandardCharsets.US_ASCII), new byte[0],
+                "last, then close".getBytes(StandardCharsets.US_ASCII)};
+            byte[] all = new byte[0];
+            for (int i = 0; i < bodies.length; i++) {
+                byte[] r = Http1.request(bodies[i], i == bodies.length - 1);
+                byte[] joined = java.util.Arrays.copyOf(all, all.length + r.length);
+                System.arraycopy(r, 0, joined, all.length, r.length);
+                all = joined;
+            }
+            c.raw(all);
+            for (byte[] body : bodies) {
+                assertArrayEquals(body, c.answer(), f.id() + ": pipelined answers in order");
+            }
+            try {
+                assertTrue(c.ended(), f.id() + ": bytes after the answer to Connection: close");
+            } catch (java.net.SocketTimeoutException e) {
+                throw new AssertionError(f.id() + ": the connection stayed open " + ANSWER_MS
+                        + " ms after a request with Connection: close was answered");
+            }
+        } catch (IOException e) {
+            fail(f.id() + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Clients that leave mid-head, mid-body or send garbage end their own connection, not the server. */
     public static void clientsThatLeaveOrMisbehave(RingFactory f) {
         try (EchoServer server = f.openEcho()) {

@@ -120,6 +120,8 @@ public abstract class RingContract {
                     EchoContract::echoesOnOneConnection),
             new Check(String.format(Locale.ROOT, "%d connections open at once, each answered", EchoContract.CONNECTIONS),
                     TIMEOUT, EchoContract::concurrentConnections),
+            new Check("pipelined requests answered in order; Connection: close ends the connection", TIMEOUT,
+                    EchoContract::closesWhenAsked),
             new Check("clients that leave mid-request or send garbage do not stop the server", TIMEOUT,
                     EchoContract::clientsThatLeaveOrMisbehave),
             new Check("echo close() leaves no thread alive and frees the port", TIMEOUT,

@@ -506,7 +506,9 @@ class RingContractSelfTest {
             /** Echoes every body with its first byte changed. */
             WRONG,
             /** One thread serves the connections one after another, each until it closes. */
-            SERIAL
+            SERIAL,
+            /** Keeps every connection open, Connection: close or not. */
+            KEEPS_OPEN
         }
 
         private final Mode mode;
@@ -555,6 +557,9 @@ class RingContractSelfTest {
                         body[0]++;
                     }
                     Http1.answer(out, new Http1.Request(body, r.close()));
+                    if (r.close() && mode != Mode.KEEPS_OPEN) {
+                        break;
+                    }
                 }
             } catch (java.io.IOException e) {
                 // the client left
@@ -605,5 +610,12 @@ class RingContractSelfTest {
         EchoContract.echoesOnOneConnection(serial); // one client at a time is served right
         AssertionError e = assertThrows(AssertionError.class, () -> EchoContract.concurrentConnections(serial));
         assertTrue(e.getMessage().contains("served one at a time?"), e.getMessage());
+    }
+
+    @Test
+    void anEchoServerThatKeepsAConnectionOpenAfterConnectionCloseFails() {
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> EchoContract.closesWhenAsked(echo(FakeEchoServer.Mode.KEEPS_OPEN)));
+        assertTrue(e.getMessage().contains("stayed open"), e.getMessage());
     }
 }

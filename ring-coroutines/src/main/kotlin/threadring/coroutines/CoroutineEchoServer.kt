@@ -9,9 +9,6 @@ import io.ktor.network.sockets.aSocket
 import io.ktor.network.sockets.awaitClosed
 import io.ktor.network.sockets.openReadChannel
 import io.ktor.network.sockets.openWriteChannel
-import io.ktor.utils.io.ByteReadChannel
-import io.ktor.utils.io.readFully
-import io.ktor.utils.io.readUTF8Line
 import io.ktor.utils.io.writeFully
 import java.io.IOException
 import java.util.concurrent.Executors
@@ -32,11 +29,12 @@ import threadring.core.Http1
 
 /**
  * The echo server as a ktor-network user writes it: `aSocket(selector).tcp().bind(...)`, a
- * coroutine per accepted connection reading the request head line by line and the body by its
- * length from a `ByteReadChannel`, answering through a `ByteWriteChannel`. On `Dispatchers.Default`
- * with the selector on `Dispatchers.IO` (ktor's own examples), or everything on one thread.
+ * coroutine per accepted connection taking requests off a `ByteReadChannel` as [framing] says
+ * (the head line by line, or one buffered parse) and answering through a `ByteWriteChannel`, one
+ * flush per answer. On `Dispatchers.Default` with the selector on `Dispatchers.IO` (ktor's own
+ * examples), or everything on one thread.
  */
-class CoroutineEchoServer(id: String, oneThread: Boolean) : AbstractWorkload(id, "echo server"), EchoServer {
+class CoroutineEchoServer(id: String, oneThread: Boolean, private val framing: Framing) : AbstractWorkload(id, "echo server"), EchoServer {
 
     /** The one-thread dispatcher of `-p1`, closed with the server. */
     private val owned: ExecutorCoroutineDispatcher? =
@@ -70,12 +68,11 @@ class CoroutineEchoServer(id: String, oneThread: Boolean) : AbstractWorkload(id,
 
     private suspend fun serve(socket: Socket) {
         try {
-            val input = socket.openReadChannel()
+            val requests = framing.reader(socket.openReadChannel())
             val output = socket.openWriteChannel(autoFlush = false)
             while (true) {
-                val head = readHead(input) ?: break
-                val body = ByteArray(head.length())
-                input.readFully(body)
+                val head = requests.head() ?: break
+                val body = requests.body(head.length())
                 output.writeFully(Http1.head(body.size, head.close()))
                 output.writeFully(body)
                 output.flush()
@@ -85,20 +82,6 @@ class CoroutineEchoServer(id: String, oneThread: Boolean) : AbstractWorkload(id,
             // the client left mid-request or sent what is not HTTP: this connection ends
         } finally {
             socket.close()
-        }
-    }
-
-    /** The request line and headers up to the empty line; null if the client closed between requests. */
-    private suspend fun readHead(input: ByteReadChannel): Http1.Head? {
-        val head = StringBuilder()
-        while (true) {
-            val line = input.readUTF8Line(Http1.MAX_HEAD)
-                ?: if (head.isEmpty()) return null else throw IOException("connection closed in a request's head")
-            if (line.isEmpty()) {
-                return Http1.parse(head.toString())
-            }
-            head.append(line).append("\r\n")
-            if (head.length > Http1.MAX_HEAD) throw IOException("request head longer than ${Http1.MAX_HEAD} bytes")
         }
     }
 

@@ -39,15 +39,26 @@ class CoroutineRings : RingProvider {
                 // the jdk-dev thread's three forms: runBlocking's loop, Default, and the hybrid
                 .inDefaultSweep(*if (kind == CoroutineFanOut.Kind.P1) arrayOf() else arrayOf(Workload.FANOUT))
                 .build()
-        } + listOf(false, true).map { oneThread ->
-            Variant.of(
-                "coroutines/socket-${if (oneThread) "p1" else "default"}",
-                "echo server: ktor-network sockets, a coroutine per connection, on " +
-                    if (oneThread) "one thread (selector too)" else "Dispatchers.Default (selector on Dispatchers.IO)",
-            )
-                .echo { id -> CoroutineEchoServer(id, oneThread) }
-                .oneThread(oneThread)
-                .inDefaultSweep(*if (oneThread) arrayOf() else arrayOf(Workload.ECHO))
-                .build()
-        }
+        } + Framing.entries.flatMap { framing ->
+            listOf(false, true).map { oneThread ->
+                Variant.of(
+                    "coroutines/" + when (framing) {
+                        Framing.LINES -> if (oneThread) "socket-p1" else "socket-default"
+                        Framing.BUFFERED -> if (oneThread) "socket-buffered-p1" else "socket-buffered"
+                    },
+                    "echo server: ktor-network sockets, a coroutine per connection${framing.note}, on " +
+                        (if (oneThread) "one thread of its own (selector too)" else "Dispatchers.Default (selector on Dispatchers.IO)") +
+                        "; ktor-network runs each socket's reader and writer on Dispatchers.IO",
+                )
+                    .echo { id -> CoroutineEchoServer(id, oneThread, framing) }
+                    .oneThread(oneThread)
+                    .inDefaultSweep(*if (framing == Framing.BUFFERED && oneThread) arrayOf(Workload.ECHO) else arrayOf())
+                    .build()
+            }
+        } + Variant.of(
+            "coroutines/ktor-cio",
+            "echo server: Ktor's CIO engine, a routed POST handler echoing the bytes (CIO's coroutines on Dispatchers.IO)",
+        )
+            .echo { id -> CioEchoServer(id) }
+            .build()
 }

@@ -38,6 +38,19 @@ enum class Scheduler(val suffix: String, val description: String) {
             val dispatcher = Executors.newSingleThreadExecutor(threads).asCoroutineDispatcher()
             return Host(dispatcher, dispatcher::close)
         }
+    },
+
+    /**
+     * No dispatch: a resumed node runs at once on the resuming thread (nested resumes queue on
+     * that thread's own event loop), so a pass runs on the thread that injects the token.
+     */
+    UNCONFINED("unconfined", "Dispatchers.Unconfined (a pass runs on the injecting thread)") {
+        override fun start(threads: ThreadFactory, nodes: Job) = Host(Dispatchers.Unconfined) {}
+    },
+
+    /** A serial view of the shared pool: the usual way to confine coroutines without a thread of one's own. */
+    SERIAL("serial", "Dispatchers.Default.limitedParallelism(1)") {
+        override fun start(threads: ThreadFactory, nodes: Job) = Host(Dispatchers.Default.limitedParallelism(1)) {}
     };
 
     /**

@@ -1,14 +1,21 @@
 package threadring.coroutines;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import kotlinx.coroutines.Job;
 import org.junit.jupiter.api.Test;
+import threadring.core.EchoClient;
+import threadring.core.EchoServer;
+import threadring.core.Http1;
 import threadring.core.RingContract;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
+import threadring.core.Workload;
 
 class CoroutinesContractTest extends RingContract {
 
@@ -31,6 +38,24 @@ class CoroutinesContractTest extends RingContract {
             }
             assertTrue(ring.nodeJobs().stream().allMatch(Job::isCompleted), f.id() + ": a node outlived close()");
             assertTrue(ring.threads().stream().allMatch(Thread::isDaemon), f.id() + ": non-daemon thread");
+        }
+    }
+
+    /** A request that arrives a few bytes at a time, its head's end split too, is still one request. */
+    @Test
+    void echoReadsARequestSentInPieces() throws Exception {
+        byte[] body = "pieces\r\n\r\nof a body".getBytes(StandardCharsets.US_ASCII);
+        byte[] request = Http1.request(body, false);
+        for (RingFactory f : RingFactories.load().matching("^coroutines/").stream().filter(f -> f.runs(Workload.ECHO)).toList()) {
+            try (EchoServer server = f.openEcho();
+                    EchoClient.Connection c = new EchoClient.Connection(server.port(), 5_000)) {
+                for (int i = 0; i < request.length; i += 3) {
+                    c.raw(Arrays.copyOfRange(request, i, Math.min(request.length, i + 3)));
+                    Thread.sleep(1);
+                }
+                assertArrayEquals(body, c.answer(), f.id());
+                c.echo(body); // and the connection goes on
+            }
         }
     }
 }

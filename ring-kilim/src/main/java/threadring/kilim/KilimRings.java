@@ -10,7 +10,9 @@ import threadring.core.Workload;
 /**
  * {@code kilim/mailbox}: Tasks and Mailboxes on a scheduler of Kilim's default size (one worker
  * per core), {@code kilim/mailbox-p1} on one worker; in the ring ({@link TaskRing}) and in the
- * rendezvous ({@link TaskRendezvous}). Kilim's bare continuations are a floor row,
+ * rendezvous ({@link TaskRendezvous}); {@code kilim/sleep} and {@code kilim/sleep-p1} the fan-out
+ * ({@link TaskFanOut}); {@code kilim/socket} and {@code kilim/socket-p1} the echo server on Kilim's
+ * NIO layer ({@link KilimEchoServer}). Kilim's bare continuations are a floor row,
  * {@code floor/kilim-continuation}, registered by ring-floor through {@link #continuationFloor}.
  */
 public final class KilimRings implements RingProvider {
@@ -40,6 +42,17 @@ public final class KilimRings implements RingProvider {
                         .build(),
                 Variant.of("kilim/sleep-p1", "fan-out: a woven Task per task, Task.sleep, one-worker scheduler")
                         .fanOut(id -> new TaskFanOut(id, 1))
+                        .oneThread(true)
+                        .build(),
+                Variant.of("kilim/socket", "echo server: Kilim NIO (NioSelectorScheduler, EndPoint), a woven "
+                                + "SessionTask per connection, default-size scheduler (" + Scheduler.defaultNumberThreads
+                                + " workers here) and the selector thread")
+                        .echo(id -> new KilimEchoServer(id, Scheduler.defaultNumberThreads))
+                        .inDefaultSweep(Workload.ECHO)
+                        .build(),
+                Variant.of("kilim/socket-p1", "echo server: Kilim NIO (NioSelectorScheduler, EndPoint), a woven "
+                                + "SessionTask per connection, one worker and the selector thread")
+                        .echo(id -> new KilimEchoServer(id, 1))
                         .oneThread(true)
                         .build());
     }

@@ -18,9 +18,10 @@ import kilim.Task;
 import org.junit.jupiter.api.Test;
 
 /**
- * The rings' and the rendezvous's pausable classes are woven, and the check that guards them
- * refuses a pausable class that is not (test classes are never woven). Built with
- * -Dkilim.weave.skip=true, the first two tests and every contract check fail.
+ * The rings', the rendezvous's, the fan-out's and the echo server's pausable classes are woven,
+ * and the check that guards them refuses a pausable class that is not (test classes are never
+ * woven). Built with -Dkilim.weave.skip=true, every test here but the last and every contract
+ * check fail.
  */
 class WovenTest {
 
@@ -32,11 +33,18 @@ class WovenTest {
         assertDoesNotThrow(() -> Woven.require(TaskRendezvous.Receiver.class));
     }
 
+    @Test
+    void echoServerClassesAreWoven() {
+        assertDoesNotThrow(() -> Woven.require(KilimEchoServer.Acceptor.class));
+        assertDoesNotThrow(() -> Woven.require(KilimEchoServer.Connection.class));
+    }
+
     /** Every main class with a pausable method, so that a class added later cannot be missed above. */
     @Test
     void everyPausableClassIsWoven() throws IOException, URISyntaxException, ClassNotFoundException {
         List<Class<?>> pausable = pausableClasses();
-        assertTrue(pausable.contains(TaskRendezvous.Sender.class), "the scan found " + pausable);
+        assertTrue(pausable.contains(TaskRendezvous.Sender.class) && pausable.contains(KilimEchoServer.Connection.class),
+                "the scan found " + pausable);
         for (Class<?> c : pausable) {
             assertDoesNotThrow(() -> Woven.require(c));
         }

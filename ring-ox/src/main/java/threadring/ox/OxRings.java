@@ -17,7 +17,8 @@ import threadring.virtual.VirtualRings;
  * per node in ring-threads' node loop, so the difference is Ox's layer. Channels are rendezvous
  * or buffered(1); every form runs on the default virtual-thread scheduler and, as {@code -p1},
  * on one carrier. Each id's rendezvous uses the same channels and threads as its ring.
- * {@code ox/sleep}: the fan-out, a fork per task that sleeps.
+ * {@code ox/sleep}: the fan-out, a fork per task that sleeps. {@code ox/socket}: the echo server, a
+ * fork per connection in a supervised scope, on blocking java.net sockets.
  */
 public final class OxRings implements RingProvider {
 
@@ -70,6 +71,16 @@ public final class OxRings implements RingProvider {
                     .systemProperties(oneCarrier ? VirtualRings.ONE_CARRIER : Map.of())
                     .minimumJava(21)
                     .oneThread(oneCarrier)
+                    .build());
+        }
+        for (boolean oneCarrier : new boolean[] {false, true}) {
+            all.add(Variant.of("ox/socket" + (oneCarrier ? "-p1" : ""), "echo server: a fork per connection in a "
+                            + "supervised scope, blocking java.net sockets, " + (oneCarrier ? "one carrier" : "default scheduler"))
+                    .echo(OxEchoServer::new)
+                    .systemProperties(oneCarrier ? VirtualRings.ONE_CARRIER : Map.of())
+                    .minimumJava(21)
+                    .oneThread(oneCarrier)
+                    .inDefaultSweep(oneCarrier ? new Workload[0] : new Workload[] {Workload.ECHO})
                     .build());
         }
         return all;

@@ -7,8 +7,8 @@ import co.paralleluniverse.fibers.FiberScheduler;
 import co.paralleluniverse.strands.Strand;
 import co.paralleluniverse.strands.StrandFactory;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -29,7 +29,7 @@ final class OwnedScheduler {
     private final FiberForkJoinScheduler scheduler;
     /** The owner's thread tracking (AbstractWorkload.track). */
     private final Consumer<Thread> track;
-    private final Set<Thread> seen = new HashSet<>();
+    private final Set<Thread> seen = ConcurrentHashMap.newKeySet();
 
     OwnedScheduler(String id, int parallelism, Consumer<Thread> track) {
         name = id + "#" + SEQUENCE.incrementAndGet();
@@ -64,6 +64,16 @@ final class OwnedScheduler {
             if (ours && seen.add(t)) {
                 track.accept(t);
             }
+        }
+    }
+
+    /**
+     * Tracks {@code carrier}, a worker found running one of this scheduler's fibers, if it is new:
+     * a cheap way to catch workers the pool starts on demand long after {@link #trackThreads}.
+     */
+    void trackCarrier(Thread carrier) {
+        if (seen.add(carrier)) {
+            track.accept(carrier);
         }
     }
 

@@ -17,6 +17,9 @@ import threadring.core.Workload;
  * <p>Each id also runs the rendezvous, on the same handoff and a scheduler of the same size: two
  * fibers with a park/unpark cell or an IntChannel each, or two actors.
  *
+ * <p>{@code quasar/socket} (two carriers) and {@code quasar/socket-p1} run the echo server on
+ * Quasar's fiber sockets, with an I/O thread of their own besides the carriers.
+ *
  * <p>Classes are instrumented at build time; at run time Quasar needs {@link #JVM_ARGS}, declared
  * here only: the runner passes them to JMH's forks, {@code check} and the contract kit to child JVMs.
  */
@@ -57,6 +60,15 @@ public final class QuasarRings implements RingProvider {
                     .inDefaultSweep(parallelism == 1 ? new Workload[0] : new Workload[] {Workload.FANOUT})
                     .jvmArgs(JVM_ARGS, QuasarRings::javaLangOpen)
                     .oneThread(parallelism == 1)
+                    .build());
+            // Named like the other models' echo rows: the plain id is the multi-carrier form, -p1 one carrier.
+            all.add(Variant.of("quasar/socket" + (parallelism == 1 ? "-p1" : ""),
+                            "echo server: Quasar fiber sockets, a fiber per connection, on a "
+                                    + (parallelism == 1 ? "one-thread" : parallelism + "-thread")
+                                    + " FiberForkJoinScheduler and one I/O thread")
+                    .echo(id -> new FiberEchoServer(id, parallelism))
+                    .jvmArgs(JVM_ARGS, QuasarRings::javaLangOpen)
+                    .inDefaultSweep(parallelism == 1 ? new Workload[0] : new Workload[] {Workload.ECHO})
                     .build());
         }
         return all;

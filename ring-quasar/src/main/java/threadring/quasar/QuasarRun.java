@@ -1,6 +1,9 @@
 package threadring.quasar;
 
 import java.util.Collection;
+import java.util.Random;
+import threadring.core.EchoClient;
+import threadring.core.EchoServer;
 import threadring.core.FanOut;
 import threadring.core.Rendezvous;
 import threadring.core.Ring;
@@ -11,10 +14,10 @@ import threadring.core.Shape;
 import threadring.core.Workload;
 
 /**
- * Runs verified passes of the quasar rings, and verified exchanges of their rendezvous, outside
- * JMH: for the instrumentation test (in a JVM with
+ * Runs verified passes of the quasar rings, verified exchanges of their rendezvous, fan-outs and
+ * checked requests to the echo servers, outside JMH: for the instrumentation test (in a JVM with
  * {@code -Dco.paralleluniverse.fibers.verifyInstrumentation=true}, which also checks that each
- * ring and rendezvous tracks its scheduler's threads) and for quick manual runs on another JDK.
+ * workload tracks its scheduler's threads) and for quick manual runs on another JDK.
  * Usage: {@code QuasarRun [id-regex] [nodes] [hops] [passes] [tokens] [depth]}; each exchange
  * sends {@code hops} values. Prints one line per pass or exchange, goes on to the next id when
  * one fails, and exits with status 1 if any failed.
@@ -35,6 +38,7 @@ public final class QuasarRun {
         int ran = 0;
         int rendezvous = 0;
         int fanOuts = 0;
+        int echoes = 0;
         int failed = 0;
         for (RingFactory f : RingFactories.load().matching(include)) {
             if (!f.id().startsWith("quasar/")) {
@@ -43,6 +47,12 @@ public final class QuasarRun {
             if (f.runs(Workload.FANOUT)) {
                 fanOuts++;
                 if (!fanOut(f, hops, passes)) {
+                    failed++;
+                }
+            }
+            if (f.runs(Workload.ECHO)) {
+                echoes++;
+                if (!echo(f, passes)) {
                     failed++;
                 }
             }
@@ -76,15 +86,16 @@ public final class QuasarRun {
                 }
             }
         }
-        if (ran + fanOuts == 0) {
+        if (ran + fanOuts + echoes == 0) {
             throw new IllegalStateException("no quasar id matches " + include);
         }
         if (failed > 0) {
             System.out.println("FAILED " + failed + " of " + ran + " ring(s), " + rendezvous + " rendezvous and "
-                    + fanOuts + " fan-out(s)");
+                    + fanOuts + " fan-out(s), " + echoes + " echo server(s)");
             System.exit(1);
         }
-        System.out.println("OK " + ran + " ring(s), " + rendezvous + " rendezvous, " + fanOuts + " fan-out(s)");
+        System.out.println("OK " + ran + " ring(s), " + rendezvous + " rendezvous, " + fanOuts + " fan-out(s), "
+                + echoes + " echo server(s)");
     }
 
     /** {@code passes} verified fan-outs of {@code tasks} tasks waiting 2 ms each; false if one failed. */
@@ -99,6 +110,47 @@ public final class QuasarRun {
             return true;
         } catch (RuntimeException e) {
             System.out.println("FAILED " + f.id() + " fanout:");
+            e.printStackTrace(System.out);
+            return false;
+        }
+    }
+
+    /**
+     * An echo server of {@code f}: bodies of 0 B to 64 KiB on one connection, then {@code passes}
+     * rounds of checked requests on four connections at once; false if one failed. Its fibers
+     * read, write and accept, so under verifyInstrumentation every park checks their frames.
+     */
+    private static boolean echo(RingFactory f, int passes) {
+        try {
+            EchoServer server = f.openEcho();
+            try {
+                try (EchoClient.Connection c = new EchoClient.Connection(server.port(), 10_000)) {
+                    Random random = new Random(1);
+                    for (int size : new int[] {0, 1, 65_536}) {
+                        byte[] body = new byte[size];
+                        random.nextBytes(body);
+                        c.echo(body);
+                    }
+                }
+                for (int p = 1; p <= passes; p++) {
+                    long t0 = System.nanoTime();
+                    int checked = EchoClient.run(server.port(), 4, 200, 4096, p, 10_000);
+                    System.out.printf("%-18s echo requests=%d  %.1f ms%n", f.id(), checked,
+                            (System.nanoTime() - t0) / 1e6);
+                }
+            } finally {
+                server.close();
+            }
+            var names = server.threads().stream().map(Thread::getName).toList();
+            if (names.stream().noneMatch(n -> n.endsWith("-io"))
+                    || names.stream().noneMatch(n -> n.contains("-worker-"))) {
+                throw new IllegalStateException(f.id() + ": the channel group's thread or a carrier is not tracked: "
+                        + names);
+            }
+            requireSchedulerThreadsTracked(f.id(), server.threads());
+            return true;
+        } catch (Exception e) {
+            System.out.println("FAILED " + f.id() + " echo:");
             e.printStackTrace(System.out);
             return false;
         }

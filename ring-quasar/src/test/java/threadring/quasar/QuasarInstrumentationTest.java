@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * {@code -Dquasar.instrument.skip=true} or if the build-time instrumentation silently does
  * nothing. Without instrumentation a fiber ring can still give the right answer (a fiber
  * restarts its run() from the top), so the answer alone proves nothing. The same holds for the
- * rendezvous parties, which are checked alongside.
+ * rendezvous parties, the fan-out's tasks and the echo server's fibers, which are checked alongside.
  */
 class QuasarInstrumentationTest {
 
@@ -39,12 +39,13 @@ class QuasarInstrumentationTest {
     private static final List<Class<?>> SUSPENDING = List.of(FiberRing.Node.class, ChannelRing.Node.class,
             ActorRing.Node.class, ParkCell.class, FiberRendezvous.Sender.class, FiberRendezvous.Receiver.class,
             ChannelRendezvous.Sender.class, ChannelRendezvous.Receiver.class, ActorRendezvous.Sender.class,
-            ActorRendezvous.Receiver.class, SleepFanOut.Task.class);
+            ActorRendezvous.Receiver.class, SleepFanOut.Task.class, FiberEchoServer.Acceptor.class,
+            FiberEchoServer.Connection.class);
 
     /**
-     * Every ring runs a few passes, and every rendezvous a few exchanges, in a fresh JVM with
-     * Quasar's own run-time check on ({@code verifyInstrumentation}): it throws or warns on every
-     * uninstrumented frame.
+     * Every ring runs a few passes, every rendezvous a few exchanges and every echo server a few
+     * hundred requests, in a fresh JVM with Quasar's own run-time check on
+     * ({@code verifyInstrumentation}): it throws or warns on every uninstrumented frame.
      */
     @Test
     void everyRingPassesQuasarsVerifyInstrumentation() throws Exception {
@@ -78,11 +79,13 @@ class QuasarInstrumentationTest {
             long ran = RingsOfModel.count(threadring.core.Workload.RING);
             long rendezvous = RingsOfModel.count(threadring.core.Workload.RENDEZVOUS);
             long fanOuts = RingsOfModel.count(threadring.core.Workload.FANOUT);
+            long echoes = RingsOfModel.count(threadring.core.Workload.ECHO);
             assertEquals(ran, rendezvous, "every quasar ring id runs the rendezvous");
             assertTrue(fanOuts > 0, "quasar has fan-out ids");
-            assertTrue(out.contains("OK " + ran + " ring(s), " + rendezvous + " rendezvous, " + fanOuts + " fan-out(s)"),
-                    () -> "expected " + ran + " rings, " + rendezvous + " rendezvous and " + fanOuts
-                            + " fan-outs to run:\n" + out);
+            assertTrue(echoes > 0, "quasar has echo-server ids");
+            assertTrue(out.contains("OK " + ran + " ring(s), " + rendezvous + " rendezvous, " + fanOuts + " fan-out(s), "
+                    + echoes + " echo server(s)"), () -> "expected " + ran + " rings, " + rendezvous + " rendezvous, "
+                            + fanOuts + " fan-outs and " + echoes + " echo servers to run:\n" + out);
         } finally {
             Files.deleteIfExists(log);
         }

@@ -70,7 +70,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--work", paramLabel = "W", converter = Converters.NonNegative.class,
             description = "Blackhole.consumeCPU units per hop, and per fan-out task; repeat for one series per value "
-                    + "(default: 0 for the ring, 0 and 1000 for the fan-out).")
+                    + "(default 0; the jdk-dev thread's fan-out with work per task: --work 0 --work 1000).")
     List<Integer> works = new ArrayList<>();
 
     @Option(names = "--workload", paramLabel = "NAME", converter = Converters.WorkloadName.class,
@@ -231,6 +231,17 @@ final class RunCommand implements Callable<Integer> {
             i = i == null ? Integer.valueOf(Presets.LONG_PASSES) : i;
             ms = ms == null ? Integer.valueOf(Presets.LONG_ITERATION_MS) : ms;
         }
+        // the fan-out's second series (W = 1000) is asked for by name: the default sweep's 40 minutes
+        // went to every model's echo server instead (a run that names no --work records W = 0 alone)
+        if (works.isEmpty()) {
+            works.add(0);
+        }
+        Integer profilingMs = ms; // the profiling pass keeps its own preset unless --iteration-ms is given
+        // recorded as numbers, not as "the benchmark's annotations": a later change of defaults
+        // must not rewrite what this run did when its report is rendered again
+        w = w == null ? Integer.valueOf(WorkloadBenchmark.WARMUP_SECONDS) : w;
+        i = i == null ? Integer.valueOf(WorkloadBenchmark.MEASURED_SECONDS) : i;
+        ms = ms == null ? Integer.valueOf(1000) : ms;
         Path dir = (results != null ? results : defaultResults).toAbsolutePath().normalize();
         Settings settings = new Settings(
                 new Settings.Selection(List.copyOf(includes), all,
@@ -242,7 +253,7 @@ final class RunCommand implements Callable<Integer> {
                         precision != null ? precision : Presets.PRECISION),
                 cpuSets, jdks.stream().map(Path::toString).toList(), profilers,
                 quick ? Presets.QUICK_PROFILING : new Settings.Profiling(Presets.PROFILING.forks(),
-                        Presets.PROFILING.warmups(), Presets.PROFILING.iterations(), ms));
+                        Presets.PROFILING.warmups(), Presets.PROFILING.iterations(), profilingMs));
         if (workloads.contains(Workload.ECHO)) {
             // asked for by name: no wrk or too low a limit is a usage error (the default sweep skips what it cannot load)
             for (Size size : settings.sizes().of(Workload.ECHO)) {

@@ -16,6 +16,12 @@ import threadring.core.Rings;
  */
 final class SchemaOne {
 
+    /** WorkloadBenchmark's annotations while schema 1 was written. */
+    static final int SCHEMA_ONE_FORKS = 3;
+    static final int SCHEMA_ONE_WARMUPS = 3;
+    static final int SCHEMA_ONE_ITERATIONS = 5;
+    static final int SCHEMA_ONE_ITERATION_MS = 1000;
+
     static final int SCHEMA = 1;
 
     private SchemaOne() {}
@@ -58,14 +64,17 @@ final class SchemaOne {
         JsonObject scored = new JsonObject();
         scored.add("quick", bool(s.get("quick")));
         scored.add("longRun", bool(s.get("longRun")));
-        scored.add("forks", s.get("forks"));
-        // forks were fixed then: as many as the run started with
-        scored.addProperty("maxForks", integer(s.get("forks"), Presets.FORKS));
-        for (String n : new String[] {"warmups", "iterations", "iterationMs"}) {
-            scored.add(n, s.get(n));
-        }
+        // null meant "the benchmark's annotations", which were 3 forks x (3 warm-up + 5 measured
+        // iterations of 1 s) while schema 1 was written: kept as numbers, so that today's defaults
+        // never rewrite what an old run did
+        scored.addProperty("forks", integer(s.get("forks"), SCHEMA_ONE_FORKS));
+        // forks were fixed then: as many as the run started with, and no precision was sought
+        scored.addProperty("maxForks", integer(s.get("forks"), SCHEMA_ONE_FORKS));
+        scored.addProperty("warmups", integer(s.get("warmups"), SCHEMA_ONE_WARMUPS));
+        scored.addProperty("iterations", integer(s.get("iterations"), SCHEMA_ONE_ITERATIONS));
+        scored.addProperty("iterationMs", integer(s.get("iterationMs"), SCHEMA_ONE_ITERATION_MS));
         scored.add("passMs", s.has("passMs") && !s.get("passMs").isJsonNull() ? s.get("passMs") : new JsonPrimitive(0));
-        scored.addProperty("precision", Presets.PRECISION);
+        scored.addProperty("precision", 0);
         JsonObject out = new JsonObject();
         out.add("selection", selection);
         out.add("sizes", sizes);

@@ -51,6 +51,9 @@ public sealed interface Score permits Score.Passes, Score.Echo {
          * about 100 a second here) spent the measured window accepting those dead ones.
          */
         public static final int WARMUP_CONNECTIONS = 100;
+        /** The warm-up's windows and its limit, in seconds: it runs until its throughput stops rising. */
+        public static final int WARMUP_WINDOW_SECONDS = 2;
+        public static final int WARMUP_MAX_SECONDS = 16;
         /** How often the server is sampled under load. */
         public static final int SAMPLE_EVERY_MS = 500;
 
@@ -112,7 +115,7 @@ public sealed interface Score permits Score.Passes, Score.Echo {
      * than 200 is not here: it fails the id.
      */
     record EchoRepetition(long requests, double seconds, double requestsPerSecond, int bodyBytes, Latency latencyUs,
-            long socketErrors, long timeouts, ServerSample idle, ServerSample load) {}
+            long socketErrors, long timeouts, ServerSample idle, ServerSample load, int warmupSeconds) {}
 
     /** wrk's latency distribution, in microseconds. */
     record Latency(double p50, double p90, double p99, double p999, double max, double mean) {}

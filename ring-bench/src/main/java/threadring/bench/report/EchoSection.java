@@ -73,8 +73,8 @@ final class EchoSection implements WorkloadSection {
                 + "connection; wrk holds C connections open, each posting a fixed body and checking that every "
                 + "response is 200 with that body (" + RunFile.ECHO_SCRIPT + " in this run's folder: one wrong echo fails the "
                 + "id). A repetition is a fresh server JVM with the id's flags: "
-                + (any == null ? "a warm-up load, then the measured one" : any.warmupSeconds() + " s of warm-up load "
-                        + "on at most " + Score.Echo.WARMUP_CONNECTIONS + " connections, then " + any.seconds()
+                + (any == null ? "a warm-up load, then the measured one" : warmUp(echo, run, any)
+                        + " on at most " + Score.Echo.WARMUP_CONNECTIONS + " connections, then " + any.seconds()
                         + " s measured on C fresh ones (the server accepting them is part of it); the server pinned to cpus " + any.serverCpus()
                         + ", wrk (one thread) to cpu " + any.wrkCpus())
                 + ". *requests/s*: median [95% interval over repetitions, Student t on the logarithms]; an ordering "
@@ -170,7 +170,7 @@ final class EchoSection implements WorkloadSection {
                                 reps.size()),
                         Format.median(rps, Format::rate),
                         Format.range(rps, Format::rateInterval),
-                        Doc.Cell.of(StepTable.stability(rps, run.settings())),
+                        Doc.Cell.of(StepTable.stability(rps, run.settings(), false)),
                         r.id().equals(BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
                                 : base.map(b -> Format.ratioCell(b.summary(), r.summary()))
                                         .orElse(Doc.Cell.of("n/a")),
@@ -224,5 +224,21 @@ final class EchoSection implements WorkloadSection {
 
     private static int connections(Series s) {
         return ((Size.Echo) s.size()).connections();
+    }
+
+    /**
+     * The warm-up as it ran: fixed seconds in older runs; until throughput stopped rising in newer
+     * ones, which record each repetition's seconds.
+     */
+    private static String warmUp(List<Series> echo, Run run, Score.Echo any) {
+        java.util.IntSummaryStatistics s = echo.stream().flatMap(x -> x.rows(run).stream())
+                .map(r -> r.measured().echo()).filter(e -> e != null).flatMap(e -> e.repetitions().stream())
+                .mapToInt(Score.EchoRepetition::warmupSeconds).filter(w -> w > 0).summaryStatistics();
+        if (s.getCount() == 0) {
+            return any.warmupSeconds() + " s of warm-up load";
+        }
+        return "a warm-up load until its throughput stopped rising (windows of " + Score.Echo.WARMUP_WINDOW_SECONDS
+                + " s, at least " + any.warmupSeconds() + " s, at most " + Score.Echo.WARMUP_MAX_SECONDS + " s; here " + (s.getMin() == s.getMax() ? s.getMin() + " s" : s.getMin() + "-" + s.getMax()
+                + " s") + ")";
     }
 }

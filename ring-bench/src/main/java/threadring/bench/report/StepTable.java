@@ -87,14 +87,19 @@ final class StepTable {
      * asked, or the flag: "**modes**: two modes 3.16x apart (2 forks, 1 fork)".
      */
     static String stability(Stats.Summary s, threadring.bench.data.Settings settings) {
+        return stability(s, settings, true);
+    }
+
+    /** As above; {@code addsForks} false where the repetitions are fixed (the echo server's). */
+    static String stability(Stats.Summary s, threadring.bench.data.Settings settings, boolean addsForks) {
         if (s.isUnstable()) {
             return "**" + s.flag().cause().label + "**: " + s.flag().text();
         }
         if (s.forks() < 2) {
             return "n/a";
         }
-        double asked = settings.scored().precision() / 100.0;
-        return s.precision() > asked && s.forks() >= settings.scored().maxForks()
+        double asked = settings.scored().precision() / 100.0; // 0: no precision was sought (older runs)
+        return addsForks && asked > 0 && s.precision() > asked && s.forks() >= settings.scored().maxForks()
                 ? String.format(Locale.ROOT, "ok, stopped at %d forks, ±%.0f%%", s.forks(), s.precision() * 100) : "ok";
     }
 

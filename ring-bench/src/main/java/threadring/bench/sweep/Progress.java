@@ -12,6 +12,7 @@ import threadring.bench.data.Settings;
 import threadring.bench.report.Format;
 import threadring.bench.stats.Stats;
 import threadring.bench.util.Counter;
+import threadring.bench.util.Processes;
 import threadring.core.Workload;
 import threadring.core.WorkloadBenchmark;
 
@@ -69,12 +70,15 @@ final class Progress {
 
     /** A job starts: its configuration, workload and ids. */
     void job(String label, String what, List<String> ids) {
+        if (Processes.stopping()) {
+            return; // interrupted: the interrupt says what was kept
+        }
         out.println(prefix() + " " + what + " on " + label + ": " + String.join(", ", ids));
     }
 
     /** An id of a job has its score (or failed): one line, once per id and series. */
     void finished(String key, String id, double estimate, Workload w, Measured m, String error) {
-        if (!done.add(key)) {
+        if (Processes.stopping() || !done.add(key)) { // an id the interrupt stopped did not fail
             return;
         }
         finished++;

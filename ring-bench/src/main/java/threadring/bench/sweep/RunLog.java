@@ -14,6 +14,7 @@ import threadring.bench.data.Job;
 import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.util.Processes;
 
 /**
  * run.json as a sweep goes: rewritten after every job (and every echo id), with the job running
@@ -43,7 +44,7 @@ final class RunLog {
 
     /** A line for console.log, and for the console too with --verbose. */
     void log(String line) {
-        if (verbose) {
+        if (verbose && !Processes.stopping()) {
             out.println(line);
         }
         synchronized (console) {
@@ -57,14 +58,20 @@ final class RunLog {
         }
     }
 
-    /** The job running now, as far as it got. */
+    /** The job running now, as far as it got (ignored once interrupted: the interrupt owns what is kept). */
     synchronized void running(Job job) throws IOException {
+        if (Processes.stopping()) {
+            return;
+        }
         current = job;
         save(Run.State.RUNNING);
     }
 
-    /** A job ended (or was skipped). */
+    /** A job ended (or was skipped); ignored once interrupted, as above. */
     synchronized void ended(Job job) throws IOException {
+        if (Processes.stopping()) {
+            return;
+        }
         current = null;
         jobs.add(job);
         save(Run.State.RUNNING);

@@ -30,6 +30,7 @@ import threadring.bench.jmh.Profilers;
 import threadring.bench.report.Report;
 import threadring.bench.results.RunFolder;
 import threadring.bench.util.AtomicFiles;
+import threadring.bench.util.Commands;
 import threadring.bench.util.Processes;
 import threadring.bench.util.UsageException;
 import threadring.core.RingFactories;
@@ -152,7 +153,15 @@ public final class Sweep {
                 finished = true;
                 log.complete();
             }
+            if (Processes.stopping()) {
+                return Commands.INTERRUPTED; // the hook has the last word
+            }
             Runtime.getRuntime().removeShutdownHook(onInterrupt);
+        } catch (InterruptedException | IOException | RuntimeException e) {
+            if (Processes.stopping()) {
+                return Commands.INTERRUPTED; // a child killed by the interrupt: no failure to report
+            }
+            throw e;
         }
         Path report = RunFolder.render(runDir);
         List<Job> jobs = log.jobs();
@@ -254,8 +263,12 @@ public final class Sweep {
                 log.interrupted(current == null ? List.of()
                         : current.size().workload().inJmh() ? jmh.sofar() : current.results());
                 RunFolder.render(runDir);
-                System.err.println("threadring: interrupted; kept the finished part in " + runDir
-                        + " (results/latest unchanged)");
+                Job stopped = log.current();
+                long kept = log.jobs().stream().flatMap(j -> j.results().stream()).filter(Measured::measured).count()
+                        + (stopped == null ? 0 : stopped.results().stream().filter(Measured::measured).count());
+                System.err.println("threadring: interrupted; kept the " + kept + " id(s) measured so far in " + runDir
+                        + " (report.md and report.html written, run.json marked interrupted, results/latest unchanged); "
+                        + "stopped the running job's processes");
             } catch (Exception e) {
                 System.err.println("threadring: interrupted; could not write a partial report: " + e);
             }

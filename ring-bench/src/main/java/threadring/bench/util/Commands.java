@@ -11,6 +11,9 @@ import picocli.CommandLine;
  */
 public final class Commands {
 
+    /** The exit status after Ctrl-C: 128 + SIGINT. */
+    public static final int INTERRUPTED = 130;
+
     private Commands() {}
 
     public static CommandLine line(Object command, String prog, PrintStream out, PrintStream err) {
@@ -23,6 +26,9 @@ public final class Commands {
             return 2;
         });
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
+            if (Processes.stopping()) {
+                return INTERRUPTED; // the interrupt says what happened, once; no second story
+            }
             err.println(prog + ": " + (e instanceof UsageException ? e.getMessage() : Errors.describe(e)));
             return e instanceof UsageException ? 2 : 1;
         });

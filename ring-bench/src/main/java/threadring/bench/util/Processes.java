@@ -218,6 +218,11 @@ public final class Processes {
         return new Child(p, command.get(0));
     }
 
+    /** Whether this JVM is stopping (Ctrl-C or a kill): what fails from now on failed because of it. */
+    public static boolean stopping() {
+        return stopping;
+    }
+
     /** Kills every process this class started that is still running, with its children, and starts no more. */
     public static void destroyAll() {
         stopping = true;

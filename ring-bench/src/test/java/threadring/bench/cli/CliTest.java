@@ -111,11 +111,12 @@ class CliTest {
         assertEquals(List.of(Workload.RENDEZVOUS), resolve(Map.of(), "--workload", "rendezvous").settings().workloads());
     }
 
-    /** The default fan-out: 100,000 tasks waiting 100 ms, without work and with consumeCPU(1000). */
+    /** The default fan-out: 100,000 tasks waiting 100 ms, without work; with consumeCPU(1000) by name. */
     @Test
     void theFanOutsDefaultSeriesAreTheSourcesWithAndWithoutWork() {
+        assertEquals(List.of(new Size.FanOut(100_000, 100, 0)), resolve(Map.of()).settings().sizes().of(Workload.FANOUT));
         assertEquals(List.of(new Size.FanOut(100_000, 100, 0), new Size.FanOut(100_000, 100, 1000)),
-                resolve(Map.of()).settings().sizes().of(Workload.FANOUT));
+                resolve(Map.of(), "--work", "0", "--work", "1000").settings().sizes().of(Workload.FANOUT));
         assertEquals(List.of(new Size.FanOut(10, 5, 7), new Size.FanOut(20, 5, 7)),
                 resolve(Map.of(), "--workload", "fanout", "--tasks", "10", "--tasks", "20", "--delay-ms", "5", "--work",
                         "7").settings().sizes().of(Workload.FANOUT));

@@ -91,7 +91,7 @@ class SweepTest {
         assertEquals(1, rendezvous.size());
         assertEquals("virtual-rendezvous-auto", rendezvous.get(0).file());
         assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), rendezvous.get(0).ids());
-        List<Plan> fanOut = plans(Workload.FANOUT, "--include", "virtual");
+        List<Plan> fanOut = plans(Workload.FANOUT, "--include", "virtual", "--work", "0", "--work", "1000");
         assertEquals(List.of(new Size.FanOut(100_000, 100, 0), new Size.FanOut(100_000, 100, 1000)),
                 fanOut.stream().map(Plan::size).toList());
         assertEquals(List.of("virtual/sleep"), fanOut.get(0).ids());

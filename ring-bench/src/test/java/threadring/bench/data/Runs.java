@@ -104,7 +104,7 @@ public final class Runs {
                 (long) (rps * 5), 5.0, rps, 128, new Score.Latency(500, 900, 2_000, 4_000, 9_000, 600), 0, 0,
                 new Score.ServerSample(40L << 20, 10L << 20, 1, 9, 30),
                 new Score.ServerSample((long) (rssMiB * (1 << 20)), (long) (heapMiB * (1 << 20)), connections + 1,
-                        connections + 9, connections + 30))).toList();
+                        connections + 9, connections + 30), 0)).toList();
         return sized(Measured.scored(id, new Score.Echo(3, 5, "0", "1", reps)), new Size.Echo(connections));
     }
 

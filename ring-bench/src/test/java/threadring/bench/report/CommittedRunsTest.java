@@ -14,8 +14,8 @@ import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 
 /**
- * The runs committed under docs/results were written with run.json schema 1: each still reads,
- * and re-renders to the very report.md committed beside it (every table, row and note), so that
+ * The runs committed under docs/results, of run.json schema 1 and 2: each still reads, and
+ * re-renders to the very report.md committed beside it (every table, row and note), so that
  * a reader can trust that what the docs quote is what the tool makes of those runs today.
  * A deliberate change to the report re-renders them with {@code benchmark.sh report DIR}.
  */
@@ -43,5 +43,18 @@ class CommittedRunsTest {
             assertEquals(expected.get(i), rendered.get(i), runId + "/report.md line " + (i + 1));
         }
         assertEquals(expected.size(), rendered.size(), runId + "/report.md lines");
+    }
+
+    /** Schema 2 runs: the release-by-release run (three JDKs) and the coroutine dispatchers with their profiles. */
+    @ParameterizedTest
+    @ValueSource(strings = {"20261125-094730", "20261125-102726", "20261125-111000"})
+    void aCommittedRunRendersTheReportCommittedBesideIt(String runId) throws IOException {
+        Path committed = RESULTS.resolve(runId);
+        Path dir = Files.createDirectories(tmp.resolve(runId));
+        Files.copy(committed.resolve(RunFile.NAME), dir.resolve(RunFile.NAME));
+        Report.write(dir);
+        List<String> expected = Files.readAllLines(committed.resolve(Report.FILE));
+        assertTrue(expected.stream().filter(l -> l.startsWith("| ")).count() > 10, "the committed report has tables");
+        assertEquals(expected, Files.readAllLines(dir.resolve(Report.FILE)), runId + "/report.md");
     }
 }
