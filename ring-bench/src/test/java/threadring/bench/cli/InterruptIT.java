@@ -56,7 +56,11 @@ class InterruptIT {
                 // the first id has its result and the second is under load: interrupt its repetitions
                 if (!sent && line.contains("echo threads/socket") && line.contains("requests/s")) {
                     Thread.sleep(4000);
-                    new ProcessBuilder("kill", "-INT", "-" + p.pid()).inheritIO().start().waitFor();
+                    // only ever the run's own group: never this JVM's, which holds Maven and CI
+                    long group = processGroup(p.pid());
+                    assertEquals(p.pid(), group, "the run leads its own process group");
+                    assertTrue(group != processGroup(ProcessHandle.current().pid()), "a group apart from the test's");
+                    new ProcessBuilder("kill", "-s", "INT", "--", "-" + group).inheritIO().start().waitFor();
                     sent = true;
                 }
             }
@@ -82,5 +86,12 @@ class InterruptIT {
         List<String> left = ProcessHandle.allProcesses().map(h -> h.info().commandLine().orElse(""))
                 .filter(c -> c.contains(runDir.toString()) || c.contains("threadring.bench.echo.EchoServe")).toList();
         assertEquals(List.of(), left, "no server or wrk left behind");
+    }
+
+    /** A process's group, from /proc/PID/stat (the fields after the command's closing parenthesis). */
+    private static long processGroup(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(fields[2]); // state, ppid, pgrp
     }
 }

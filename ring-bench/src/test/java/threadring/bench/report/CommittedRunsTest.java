@@ -45,9 +45,9 @@ class CommittedRunsTest {
         assertEquals(expected.size(), rendered.size(), runId + "/report.md lines");
     }
 
-    /** Schema 2 runs: the release-by-release run (three JDKs) and the coroutine dispatchers with their profiles. */
+    /** Schema 2 runs: release by release (three JDKs), coroutine dispatchers, Kotlin echo servers, the default sweep. */
     @ParameterizedTest
-    @ValueSource(strings = {"20261125-094730", "20261125-102726", "20261125-111000"})
+    @ValueSource(strings = {"20261125-094730", "20261125-102726", "20261125-111000", "20261125-122753"})
     void aCommittedRunRendersTheReportCommittedBesideIt(String runId) throws IOException {
         Path committed = RESULTS.resolve(runId);
         Path dir = Files.createDirectories(tmp.resolve(runId));

@@ -42,6 +42,18 @@ class EchoSectionTest {
     }
 
     @Test
+    void aRowInModesListsItsSpeedUpsInTheOrderOfItsRequestsPerSecond() {
+        Run run = Runs.runOfJobs("m", LABEL, List.of(List.of(Runs.echo("threads/socket", 100, 60, 20, 40_000, 41_000,
+                39_500), Runs.echo("virtual/socket", 100, 50, 30, 50_000, 80_000, 81_000))));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String row = md.lines().filter(l -> l.startsWith("| virtual/socket | 3 |")).findFirst().orElseThrow();
+        String[] cells = row.split(" \\| ");
+        assertTrue(cells[2].startsWith("50,000 / 80,"), row); // the slower mode first
+        assertTrue(cells[4].contains("modes"), row);
+        assertTrue(cells[5].startsWith("1.25x") && cells[5].contains(" / 2.0"), "speed-ups in the same order: " + row);
+    }
+
+    @Test
     void memoryPerConnectionIsTheGrowthBetweenTheFewestAndTheMostConnections() {
         String md = Report.render(run("r", 1), new Chart.Outcome(null, null, "none"));
         // threads: (160 - 60) MiB over 9,900 more connections held = 10.3 KiB; heap (30 - 20) MiB: 1.0 KiB
