@@ -178,8 +178,9 @@ public final class JmhJob {
                         .map(f -> f.stream().map(ms -> ms * 1e6 / steps).toList()).toList());
                 batch = Forks.more(summary, s.precision() / 100.0, s.maxForks());
                 if (batch > 0) {
-                    System.out.println("threadring: " + id + ": " + forks.size() + " forks, " + (summary.flag() != null
-                            ? summary.unstable() : String.format(Locale.ROOT, "+-%.1f%%", summary.precision() * 100))
+                    System.out.println("threadring: " + id + ": " + forks.size() + (forks.size() == 1 ? " fork, "
+                            : " forks, ") + (summary.flag() != null ? summary.unstable() : forks.size() < 2
+                            ? "no spread yet" : String.format(Locale.ROOT, "+-%.1f%%", summary.precision() * 100))
                             + "; adding " + batch + " fork(s), up to " + s.maxForks());
                 }
             }
