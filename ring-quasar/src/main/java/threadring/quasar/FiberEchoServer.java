@@ -316,7 +316,7 @@ final class FiberEchoServer extends AbstractWorkload implements EchoServer {
      * closing 10,000 connections at once) can leave the last event the port polled without a
      * channel; its poll loop then polls again onto a full queue, loses its "poll again" token, and
      * the group never runs another completion, so every fiber parked on a read stays parked (seen
-     * in 3 of about 60 closes at 10,000 connections on JDK 25, none in 120 since). A connection
+     * in 3 of about 60 closes at 10,000 connections on JDK 25, none in 150 since). A connection
      * whose client left ends on its EOF without a close from here: this waits while they do, until
      * none is left or none ended for {@link #DRAIN_QUIET_MS}.
      */
