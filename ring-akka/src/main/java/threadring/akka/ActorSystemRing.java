@@ -1,6 +1,6 @@
 package threadring.akka;
 
-import threadring.core.Shape;
+import threadring.core.Workload.Size;
 
 import java.util.concurrent.CompletionStage;
 import threadring.core.AbstractRing;
@@ -14,7 +14,7 @@ abstract class ActorSystemRing extends AbstractRing {
     /** The ring's ActorSystem: its name and threads. */
     protected final OwnedSystem owned;
 
-    protected ActorSystemRing(String id, Shape shape) {
+    protected ActorSystemRing(String id, Size.Ring shape) {
         super(id, shape);
         owned = new OwnedSystem(id, this::track);
     }

@@ -1,7 +1,7 @@
 package threadring.akka;
 
 import threadring.core.Hop;
-import threadring.core.Shape;
+import threadring.core.Workload.Size;
 
 import akka.actor.AbstractActor;
 import akka.actor.ActorRef;
@@ -20,7 +20,7 @@ final class AkkaClassicRing extends ActorSystemRing {
     private final ActorRef[] nodes;
     private final ActorSystem system;
 
-    AkkaClassicRing(String id, Shape shape, String dispatcher) {
+    AkkaClassicRing(String id, Size.Ring shape, String dispatcher) {
         super(id, shape);
         int n = shape.nodes();
         system = ActorSystem.create(owned.name, CONFIG);

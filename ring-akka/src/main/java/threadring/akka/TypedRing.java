@@ -1,7 +1,7 @@
 package threadring.akka;
 
 import threadring.core.Hop;
-import threadring.core.Shape;
+import threadring.core.Workload.Size;
 
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -11,7 +11,7 @@ final class TypedRing extends ActorSystemRing {
 
     private final TypedActors.Nodes nodes;
 
-    TypedRing(String id, Shape shape, TypedActors actors, boolean oneThread) {
+    TypedRing(String id, Size.Ring shape, TypedActors actors, boolean oneThread) {
         super(id, shape);
         int n = shape.nodes();
         try {

@@ -11,12 +11,12 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import threadring.core.Rendezvous;
 import threadring.core.Ring;
-import threadring.core.RingContract;
+import threadring.core.ContractKit;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
 
-class AkkaContractTest extends RingContract {
+class AkkaContractTest extends ContractKit {
 
     @Override
     protected String model() {

@@ -4,13 +4,14 @@ import cats.effect.{FiberIO, IO}
 import cats.effect.unsafe.IORuntime
 import cats.syntax.all.*
 import scala.concurrent.duration.*
-import threadring.core.{AbstractRing, Hop, Shape}
+import threadring.core.{AbstractRing, Hop}
+import threadring.core.Workload.Size
 
 /**
  * One cats-effect fiber per node, on a work-stealing IORuntime the ring owns (its workers
  * tracked, see CatsRuntime); close() cancels the node fibers and shuts the runtime down.
  */
-final class CatsRing(id: String, shape: Shape, handoff: Handoff, workers: Int) extends AbstractRing(id, shape):
+final class CatsRing(id: String, shape: Size.Ring, handoff: Handoff, workers: Int) extends AbstractRing(id, shape):
 
   private val nodes = shape.nodes
 

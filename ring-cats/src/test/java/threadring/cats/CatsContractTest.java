@@ -1,8 +1,8 @@
 package threadring.cats;
 
-import threadring.core.RingContract;
+import threadring.core.ContractKit;
 
-class CatsContractTest extends RingContract {
+class CatsContractTest extends ContractKit {
 
     @Override
     protected String model() {

@@ -1,5 +1,6 @@
 package threadring.core;
 
+import threadring.core.Workload.Size;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -48,9 +49,7 @@ public abstract class AbstractFanOut extends AbstractWorkload implements FanOut 
         }
         FanOut.requireTasks(tasks);
         FanOut.requireDelay(delayMs);
-        if (work < 0 || work > Shape.MAX_WORK) {
-            throw new IllegalArgumentException("work must be >= 0 and <= " + Shape.MAX_WORK + ", was " + work);
-        }
+        Size.Ring.requireWork(work);
         long sum = run(what, tasks, () -> start(tasks, delayMs, work));
         try {
             settle();

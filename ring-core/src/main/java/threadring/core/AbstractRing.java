@@ -1,5 +1,6 @@
 package threadring.core;
 
+import threadring.core.Workload.Size;
 import java.time.Duration;
 
 /**
@@ -11,16 +12,16 @@ import java.time.Duration;
  */
 public abstract class AbstractRing extends AbstractWorkload implements Ring {
 
-    private final Shape shape;
+    private final Size.Ring shape;
 
-    protected AbstractRing(String id, Shape shape) {
+    protected AbstractRing(String id, Size.Ring shape) {
         super(id, "ring");
         this.shape = shape;
     }
 
     /** A classic ring (one token, no depth, no work) of {@code nodes} nodes. */
     protected AbstractRing(String id, int nodes) {
-        this(id, Shape.classic(Rings.requireNodes(nodes)));
+        this(id, Size.Ring.classic(Rings.requireNodes(nodes)));
     }
 
     /**
@@ -45,12 +46,12 @@ public abstract class AbstractRing extends AbstractWorkload implements Ring {
         endPart(name);
     }
 
-    /** Stack depth each node waits at (see {@link Shape}). */
+    /** Stack depth each node waits at (see {@link Size.Ring}). */
     protected final int depth() {
         return shape.depth();
     }
 
-    /** consumeCPU units per hop (see {@link Shape}). */
+    /** consumeCPU units per hop (see {@link Size.Ring}). */
     protected final int work() {
         return shape.work();
     }
@@ -61,7 +62,7 @@ public abstract class AbstractRing extends AbstractWorkload implements Ring {
     }
 
     @Override
-    public final Shape shape() {
+    public final Size.Ring shape() {
         return shape;
     }
 

@@ -74,25 +74,12 @@ public final class Calibration {
         return (int) Math.max(1, Math.floor(steps / scale) * scale);
     }
 
-    /** A verified pass of a ring. */
-    public static Pass of(Ring ring, String id) {
+    /** A verified run of an opened workload, timed. */
+    public static Pass of(Operation operation) {
         return steps -> {
             long t0 = System.nanoTime();
-            long sum = ring.pass(steps);
-            long t = System.nanoTime() - t0;
-            Rings.verify(id, ring.shape(), steps, sum);
-            return t;
-        };
-    }
-
-    /** A verified exchange of a rendezvous. */
-    public static Pass of(Rendezvous rendezvous, String id) {
-        return steps -> {
-            long t0 = System.nanoTime();
-            long sum = rendezvous.exchange(steps);
-            long t = System.nanoTime() - t0;
-            Rendezvous.verify(id, steps, sum);
-            return t;
+            operation.run(steps);
+            return System.nanoTime() - t0;
         };
     }
 }

@@ -26,7 +26,35 @@ import java.util.concurrent.TimeUnit;
  */
 public final class EchoClient {
 
+    /** Bodies of a checked run: random, up to 4 KiB. */
+    public static final int MAX_BODY = 4096;
+    /** How long a checked request may wait for its answer. */
+    public static final int REQUEST_TIMEOUT_MS = 60_000;
+
     private EchoClient() {}
+
+    /**
+     * {@code f}'s echo server opened, for runs of {@code size.connections()} connections at once:
+     * each run sends its steps in requests with random bodies, and every echo is compared.
+     */
+    static Operation operation(RingFactory f, Workload.Size.Echo size) {
+        EchoServer server = f.openEcho();
+        return Operation.of(server, server::threads, requests -> {
+            long checked;
+            try {
+                checked = run(server.port(), size.connections(), requests, MAX_BODY, requests, REQUEST_TIMEOUT_MS);
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(f.id() + ": " + e, e);
+            }
+            if (checked != requests) {
+                throw new Rings.WrongAnswerException(f.id() + ": " + size.arguments(requests) + " checked " + checked
+                        + " requests");
+            }
+            return checked;
+        });
+    }
 
     /** One connection of the client: send a body, read the answer, check it. */
     public static final class Connection implements AutoCloseable {

@@ -1,5 +1,6 @@
 package threadring.core;
 
+import threadring.core.Workload.Size;
 import java.util.Collection;
 
 /**
@@ -26,7 +27,7 @@ public interface FanOut extends AutoCloseable {
      * complete with their number; returns the sum of those numbers, {@link #expected}.
      *
      * @throws IllegalArgumentException if tasks &lt; 0, delayMs &lt; 0 or &gt; {@link #MAX_DELAY_MS},
-     *     or work is out of {@link Shape}'s range
+     *     or work is out of {@link Size.Ring}'s range
      * @throws IllegalStateException if it is closed, or a task failed
      */
     long run(int tasks, int delayMs, int work);
@@ -56,6 +57,23 @@ public interface FanOut extends AutoCloseable {
             throw new IllegalArgumentException("delay_ms must be >= 0 and <= " + MAX_DELAY_MS + ", was " + delayMs);
         }
         return delayMs;
+    }
+
+    /**
+     * {@code f}'s fan-out opened for operations of {@code size}: each step of a run is one
+     * operation, verified (a run returns the last one's sum); the warm-up is one operation of at
+     * most {@link Workload.Size.FanOut#WARM_TASKS} tasks.
+     */
+    static Operation operation(RingFactory f, Workload.Size.FanOut size) {
+        FanOut fanOut = f.openFanOut();
+        Workload.Size.FanOut warm = size.warm();
+        return Operation.of(fanOut, fanOut::threads, operations -> {
+            long sum = 0;
+            for (int i = 0; i < operations; i++) {
+                sum = verify(f.id(), size.tasks(), fanOut.run(size.tasks(), size.delayMs(), size.work()));
+            }
+            return sum;
+        }, operations -> verify(f.id(), warm.tasks(), fanOut.run(warm.tasks(), size.delayMs(), size.work())));
     }
 
     /** Throws unless {@code sum} is what an operation of {@code tasks} tasks returns; returns it. */

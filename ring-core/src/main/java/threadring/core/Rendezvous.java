@@ -46,6 +46,12 @@ public interface Rendezvous extends AutoCloseable {
         return values;
     }
 
+    /** {@code f}'s rendezvous opened: each run is an exchange of its steps in values, verified. */
+    static Operation operation(RingFactory f) {
+        Rendezvous r = f.openRendezvous();
+        return Operation.of(r, r::threads, values -> verify(f.id(), values, r.exchange(values)));
+    }
+
     /** Throws unless {@code sum} is the receiver's sum after {@code values} values; returns it. */
     static long verify(String id, int values, long sum) {
         long expected = expected(values);

@@ -1,5 +1,6 @@
 package threadring.core;
 
+import threadring.core.Workload.Size;
 import java.util.Collection;
 
 /**
@@ -15,13 +16,13 @@ public interface Ring extends AutoCloseable {
     int nodes();
 
     /** Nodes, tokens in flight, stack depth and work per hop this ring was opened with. */
-    Shape shape();
+    Size.Ring shape();
 
     /**
      * One pass: node 1 receives {@code hops}; a node receiving v &gt; 0 hands v-1 to its
      * successor. Returns the name (1..N) of the node that received 0, i.e. {@code hops % N + 1}.
-     * With T tokens ({@link Shape}) the hops are shared out among them and the pass returns the
-     * sum of the T nodes that received 0 ({@link Shape#expected}).
+     * With T tokens ({@link Size.Ring}) the hops are shared out among them and the pass returns the
+     * sum of the T nodes that received 0 ({@link Size.Ring#expected}).
      *
      * @throws IllegalArgumentException if hops &lt; 0
      * @throws IllegalStateException if the ring is closed

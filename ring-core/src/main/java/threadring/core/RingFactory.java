@@ -1,5 +1,6 @@
 package threadring.core;
 
+import threadring.core.Workload.Size;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,7 +26,7 @@ public interface RingFactory {
      *     or cannot hold that many nodes (see {@link #cannotOpen})
      * @throws UnsupportedOperationException if it runs no ring ({@link #runs})
      */
-    Ring open(Shape shape);
+    Ring open(Size.Ring shape);
 
     /**
      * Opens the classic ring of {@code nodes} nodes: one token, no extra depth, no work.
@@ -33,10 +34,10 @@ public interface RingFactory {
      * @throws IllegalArgumentException if nodes &lt; 2
      */
     default Ring open(int nodes) {
-        return open(Shape.classic(nodes));
+        return open(Size.Ring.classic(nodes));
     }
 
-    /** The workloads this variant runs: what {@link #open(Shape)} and {@link #open(Workload.Opened)} open. */
+    /** The workloads this variant runs: what {@link #open(Size.Ring)} and {@link #open(Workload.Opened)} open. */
     default boolean runs(Workload workload) {
         return workload == Workload.RING;
     }

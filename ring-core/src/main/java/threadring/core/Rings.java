@@ -1,5 +1,6 @@
 package threadring.core;
 
+import threadring.core.Workload.Size;
 /** The ring's arithmetic and argument checks, shared by every implementation and the runner. */
 public final class Rings {
 
@@ -42,13 +43,19 @@ public final class Rings {
     }
 
     /** Throws unless {@code sum} is what a pass of {@code hops} on {@code shape} returns; returns it. */
-    public static long verify(String id, Shape shape, int hops, long sum) {
+    public static long verify(String id, Size.Ring shape, int hops, long sum) {
         long expected = shape.expected(hops);
         if (sum != expected) {
             throw new WrongAnswerException(id + ": " + shape + " hops=" + hops + " returned " + sum + ", expected "
                     + expected);
         }
         return sum;
+    }
+
+    /** A ring of {@code shape} opened on {@code f}: each run is a pass of its steps in hops, verified. */
+    static Operation operation(RingFactory f, Size.Ring shape) {
+        Ring ring = f.open(shape);
+        return Operation.of(ring, ring::threads, hops -> verify(f.id(), shape, hops, ring.pass(hops)));
     }
 
     /** A ring that ended a pass at the wrong node. */

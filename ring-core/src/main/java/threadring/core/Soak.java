@@ -1,5 +1,6 @@
 package threadring.core;
 
+import threadring.core.Workload.Size;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,20 +29,11 @@ import java.util.concurrent.TimeoutException;
  */
 public final class Soak {
 
-    /**
-     * One drawn pass: a ring's shape and hops, a rendezvous of {@code steps} values, or a fan-out
-     * of {@code steps} tasks waiting {@code delayMs} and working {@code work} each.
-     */
-    public record Draw(int index, Workload workload, Shape shape, int steps, int delayMs, int work) {
-        /** {@code workload=ring nodes=97 tokens=5 depth=9 work=0 hops=1000003}, as {@code check} takes them. */
+    /** One drawn run: a size of some workload and its steps (a ring's hops, a rendezvous's values, 1 operation). */
+    public record Draw(int index, Size size, int steps) {
+        /** {@code nodes=97 tokens=5 depth=9 hops=1000003}, as {@code check} prints a run. */
         public String describe() {
-            return switch (workload) {
-                case RING -> String.format(Locale.ROOT, "workload=ring nodes=%d tokens=%d depth=%d work=%d hops=%d",
-                        shape.nodes(), shape.tokens(), shape.depth(), shape.work(), steps);
-                case RENDEZVOUS -> "workload=rendezvous values=" + steps;
-                case FANOUT -> "workload=fanout tasks=" + steps + " delay_ms=" + delayMs + " work=" + work;
-                case ECHO -> throw new IllegalStateException("the soak draws no echo server");
-            };
+            return size.arguments(steps);
         }
     }
 
@@ -68,7 +60,7 @@ public final class Soak {
          * at most the classic cost plus the heavy ring's extra times the larger of the shape's
          * depth and work fractions.
          */
-        int hopsOf(Shape shape, int drawn) {
+        int hopsOf(Size.Ring shape, int drawn) {
             double dearer = Math.max(1.0, (double) hops / heavyHops) - 1;
             double fraction = Math.max((double) shape.depth() / MAX_DEPTH, (double) shape.work() / MAX_WORK);
             return (int) Math.max(1, Math.round(drawn / (1 + dearer * fraction)));
@@ -98,6 +90,15 @@ public final class Soak {
 
     private Soak() {}
 
+    /** The workloads a soak draws from: every one measured by verified passes (a server is checked, not soaked). */
+    public static final java.util.Set<Workload> DRAWN = java.util.EnumSet.of(Workload.RING, Workload.RENDEZVOUS,
+            Workload.FANOUT);
+
+    /** Whether the soak draws anything for {@code f}: it runs a workload the soak draws from. */
+    public static boolean draws(RingFactory f) {
+        return DRAWN.stream().anyMatch(f::runs);
+    }
+
     /** The seed of one implementation's draws: the soak's seed mixed with its id. */
     public static long seed(long seed, String id) {
         return seed ^ (id.hashCode() * 0x9E3779B97F4A7C15L);
@@ -122,18 +123,18 @@ public final class Soak {
         int pick = random.nextInt(ring + rendezvous + (fanOut ? 1 : 0));
         if (pick >= ring + rendezvous) {
             int work = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_WORK);
-            return new Draw(index, Workload.FANOUT, null, logUniform(random, FanOut.DEFAULT_TASKS),
-                    random.nextInt(MAX_DELAY_MS + 1), work);
+            return new Draw(index, new Size.FanOut(logUniform(random, FanOut.DEFAULT_TASKS),
+                    random.nextInt(MAX_DELAY_MS + 1), work), 1);
         }
         if (pick >= ring) {
-            return new Draw(index, Workload.RENDEZVOUS, null, logUniform(random, (long) values * RANGE), 0, 0);
+            return new Draw(index, new Size.Rendezvous(), logUniform(random, (long) values * RANGE));
         }
         int nodes = logUniform(random, MAX_NODES - 1) + 1;
         int tokens = random.nextBoolean() ? 1 : 1 + random.nextInt(Math.min(MAX_TOKENS, nodes - 1));
         int depth = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_DEPTH);
         int work = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_WORK);
-        Shape shape = new Shape(nodes, tokens, depth, work);
-        return new Draw(index, Workload.RING, shape, scale.hopsOf(shape, logUniform(random, (long) hops * RANGE)), 0, 0);
+        Size.Ring shape = new Size.Ring(nodes, tokens, depth, work);
+        return new Draw(index, shape, scale.hopsOf(shape, logUniform(random, (long) hops * RANGE)));
     }
 
     /** 1..max, uniform in its logarithm. */
@@ -153,7 +154,7 @@ public final class Soak {
     }
 
     /** The heaviest ring a soak draws, at the classic ring's size. */
-    static final Shape HEAVY = new Shape(Rings.DEFAULT_NODES, 1, MAX_DEPTH, MAX_WORK);
+    static final Size.Ring HEAVY = new Size.Ring(Rings.DEFAULT_NODES, 1, MAX_DEPTH, MAX_WORK);
 
     /**
      * The soak's scale for {@code f}: each size takes about a second here, rounded down to 1, 2 or
@@ -170,18 +171,12 @@ public final class Soak {
                 int hops = 0;
                 int heavyHops = 0;
                 if (f.runs(Workload.RING) && f.knownIssue(Workload.RING).isEmpty()) {
-                    try (Ring ring = f.open(Shape.classic(Rings.DEFAULT_NODES))) {
-                        hops = roundDown(Calibration.steps(Calibration.of(ring, f.id()), target, budget).steps());
-                    }
-                    try (Ring ring = f.open(HEAVY)) {
-                        heavyHops = roundDown(Calibration.steps(Calibration.of(ring, f.id()), target, budget).steps());
-                    }
+                    hops = oneSecond(Size.Ring.classic(Rings.DEFAULT_NODES), f, target, budget);
+                    heavyHops = oneSecond(HEAVY, f, target, budget);
                 }
                 int values = 0;
                 if (f.runs(Workload.RENDEZVOUS) && f.knownIssue(Workload.RENDEZVOUS).isEmpty()) {
-                    try (Rendezvous r = f.openRendezvous()) {
-                        values = roundDown(Calibration.steps(Calibration.of(r, f.id()), target, budget).steps());
-                    }
+                    values = oneSecond(new Size.Rendezvous(), f, target, budget);
                 }
                 result.complete(new Scale(hops, heavyHops, values));
             } catch (Throwable e) {
@@ -203,6 +198,13 @@ public final class Soak {
         }
     }
 
+    /** The steps of {@code size} that take about {@code target} here, rounded down to 1, 2 or 5 times a power of ten. */
+    private static int oneSecond(Size size, RingFactory f, Duration target, Duration budget) {
+        try (Operation op = size.open(f)) {
+            return roundDown(Calibration.steps(Calibration.of(op), target, budget).steps());
+        }
+    }
+
     /**
      * Soaks {@code f} with draws from {@code seed} until {@code seconds} have passed or a pass
      * fails; every pass is reported to {@code listener}. Returns the failures (at most one).
@@ -218,7 +220,7 @@ public final class Soak {
         }
         for (int i = 1; System.nanoTime() < deadline; i++) {
             Draw d = draw(random, i, scale, fanOut);
-            if (d.workload() == Workload.FANOUT && f.cannotOpen(d.steps()).isPresent()) {
+            if (f.cannotOpen(d.size().population()).isPresent()) {
                 continue; // more tasks than this model can hold here (OS threads): not a failure
             }
             Outcome o = once(f, seed, d, passTimeout);
@@ -231,38 +233,16 @@ public final class Soak {
         return failures;
     }
 
-    /** One drawn pass on a fresh ring or rendezvous, on a daemon thread so that a hang cannot keep the JVM. */
+    /** One drawn run on a freshly opened workload, on a daemon thread so that a hang cannot keep the JVM. */
     public static Outcome once(RingFactory f, long seed, Draw d, Duration timeout) {
         CompletableFuture<Long> result = new CompletableFuture<>();
         long[] nanos = new long[1];
         Thread runner = new Thread(() -> {
             try {
-                switch (d.workload()) {
-                    case RING -> {
-                        try (Ring ring = f.open(d.shape())) {
-                            long t0 = System.nanoTime();
-                            long sum = ring.pass(d.steps());
-                            nanos[0] = System.nanoTime() - t0;
-                            Rings.verify(f.id(), d.shape(), d.steps(), sum);
-                        }
-                    }
-                    case RENDEZVOUS -> {
-                        try (Rendezvous r = f.openRendezvous()) {
-                            long t0 = System.nanoTime();
-                            long sum = r.exchange(d.steps());
-                            nanos[0] = System.nanoTime() - t0;
-                            Rendezvous.verify(f.id(), d.steps(), sum);
-                        }
-                    }
-                    case ECHO -> throw new IllegalStateException("the soak draws no echo server");
-                    case FANOUT -> {
-                        try (FanOut fanOut = f.openFanOut()) {
-                            long t0 = System.nanoTime();
-                            long sum = fanOut.run(d.steps(), d.delayMs(), d.work());
-                            nanos[0] = System.nanoTime() - t0;
-                            FanOut.verify(f.id(), d.steps(), sum);
-                        }
-                    }
+                try (Operation op = d.size().open(f)) {
+                    long t0 = System.nanoTime();
+                    op.run(d.steps());
+                    nanos[0] = System.nanoTime() - t0;
                 }
                 result.complete(nanos[0]);
             } catch (Throwable e) {

@@ -1,5 +1,6 @@
 package threadring.core;
 
+import threadring.core.Workload.Size;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
@@ -19,7 +20,7 @@ public abstract class SteppedRing extends AbstractRing {
     private int nextNode;
     private int nextToken;
 
-    protected SteppedRing(String id, Shape shape) {
+    protected SteppedRing(String id, Size.Ring shape) {
         super(id, shape);
     }
 

@@ -1,5 +1,6 @@
 package threadring.core;
 
+import threadring.core.Workload.Size;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ public final class Variant implements RingFactory {
     /** Builds a ring of an already checked shape. */
     @FunctionalInterface
     public interface Opener {
-        Ring open(String id, Shape shape);
+        Ring open(String id, Size.Ring shape);
     }
 
     /** Builds a rendezvous. */
@@ -134,7 +135,7 @@ public final class Variant implements RingFactory {
     }
 
     @Override
-    public Ring open(Shape shape) {
+    public Ring open(Size.Ring shape) {
         if (opener == null) {
             throw new UnsupportedOperationException(id + " has no ring");
         }
@@ -243,22 +244,28 @@ public final class Variant implements RingFactory {
             return this;
         }
 
+        /**
+         * How the variant opens a workload other than the ring ({@code kind}), on the same
+         * primitive and scheduler as its ring: what a new workload's variants register.
+         */
+        public <T extends AutoCloseable> Builder opens(Workload.Opened<T> kind, Function<String, T> opener) {
+            openers.put(kind.workload(), opener);
+            return this;
+        }
+
         /** The variant's rendezvous, on the same primitive and scheduler as its ring. */
         public Builder rendezvous(RendezvousOpener opener) {
-            openers.put(Workload.RENDEZVOUS, opener::open);
-            return this;
+            return opens(Workload.Opened.RENDEZVOUS, opener::open);
         }
 
         /** The variant's fan-out: its tasks wait on its model's own timer, on the same scheduler. */
         public Builder fanOut(FanOutOpener opener) {
-            openers.put(Workload.FANOUT, opener::open);
-            return this;
+            return opens(Workload.Opened.FANOUT, opener::open);
         }
 
         /** The variant's echo server: one entity of its model per connection, on the same scheduler. */
         public Builder echo(EchoOpener opener) {
-            openers.put(Workload.ECHO, opener::open);
-            return this;
+            return opens(Workload.Opened.ECHO, opener::open);
         }
 
         /** A known upstream hang or failure of this variant in a workload (see {@link RingFactory#knownIssue}). */

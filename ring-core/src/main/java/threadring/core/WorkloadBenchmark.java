@@ -6,13 +6,21 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import threadring.core.Workload.Size;
 
 /**
- * The JMH settings every workload shares ({@link RingBenchmark}, {@link RendezvousBenchmark}).
+ * The JMH settings every workload shares ({@link RingBenchmark}, {@link RendezvousBenchmark},
+ * {@link FanOutBenchmark}), and what each of their operations does: the workload's
+ * {@link Size} opened on {@code impl} at setup, one verified run of {@link #steps} steps per
+ * operation ({@link Operation}: a wrong answer throws, so it never reports a time), closed at
+ * teardown. A subclass states its experiment as {@code @Param} fields and names its size.
  * The runner sets {@code impl} (every registered id, one at a time) and appends the id's own JVM
  * flags ({@link RingFactory#jvmArgs}) to the forks; by hand: {@code java -jar benchmarks.jar -p
  * impl=virtual/park}, and for ids that need flags also {@code -jvmArgsAppend "..."} (the
@@ -71,6 +79,35 @@ public abstract class WorkloadBenchmark {
      */
     static void tenure() {
         System.gc();
+    }
+
+    private Operation operation;
+    private int steps;
+
+    /** The series this benchmark measures, from its {@code @Param} fields. */
+    abstract Size.Timed size();
+
+    /** Steps per operation: hops, exchanged values, or 1 (an operation is one fan-out). */
+    abstract int steps();
+
+    @Setup(Level.Trial)
+    public void open() {
+        steps = steps();
+        operation = size().open(factory());
+        operation.warm(steps);
+        tenure();
+    }
+
+    /** One JMH operation: a verified run of {@link #steps} steps. */
+    final long step() {
+        return operation.run(steps);
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        if (operation != null) {
+            operation.close();
+        }
     }
 
     /** The factory of {@code impl}, once this JVM is known to run it. */

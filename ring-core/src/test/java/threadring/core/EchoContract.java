@@ -12,6 +12,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.stream.Collectors;
 
@@ -28,6 +29,19 @@ public final class EchoContract {
     static final int CONNECTIONS = 100;
     /** A client's wait for one answer. */
     static final int ANSWER_MS = 10_000;
+
+    /** The echo-server checks ({@link EchoContract}), for factories that run it. */
+    static final List<ContractKit.Check> CHECKS = List.of(
+            new ContractKit.Check("echo of bodies of 0, 1 and 65,536 bytes and 100 more on one connection (keep-alive)", ContractKit.TIMEOUT,
+                    EchoContract::echoesOnOneConnection),
+            new ContractKit.Check(String.format(Locale.ROOT, "%d connections open at once, each answered", CONNECTIONS),
+                    ContractKit.TIMEOUT, EchoContract::concurrentConnections),
+            new ContractKit.Check("pipelined requests answered in order; Connection: close ends the connection", ContractKit.TIMEOUT,
+                    EchoContract::closesWhenAsked),
+            new ContractKit.Check("clients that leave mid-request or send garbage do not stop the server", ContractKit.TIMEOUT,
+                    EchoContract::clientsThatLeaveOrMisbehave),
+            new ContractKit.Check("echo close() leaves no thread alive and frees the port", ContractKit.TIMEOUT,
+                    EchoContract::closeStopsEverythingAndFreesThePort));
 
     private EchoContract() {}
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -31,6 +32,21 @@ public final class FanOutContract {
     static final int CONCURRENT_DELAY_MS = 50;
     /** Concurrent tasks must end within a tenth of what serial ones would take. */
     static final Duration CONCURRENT_LIMIT = Duration.ofMillis((long) CONCURRENT * CONCURRENT_DELAY_MS / 10);
+
+    /** The fan-out checks ({@link FanOutContract}), for factories that run it. */
+    static final List<ContractKit.Check> CHECKS = List.of(
+            new ContractKit.Check("fan-out sums for tasks 0, 1, 2, 1000 (delay 0 and 5 ms)", ContractKit.TIMEOUT, FanOutContract::sums),
+            new ContractKit.Check(String.format(Locale.ROOT, "one fan-out of %,d tasks", MANY), ContractKit.TIMEOUT,
+                    FanOutContract::many, f -> f.cannotOpen(MANY).or(() -> f.knownIssue(Workload.FANOUT))
+                            .map(why -> "skipped: " + why)),
+            new ContractKit.Check("a fan-out never returns before its delay", ContractKit.TIMEOUT, FanOutContract::waits),
+            new ContractKit.Check(String.format(Locale.ROOT, "%,d tasks waiting %d ms end within %d ms (they wait at once)",
+                    CONCURRENT, CONCURRENT_DELAY_MS,
+                    CONCURRENT_LIMIT.toMillis()), CONCURRENT_LIMIT.plusSeconds(1),
+                    FanOutContract::concurrent),
+            new ContractKit.Check("operations in a row leave nothing alive, close() stops the rest", ContractKit.TIMEOUT,
+                    FanOutContract::reuseAndCleanUp),
+            new ContractKit.Check("fan-out bad arguments fail at once, naming the value", ContractKit.TIMEOUT, FanOutContract::badArguments));
 
     private FanOutContract() {}
 

@@ -18,6 +18,14 @@ public final class RendezvousContract {
     /** Values per exchange, each on a fresh rendezvous: none, one, a few, and many. */
     static final int[] VALUES = {0, 1, 2, 3, 1000, 123_457};
 
+    /** The rendezvous checks ({@link RendezvousContract}), for factories that run it. */
+    static final List<ContractKit.Check> CHECKS = List.of(
+            new ContractKit.Check("rendezvous sums for values 0, 1, 2, 3, 1000, 123457", ContractKit.TIMEOUT, RendezvousContract::sums),
+            new ContractKit.Check("five exchanges on one rendezvous", ContractKit.TIMEOUT, RendezvousContract::reuse),
+            new ContractKit.Check("rendezvous close() leaves no thread alive", ContractKit.TIMEOUT, RendezvousContract::closeStopsEverything),
+            new ContractKit.Check("rendezvous bad values fail at once, naming the value", ContractKit.TIMEOUT,
+                    RendezvousContract::badArguments));
+
     private RendezvousContract() {}
 
     public static void sums(RingFactory f) {

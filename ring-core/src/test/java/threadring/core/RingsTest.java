@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import threadring.core.Workload.Size;
 
 class RingsTest {
 
@@ -36,7 +37,7 @@ class RingsTest {
         assertTrue(e.getMessage().contains("x/y") && e.getMessage().contains("expected 498"), e.getMessage());
     }
 
-    /** Every token walked hop by hop, as the issue defines it, against {@link Shape#expected}. */
+    /** Every token walked hop by hop, as the issue defines it, against {@link Size.Ring#expected}. */
     @Test
     void tokensShareTheHopsAndEndWhereAWalkEnds() {
         for (int nodes : new int[] {2, 3, 7, 101, 503}) {
@@ -44,7 +45,7 @@ class RingsTest {
                 if (tokens >= nodes) {
                     continue;
                 }
-                Shape shape = new Shape(nodes, tokens, 0, 0);
+                Size.Ring shape = new Size.Ring(nodes, tokens, 0, 0);
                 for (int hops : new int[] {0, 1, 5, 6, 7, 1000, 123_457}) {
                     long sum = 0;
                     int total = 0;
@@ -62,23 +63,23 @@ class RingsTest {
                 }
             }
         }
-        assertEquals(498, Shape.classic(503).expected(1000));
+        assertEquals(498, Size.Ring.classic(503).expected(1000));
         // the issue's check: 7 tokens start at 1, 15, 29, 44, 58, 73, 87
-        Shape seven = new Shape(101, 7, 16, 50);
+        Size.Ring seven = new Size.Ring(101, 7, 16, 50);
         assertEquals(List.of(1, 15, 29, 44, 58, 73, 87), IntStream.range(0, 7).map(seven::start).boxed().toList());
     }
 
     @Test
     void badShapesNameTheValue() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Shape(5, 5, 0, 0)).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Size.Ring(5, 5, 0, 0)).getMessage()
                 .contains("tokens must be >= 1 and < nodes (5), was 5"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Shape(5, 0, 0, 0)).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Size.Ring(5, 0, 0, 0)).getMessage()
                 .contains("was 0"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Shape(5, 1, -1, 0)).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Size.Ring(5, 1, -1, 0)).getMessage()
                 .contains("depth must be >= 0"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Shape(5, 1, 0, -3)).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Size.Ring(5, 1, 0, -3)).getMessage()
                 .contains("work must be >= 0 and <= 1000000, was -3"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Shape(1, 1, 0, 0)).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new Size.Ring(1, 1, 0, 0)).getMessage()
                 .contains("nodes must be >= 2, was 1"));
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import threadring.core.Workload.Size;
 
 /** A soak's draws must stay near their one-to-ten-second size whatever the shape's depth and work. */
 class SoakScaleTest {
@@ -15,7 +16,7 @@ class SoakScaleTest {
 
     @Test
     void aClassicShapeKeepsItsDrawnHops() {
-        assertEquals(123_456, floor.hopsOf(Shape.classic(503), 123_456));
+        assertEquals(123_456, floor.hopsOf(Size.Ring.classic(503), 123_456));
     }
 
     @Test
@@ -25,7 +26,7 @@ class SoakScaleTest {
 
     @Test
     void depthOrWorkInBetweenIsBoundedByTheLargerFraction() {
-        Shape halfDeep = new Shape(97, 3, Soak.MAX_DEPTH / 2, Soak.MAX_WORK / 4);
+        Size.Ring halfDeep = new Size.Ring(97, 3, Soak.MAX_DEPTH / 2, Soak.MAX_WORK / 4);
         assertEquals(Math.round(1e9 / (1 + 99 * 0.5)), floor.hopsOf(halfDeep, 1_000_000_000));
     }
 
@@ -39,7 +40,7 @@ class SoakScaleTest {
         Random random = new Random(Soak.seed(7648183219902837751L, "floor/loop"));
         for (int i = 1; i <= 10_000; i++) {
             Soak.Draw d = Soak.draw(random, i, floor, false);
-            Shape s = d.shape();
+            Size.Ring s = (Size.Ring) d.size(); // a scale without values or fan-out draws rings only
             double nanos = d.steps() * (1 + 99 * Math.max((double) s.depth() / Soak.MAX_DEPTH,
                     (double) s.work() / Soak.MAX_WORK));
             assertTrue(nanos <= 10.01e9, d.describe() + " would take " + nanos / 1e9 + " s");

@@ -11,13 +11,13 @@ import org.junit.jupiter.api.Test;
 import threadring.core.EchoClient;
 import threadring.core.EchoServer;
 import threadring.core.Http1;
-import threadring.core.RingContract;
+import threadring.core.ContractKit;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
 import threadring.core.Workload;
 
-class CoroutinesContractTest extends RingContract {
+class CoroutinesContractTest extends ContractKit {
 
     @Override
     protected String model() {

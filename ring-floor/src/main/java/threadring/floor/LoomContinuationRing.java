@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import threadring.core.Hop;
-import threadring.core.Shape;
+import threadring.core.Workload.Size;
 import threadring.core.SteppedRing;
 
 /**
@@ -23,7 +23,7 @@ final class LoomContinuationRing extends SteppedRing {
     private final Object[] continuations;
     private final int[] tokens;
 
-    LoomContinuationRing(String id, Shape shape) {
+    LoomContinuationRing(String id, Size.Ring shape) {
         super(id, shape);
         scope = Loom.scope("threadring-floor");
         continuations = new Object[shape.nodes() + 1];

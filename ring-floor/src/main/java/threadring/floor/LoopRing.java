@@ -2,7 +2,7 @@ package threadring.floor;
 
 import threadring.core.AbstractRing;
 import threadring.core.Hop;
-import threadring.core.Shape;
+import threadring.core.Workload.Size;
 
 /**
  * {@code floor/loop}: the thread calling pass() walks an int[] of successors, one load per hop,
@@ -13,7 +13,7 @@ final class LoopRing extends AbstractRing {
 
     private final int[] next;
 
-    LoopRing(String id, Shape shape) {
+    LoopRing(String id, Size.Ring shape) {
         super(id, shape);
         next = new int[shape.nodes()];
         for (int i = 0; i < next.length; i++) {

@@ -8,16 +8,16 @@ import kotlin.coroutines.intrinsics.suspendCoroutineUninterceptedOrReturn
 import kotlin.coroutines.resume
 import kotlin.coroutines.startCoroutine
 import threadring.core.Hop
-import threadring.core.Shape
+import threadring.core.Workload.Size
 import threadring.core.SteppedRing
 
 /**
  * `floor/kotlin-intrinsics`: a coroutine per node built on the standard library's intrinsics
  * alone (no kotlinx, no dispatcher), resumed in turn by one thread: a hop is one suspension and
- * one resume of a compiler-built state machine. A node waits [Shape.depth] suspend frames deep,
+ * one resume of a compiler-built state machine. A node waits [Size.Ring.depth] suspend frames deep,
  * each a continuation object of its own.
  */
-class KotlinIntrinsicsRing(id: String, shape: Shape) : SteppedRing(id, shape) {
+class KotlinIntrinsicsRing(id: String, shape: Size.Ring) : SteppedRing(id, shape) {
 
     private val waiting = arrayOfNulls<Continuation<Int>>(shape.nodes + 1)
 

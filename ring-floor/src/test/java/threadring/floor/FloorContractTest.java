@@ -1,8 +1,8 @@
 package threadring.floor;
 
-import threadring.core.RingContract;
+import threadring.core.ContractKit;
 
-class FloorContractTest extends RingContract {
+class FloorContractTest extends ContractKit {
 
     @Override
     protected String model() {

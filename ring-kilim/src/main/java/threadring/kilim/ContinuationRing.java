@@ -1,6 +1,6 @@
 package threadring.kilim;
 
-import threadring.core.Shape;
+import threadring.core.Workload.Size;
 import threadring.core.SteppedRing;
 
 /**
@@ -12,7 +12,7 @@ final class ContinuationRing extends SteppedRing {
 
     private final Hop[] hops;
 
-    ContinuationRing(String id, Shape shape) {
+    ContinuationRing(String id, Size.Ring shape) {
         super(id, shape);
         Woven.require(Hop.class);
         hops = new Hop[nodes() + 1]; // not shape.nodes(): Kilim's weaver cannot read a record

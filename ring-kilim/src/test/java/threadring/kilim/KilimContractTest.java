@@ -1,8 +1,8 @@
 package threadring.kilim;
 
-import threadring.core.RingContract;
+import threadring.core.ContractKit;
 
-class KilimContractTest extends RingContract {
+class KilimContractTest extends ContractKit {
 
     @Override
     protected String model() {

@@ -1,8 +1,8 @@
 package threadring.netty;
 
-import threadring.core.RingContract;
+import threadring.core.ContractKit;
 
-class NettyContractTest extends RingContract {
+class NettyContractTest extends ContractKit {
 
     @Override
     protected String model() {

@@ -1,8 +1,8 @@
 package threadring.ox;
 
-import threadring.core.RingContract;
+import threadring.core.ContractKit;
 
-class OxContractTest extends RingContract {
+class OxContractTest extends ContractKit {
 
     @Override
     protected String model() {

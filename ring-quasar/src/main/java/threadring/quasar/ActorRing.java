@@ -1,7 +1,7 @@
 package threadring.quasar;
 
 import threadring.core.Hop;
-import threadring.core.Shape;
+import threadring.core.Workload.Size;
 
 import co.paralleluniverse.actors.ActorRef;
 import co.paralleluniverse.actors.BasicActor;
@@ -20,7 +20,7 @@ final class ActorRing extends QuasarRing {
     private final ActorRef<Integer>[] refs;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    ActorRing(String id, Shape shape, int parallelism) {
+    ActorRing(String id, Size.Ring shape, int parallelism) {
         super(id, shape, parallelism);
         int nodes = shape.nodes();
         actors = new Node[nodes];

@@ -1,6 +1,6 @@
 package threadring.quasar;
 
-import threadring.core.Shape;
+import threadring.core.Workload.Size;
 
 import co.paralleluniverse.fibers.FiberScheduler;
 import co.paralleluniverse.strands.Strand;
@@ -15,7 +15,7 @@ abstract class QuasarRing extends AbstractRing {
     private final OwnedScheduler owned;
     private volatile Throwable died;
 
-    QuasarRing(String id, Shape shape, int parallelism) {
+    QuasarRing(String id, Size.Ring shape, int parallelism) {
         super(id, shape);
         owned = new OwnedScheduler(id, parallelism, this::track);
     }

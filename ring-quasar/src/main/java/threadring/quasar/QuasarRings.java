@@ -35,7 +35,7 @@ public final class QuasarRings implements RingProvider {
 
     /** Builds one ring of a variant: the id, the node count and the scheduler's parallelism. */
     interface Opener {
-        QuasarRing open(String id, threadring.core.Shape shape, int parallelism);
+        QuasarRing open(String id, threadring.core.Workload.Size.Ring shape, int parallelism);
     }
 
     /** Builds one rendezvous of a variant: the id and the scheduler's parallelism. */

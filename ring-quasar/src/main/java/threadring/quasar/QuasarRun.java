@@ -10,7 +10,7 @@ import threadring.core.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
-import threadring.core.Shape;
+import threadring.core.Workload.Size;
 import threadring.core.Workload;
 
 /**
@@ -33,7 +33,7 @@ public final class QuasarRun {
         int passes = args.length > 3 ? Integer.parseInt(args[3]) : 1;
         int tokens = args.length > 4 ? Integer.parseInt(args[4]) : 1;
         int depth = args.length > 5 ? Integer.parseInt(args[5]) : 0;
-        Shape shape = new Shape(nodes, tokens, depth, 0);
+        Size.Ring shape = new Size.Ring(nodes, tokens, depth, 0);
         System.out.println("JDK " + Runtime.version());
         int ran = 0;
         int rendezvous = 0;

@@ -13,7 +13,7 @@ import threadring.core.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
-import threadring.core.Shape;
+import threadring.core.Workload.Size;
 
 /**
  * The regression test of quasar/channel-p2's hang: five tokens on two scheduler threads, with
@@ -26,12 +26,12 @@ class ChannelHangTest {
     static final String ID = "quasar/channel-p2";
     static final int HOPS = 1_000_003;
     static final int PASSES = 10;
-    static final List<Shape> SHAPES = List.of(new Shape(97, 5, 9, 0), new Shape(97, 5, 0, 17));
+    static final List<Size.Ring> SHAPES = List.of(new Size.Ring(97, 5, 9, 0), new Size.Ring(97, 5, 0, 17));
 
     /** In the child JVM: ten verified passes of each shape, then exit status 0. */
     public static void main(String[] args) {
         RingFactory f = RingFactories.load().require(ID);
-        for (Shape shape : SHAPES) {
+        for (Size.Ring shape : SHAPES) {
             try (Ring ring = f.open(shape)) {
                 for (int i = 1; i <= PASSES; i++) {
                     Rings.verify(ID, shape, HOPS, ring.pass(HOPS));

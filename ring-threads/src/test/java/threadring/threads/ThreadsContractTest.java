@@ -1,13 +1,15 @@
 package threadring.threads;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import threadring.core.Ring;
-import threadring.core.RingContract;
+import threadring.core.ContractKit;
 import threadring.core.RingFactories;
+import threadring.core.Workload;
 
-class ThreadsContractTest extends RingContract {
+class ThreadsContractTest extends ContractKit {
 
     @Override
     protected String model() {
@@ -17,7 +19,9 @@ class ThreadsContractTest extends RingContract {
     /** Every node is its own platform thread: no shared loop plays several nodes. */
     @Test
     void oneThreadPerNode() {
-        for (var f : RingFactories.load().matching("^threads/").stream().filter(f -> f.runs(threadring.core.Workload.RING)).toList()) {
+        var rings = RingFactories.load().matching("^threads/").stream().filter(f -> f.runs(Workload.RING)).toList();
+        assertTrue(rings.size() >= 4, "the threads model's rings were found: " + rings);
+        for (var f : rings) {
             try (Ring ring = f.open(11)) {
                 assertEquals(11, ring.threads().stream().distinct().count(), f.id());
                 assertEquals(11, ring.threads().stream().filter(t -> t.getName().startsWith(f.id() + "#")).count(), f.id());

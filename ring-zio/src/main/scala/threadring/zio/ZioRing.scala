@@ -1,7 +1,8 @@
 package threadring.zio
 
 import scala.concurrent.duration.*
-import threadring.core.{AbstractRing, Hop, Shape}
+import threadring.core.{AbstractRing, Hop}
+import threadring.core.Workload.Size
 import zio.*
 
 /**
@@ -9,7 +10,7 @@ import zio.*
  * Node fibers are daemons so that they outlive the effect that forks them, and close()
  * interrupts them.
  */
-final class ZioRing(id: String, shape: Shape, handoff: Handoff, oneThread: Boolean) extends AbstractRing(id, shape):
+final class ZioRing(id: String, shape: Size.Ring, handoff: Handoff, oneThread: Boolean) extends AbstractRing(id, shape):
 
   private val nodes = shape.nodes
 

@@ -1,8 +1,8 @@
 package threadring.zio;
 
-import threadring.core.RingContract;
+import threadring.core.ContractKit;
 
-class ZioContractTest extends RingContract {
+class ZioContractTest extends ContractKit {
 
     @Override
     protected String model() {

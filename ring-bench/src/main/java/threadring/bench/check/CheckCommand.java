@@ -18,12 +18,14 @@ import threadring.bench.util.Converters;
 import threadring.bench.util.Counter;
 import threadring.bench.util.HelpOption;
 import threadring.bench.util.Processes;
+import threadring.bench.options.IncludeOption;
+import threadring.bench.options.SizeOptions;
 import threadring.bench.util.UsageException;
-import threadring.core.FanOut;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Rings;
 import threadring.core.Workload;
+import threadring.core.Workload.Size;
 
 /**
  * {@code benchmark.sh check}: one verified run of every implementation outside JMH, one line
@@ -41,59 +43,23 @@ public final class CheckCommand implements Callable<Integer> {
     @Mixin
     HelpOption help;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec command;
-
     static final int DEFAULT_HOPS = 1_000_000;
     static final int DEFAULT_VALUES = 1_000_000;
+    /** Check's defaults: the classic ring, a million hops or values, the fan-out without work, 10 connections. */
+    static final SizeOptions.Defaults DEFAULTS = new SizeOptions.Defaults(List.of(Workload.RING),
+            List.of(Rings.DEFAULT_NODES), DEFAULT_HOPS, DEFAULT_VALUES, List.of(0), List.of(10));
 
-    @Option(names = "--include", paramLabel = "REGEX", converter = Converters.Regex.class,
-            description = "Only ids matching REGEX (repeatable).")
-    List<String> includes = new ArrayList<>();
+    @Mixin
+    IncludeOption include;
 
-    @Option(names = "--nodes", paramLabel = "N", converter = Converters.Nodes.class,
-            description = "Ring size (default 503).")
-    int nodes = Rings.DEFAULT_NODES;
-
-    @Option(names = "--tokens", paramLabel = "T", converter = Converters.Positive.class,
-            description = "Tokens in flight, 1 <= T < N (default 1).")
-    int tokens = 1;
-
-    @Option(names = "--depth", paramLabel = "D", converter = Converters.NonNegative.class,
-            description = "Frames each node waits below its loop (default 0).")
-    int depth;
-
-    @Option(names = "--work", paramLabel = "W", converter = Converters.NonNegative.class,
-            description = "Blackhole.consumeCPU units per hop, or per fan-out task (default 0).")
-    int work;
-
-    @Option(names = "--hops", paramLabel = "H", converter = Converters.NonNegative.class,
-            description = "Hops of the pass (default 1000000).")
-    int hops = DEFAULT_HOPS;
-
-    @Option(names = "--workload", paramLabel = "NAME", converter = Converters.WorkloadName.class,
-            description = "ring, rendezvous, fanout or echo; repeatable (default: ring).")
-    List<Workload> workloads = new ArrayList<>();
-
-    @Option(names = "--values", paramLabel = "M", converter = Converters.NonNegative.class,
-            description = "Values of the rendezvous exchange (default 1000000).")
-    int values = DEFAULT_VALUES;
-
-    @Option(names = "--tasks", paramLabel = "T", converter = Converters.NonNegative.class,
-            description = "Tasks of the fan-out operation (default 100000).")
-    int tasks = FanOut.DEFAULT_TASKS;
-
-    @Option(names = "--delay-ms", paramLabel = "D", converter = Converters.DelayMs.class,
-            description = "Each fan-out task's wait in milliseconds (default 100); --work is its work.")
-    int delayMs = FanOut.DEFAULT_DELAY_MS;
+    @Mixin
+    SizeOptions sizes;
 
     @Option(names = "--requests", paramLabel = "R", converter = Converters.Positive.class,
             description = "Echo server: requests to send, spread over --connections (default 1000).")
-    int requests = 1000;
+    Integer requests;
 
-    @Option(names = "--connections", paramLabel = "C", converter = Converters.Positive.class,
-            description = "Echo server: connections open at once (default 10).")
-    int connections = 10;
+    static final int DEFAULT_REQUESTS = 1000;
 
     @Option(names = "--known-issues", description = "Also check the workloads of ids with a known upstream hang "
             + "(list shows them); by default each gets a SKIP line naming it.")
@@ -146,44 +112,42 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Checker checker = new Checker(new Checker.Sizes(Converters.shape(nodes, tokens, depth, work), hops, values,
-                tasks, delayMs, work, requests, connections), timeoutSeconds, out);
         if (jdk != null && !jdk.toRealPath().equals(Path.of(System.getProperty("java.home")).toRealPath())) {
             return onOtherJdk();
         }
         RingFactories all = RingFactories.load();
-        List<Pattern> patterns = includes.stream().map(Pattern::compile).toList();
-        List<RingFactory> selected = all.all().stream()
-                .filter(f -> patterns.isEmpty() || patterns.stream().anyMatch(p -> p.matcher(f.id()).find()))
-                .toList();
+        List<RingFactory> selected = all.all().stream().filter(include::matches).toList();
         if (!child) {
             if (!all.unloadable().isEmpty()) {
                 out.println("note: " + all.unloadable().size() + " implementation(s) cannot load on JDK "
                         + Runtime.version().feature() + " and are not checked, e.g. " + all.unloadable().get(0));
             }
             if (selected.isEmpty()) {
-                throw new UsageException("--include " + includes + " matches no implementation id (see 'list')");
+                throw new UsageException("--include " + include.includes() + " matches no implementation id (see "
+                        + "'list')");
             }
         }
-        if (!child && soakMinutes == null && soakSeconds == null) {
-            onlyWith(Workload.FANOUT, "the fan-out", "--tasks", "--delay-ms");
-            onlyWith(Workload.ECHO, "the echo server", "--requests", "--connections");
-        }
         if (soakMinutes != null || soakSeconds != null) {
-            for (String option : List.of("--nodes", "--tokens", "--depth", "--work", "--hops", "--values", "--tasks",
-                    "--delay-ms", "--requests", "--connections", "--workload")) {
-                if (command.commandLine().getParseResult().hasMatchedOption(option)) {
-                    throw new UsageException("--soak draws its own shapes and sizes: " + option + " cannot be given "
-                            + "with it");
-                }
+            List<String> given = new ArrayList<>(sizes.given());
+            if (requests != null) {
+                given.add("--requests");
+            }
+            if (!given.isEmpty()) {
+                throw new UsageException("--soak draws its own shapes and sizes: " + given.get(0) + " cannot be given "
+                        + "with it");
             }
             long s = seed != null ? seed : new java.security.SecureRandom().nextLong();
             return new Soaker(s, soakMinutes, soakSeconds, child,
                     timeoutSet ? timeoutSeconds : SOAK_PASS_TIMEOUT_SECONDS, out).run(selected);
         }
+        SizeOptions.Sizes asked = sizes.resolve(DEFAULTS);
+        if (requests != null && !asked.workloads().contains(Workload.ECHO)) {
+            throw new UsageException("--requests " + requests + " applies to the echo server: add --workload echo");
+        }
+        Checker checker = new Checker(timeoutSeconds, out);
         int failed = 0;
         // ids that run none of the workloads asked for are not checked, and said so once at the end
-        List<String> runNone = selected.stream().filter(f -> workloads().stream().noneMatch(f::runs))
+        List<String> runNone = selected.stream().filter(f -> asked.workloads().stream().noneMatch(f::runs))
                 .map(RingFactory::id).toList();
         List<RingFactory> checked = selected.stream().filter(f -> !runNone.contains(f.id())).toList();
         Counter progress = child ? null : new Counter(System.err, checked.size());
@@ -192,49 +156,40 @@ public final class CheckCommand implements Callable<Integer> {
                 progress.next("checking " + f.id());
             }
             Optional<String> unsupported = f.unsupportedReason();
+            Size first = asked.series().get(0);
             if (unsupported.isEmpty()) {
-                for (Workload w : workloads()) {
+                for (Size size : asked.series()) {
+                    Workload w = size.workload();
                     if (f.runs(w) && f.knownIssue(w).isPresent() && !knownIssues) {
-                        out.println(checker.head(f, w) + " SKIP known issue: " + f.knownIssue(w).get()
-                                + " (--known-issues checks it anyway)");
+                        out.println(Checker.head(f, size, steps(asked, size)) + " SKIP known issue: "
+                                + f.knownIssue(w).get() + " (--known-issues checks it anyway)");
                     } else if (f.runs(w)) {
-                        failed += checker.once(f, w) ? 0 : 1;
-                    } else if (child || workloads().size() > 1) {
-                        out.println(checker.head(f, w) + " SKIP has no " + w.label());
+                        failed += checker.once(f, size, steps(asked, size)) ? 0 : 1;
+                    } else if (child || asked.workloads().size() > 1) {
+                        out.println(Checker.head(f, size, steps(asked, size)) + " SKIP has no " + w.label());
                     }
                 }
             } else if (Runtime.version().feature() < f.minimumJavaVersion()) {
-                out.println(checker.head(f, workloads().get(0)) + " SKIP " + unsupported.get());
+                out.println(Checker.head(f, first, steps(asked, first)) + " SKIP " + unsupported.get());
             } else if (child) {
-                out.println(checker.head(f, workloads().get(0)) + " FAIL " + unsupported.get());
+                out.println(Checker.head(f, first, steps(asked, first)) + " FAIL " + unsupported.get());
                 failed++;
             } else {
-                failed += inChildJvm(f, checker) ? 0 : 1;
+                failed += inChildJvm(f, Checker.head(f, first, steps(asked, first))) ? 0 : 1;
             }
         }
         if (!child && !runNone.isEmpty()) {
             out.println("not checked: " + runNone.size() + " id(s) that run no "
-                    + workloads().stream().map(Workload::label).collect(Collectors.joining(" or "))
+                    + asked.workloads().stream().map(Workload::label).collect(Collectors.joining(" or "))
                     + " (" + String.join(", ", runNone) + ")");
         }
         return failed == 0 ? 0 : 1;
     }
 
-    /** A workload's own options, refused unless that workload is checked. */
-    private void onlyWith(Workload w, String name, String... options) {
-        if (workloads().contains(w)) {
-            return;
-        }
-        for (String option : options) {
-            if (command.commandLine().getParseResult().hasMatchedOption(option)) {
-                throw new UsageException(option + " " + command.commandLine().getParseResult().matchedOption(option)
-                        .getValue() + " applies to " + name + ": add --workload " + w.label());
-            }
-        }
-    }
-
-    private List<Workload> workloads() {
-        return workloads.isEmpty() ? List.of(Workload.RING) : workloads.stream().distinct().toList();
+    /** The steps of a check of {@code size}: its workload's hops or values, one fan-out operation, the requests. */
+    private int steps(SizeOptions.Sizes asked, Size size) {
+        return size.measured(t -> asked.steps().getOrDefault(size.workload(), 1),
+                s -> requests != null ? requests : DEFAULT_REQUESTS);
     }
 
     /** A check JVM like this one, started with {@code f}'s flags; the caller adds the arguments. */
@@ -250,8 +205,8 @@ public final class CheckCommand implements Callable<Integer> {
     private int onOtherJdk() throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Processes.java(jdk.toString()), "-cp",
                 System.getProperty("java.class.path"), CheckCommand.class.getName()));
-        includes.forEach(i -> cmd.addAll(List.of("--include", i)));
-        cmd.addAll(shapeArguments());
+        cmd.addAll(include.arguments());
+        cmd.addAll(arguments());
         Processes.Exit exit = Processes.stream(cmd, childTimeout(RingFactories.load().all().size()), out::println);
         if (exit.timedOut()) {
             out.println("FAIL the check on " + jdk + " did not end in time");
@@ -259,14 +214,13 @@ public final class CheckCommand implements Callable<Integer> {
         return exit.ok() ? 0 : 1;
     }
 
-    private boolean inChildJvm(RingFactory f, Checker checker) throws Exception {
+    private boolean inChildJvm(RingFactory f, String head) throws Exception {
         List<String> cmd = childJvm(f);
         cmd.addAll(List.of("--child", "--include", "^" + Pattern.quote(f.id()) + "$"));
-        cmd.addAll(shapeArguments());
+        cmd.addAll(arguments());
         Processes.Exit exit = Processes.stream(cmd, childTimeout(1), out::println);
         if (exit.timedOut()) {
-            out.println(checker.head(f, workloads().get(0)) + " FAIL the child JVM (" + String.join(" ", f.jvmArgs())
-                    + ") did not exit");
+            out.println(head + " FAIL the child JVM (" + String.join(" ", f.jvmArgs()) + ") did not exit");
         }
         return exit.ok();
     }
@@ -276,18 +230,13 @@ public final class CheckCommand implements Callable<Integer> {
         return Duration.ofSeconds((long) ids * (timeoutSeconds + 60));
     }
 
-    /** The shape and sizes, each workload's only when it is checked (a check refuses the others). */
-    private List<String> shapeArguments() {
-        List<String> args = new ArrayList<>(List.of("--nodes", String.valueOf(nodes), "--tokens",
-                String.valueOf(tokens), "--depth", String.valueOf(depth), "--work", String.valueOf(work), "--hops",
-                String.valueOf(hops), "--values", String.valueOf(values), "--timeout", String.valueOf(timeoutSeconds)));
-        if (workloads().contains(Workload.FANOUT)) {
-            args.addAll(List.of("--tasks", String.valueOf(tasks), "--delay-ms", String.valueOf(delayMs)));
+    /** This check's options for a child JVM: the sizes given (the child has the same defaults), timeout and requests. */
+    private List<String> arguments() {
+        List<String> args = new ArrayList<>(sizes.arguments());
+        args.addAll(List.of("--timeout", String.valueOf(timeoutSeconds)));
+        if (requests != null) {
+            args.addAll(List.of("--requests", String.valueOf(requests)));
         }
-        if (workloads().contains(Workload.ECHO)) {
-            args.addAll(List.of("--requests", String.valueOf(requests), "--connections", String.valueOf(connections)));
-        }
-        workloads.forEach(w -> args.addAll(List.of("--workload", w.label())));
         if (knownIssues) {
             args.add("--known-issues");
         }

@@ -41,8 +41,7 @@ final class Soaker {
     int run(List<RingFactory> all) throws Exception {
         long s = seed;
         // the soak draws rings, rendezvous and fan-outs; an echo server only is checked, not soaked
-        List<RingFactory> selected = all.stream().filter(f -> f.runs(Workload.RING) || f.runs(Workload.RENDEZVOUS)
-                || f.runs(Workload.FANOUT)).toList();
+        List<RingFactory> selected = all.stream().filter(Soak::draws).toList();
         List<String> echoOnly = all.stream().filter(f -> !selected.contains(f)).map(RingFactory::id).toList();
         List<RingFactory> runnable = selected.stream()
                 .filter(f -> Runtime.version().feature() >= f.minimumJavaVersion()).toList();

@@ -18,10 +18,9 @@ import threadring.bench.data.Env;
 import threadring.bench.data.FootprintRun;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Run;
-import threadring.bench.data.Size;
 import threadring.bench.jmh.CalibrateJob;
-import threadring.bench.report.Compare;
-import threadring.bench.report.FootprintReport;
+import threadring.bench.compare.Compare;
+import threadring.bench.footprint.FootprintReport;
 import threadring.bench.report.Report;
 import threadring.bench.report.Series;
 import threadring.bench.results.Merge;
@@ -32,8 +31,8 @@ import threadring.bench.util.HelpOption;
 import threadring.bench.util.UsageException;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Shape;
 import threadring.core.Workload;
+import threadring.core.Workload.Size;
 
 /**
  * The commands behind benchmark.sh, parsed by picocli: run (the default), check, footprint, list,
@@ -93,7 +92,7 @@ public final class Cli {
                 out.println("  (" + factories.unloadable().size() + " more cannot load on JDK "
                         + Runtime.version().feature() + ", e.g. " + factories.unloadable().get(0) + ")");
             }
-            out.println("benchmarks: " + Size.Ring.of(Shape.classic(2)).benchmark() + " (ids that run the ring), "
+            out.println("benchmarks: " + Size.Ring.classic(2).benchmark() + " (ids that run the ring), "
                     + new Size.Rendezvous().benchmark() + " (the rendezvous), " + new Size.FanOut(1, 0, 0).benchmark()
                     + " (the fan-out); the runner sets -p impl=<id>, and the id's JVM flags");
             return 0;

@@ -1,14 +1,15 @@
 package threadring.bench.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import threadring.bench.footprint.FootprintRunner;
+import threadring.bench.options.IncludeOption;
+import threadring.bench.options.NodesOption;
+import threadring.bench.options.ResultsOption;
 import threadring.bench.results.RunFolder;
 import threadring.bench.util.AtomicFiles;
 import threadring.bench.util.Converters;
@@ -32,35 +33,30 @@ final class FootprintCommand implements Callable<Integer> {
     @Mixin
     HelpOption help;
 
-    @Option(names = "--include", paramLabel = "REGEX", converter = Converters.Regex.class,
-            description = "Only ids matching REGEX (repeatable).")
-    List<String> includes = new ArrayList<>();
+    @Mixin
+    IncludeOption include;
 
-    @Option(names = "--nodes", paramLabel = "N", converter = Converters.Nodes.class,
-            description = "Ring size, repeatable (default 10000 and 1000000).")
-    List<Integer> nodes = new ArrayList<>();
+    @Mixin
+    NodesOption nodes;
 
     @Option(names = "--timeout", paramLabel = "S", converter = Converters.Positive.class,
             description = "Seconds one measurement may take (default 900).")
     int timeoutSeconds = 900;
 
-    @Option(names = "--results", paramLabel = "DIR",
-            description = "Where runs are written (default: results/ next to benchmark.sh).")
-    Path results;
+    @Mixin
+    ResultsOption results;
 
     @Override
     public Integer call() throws Exception {
-        List<Pattern> patterns = includes.stream().map(Pattern::compile).toList();
-        List<RingFactory> selected = RingFactories.load().all().stream()
-                .filter(f -> patterns.isEmpty() || patterns.stream().anyMatch(p -> p.matcher(f.id()).find()))
+        List<RingFactory> selected = RingFactories.load().all().stream().filter(include::matches)
                 .filter(f -> f.runs(Workload.RING)) // footprint is a ring's: bytes per node
                 .toList();
         if (selected.isEmpty()) {
-            throw new UsageException("--include " + includes + " matches no implementation id (see 'list')");
+            throw new UsageException("--include " + include.includes() + " matches no implementation id (see 'list')");
         }
-        Path dir = (results != null ? results : Cli.home().resolve("results")).toAbsolutePath().normalize();
+        Path dir = results.orElse(Cli.home().resolve("results"));
         AtomicFiles.requireWritable(dir);
-        List<Integer> sizes = nodes.isEmpty() ? DEFAULT_NODES : nodes.stream().distinct().sorted().toList();
+        List<Integer> sizes = nodes.orElse(DEFAULT_NODES).stream().sorted().toList();
         Path runDir = RunFolder.create(dir, "footprint-");
         return new FootprintRunner(runDir, Cli.home(), timeoutSeconds, System.out).run(selected, sizes);
     }

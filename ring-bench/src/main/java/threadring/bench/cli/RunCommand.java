@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Settings;
@@ -15,13 +16,16 @@ import threadring.bench.jmh.Profilers;
 import threadring.bench.sweep.Request;
 import threadring.bench.sweep.Shards;
 import threadring.bench.sweep.Sweep;
+import threadring.bench.options.IncludeOption;
+import threadring.bench.options.ResultsOption;
+import threadring.bench.options.SizeOptions;
 import threadring.bench.util.Converters;
 import threadring.bench.util.CpuList;
 import threadring.bench.util.HelpOption;
 import threadring.bench.util.JdkHomes;
 import threadring.bench.util.UsageException;
 import threadring.bench.data.Env;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 import threadring.core.Rings;
 import threadring.core.Workload;
 import threadring.core.WorkloadBenchmark;
@@ -42,68 +46,26 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     HelpOption help;
 
-    @Option(names = "--include", paramLabel = "REGEX", converter = Converters.Regex.class,
-            description = "Only ids matching REGEX (searched, like JMH's filter; repeatable). Default: the "
-                    + "default selection of each workload (list marks it), or every id with --all.")
-    List<String> includes = new ArrayList<>();
+    @Mixin
+    IncludeOption include;
 
-    @Option(names = "--all", description = "Every id of every workload, not only the default selection.")
+    @Option(names = "--all", description = "Every id of every workload, not only each workload's default selection "
+            + "(list marks it), which runs without --include or --all.")
     boolean all;
 
     @Option(names = "--cpus", paramLabel = "LIST", converter = OptionValues.Cpus.class,
-            description = "Run JMH under taskset -c LIST; repeat to sweep cpu sets (--cpus 0 --cpus 0-1). "
-                    + "Default: $cpuList, else unpinned.")
+            description = "Run JMH under taskset -c LIST; repeat to sweep cpu sets (--cpus 0 --cpus 0-1). Default: the "
+                    + "environment variable cpuList (cpu sets separated by spaces) if set, else unpinned.")
     List<String> cpus = new ArrayList<>();
 
-    @Option(names = "--nodes", paramLabel = "N", converter = Converters.Nodes.class,
-            description = "Ring size; repeat for one series per size (--nodes 503 --nodes 1000000). "
-                    + "Default: $workerCount, else 503.")
-    List<Integer> nodes = new ArrayList<>();
-
-    @Option(names = "--tokens", paramLabel = "T", converter = Converters.Positive.class,
-            description = "Tokens in flight (1 <= T < nodes); repeat for one series per value (default 1).")
-    List<Integer> tokens = new ArrayList<>();
-
-    @Option(names = "--depth", paramLabel = "D", converter = Converters.NonNegative.class,
-            description = "Frames each node waits below its loop; repeat for one series per value (default 0).")
-    List<Integer> depths = new ArrayList<>();
-
-    @Option(names = "--work", paramLabel = "W", converter = Converters.NonNegative.class,
-            description = "Blackhole.consumeCPU units per hop, and per fan-out task; repeat for one series per value "
-                    + "(default 0; the jdk-dev thread's fan-out with work per task: --work 0 --work 1000).")
-    List<Integer> works = new ArrayList<>();
-
-    @Option(names = "--workload", paramLabel = "NAME", converter = Converters.WorkloadName.class,
-            description = "ring, rendezvous, fanout or echo; repeatable (default: all four). Each runs the ids "
-                    + "that have it (list marks them); echo needs wrk on PATH.")
-    List<Workload> workloads = new ArrayList<>();
+    @Mixin
+    SizeOptions sizes;
 
     /** Every workload, each on its default selection of ids. */
-    static final List<Workload> DEFAULT_WORKLOADS = List.of(Workload.RING, Workload.RENDEZVOUS, Workload.FANOUT,
-            Workload.ECHO);
+    static final List<Workload> DEFAULT_WORKLOADS = List.of(Workload.values());
 
-    @Option(names = "--connections", paramLabel = "C", converter = Converters.Positive.class,
-            description = "Echo server: connections wrk holds open; repeat for one series per value (default 100 "
-                    + "and 10000). Needs ulimit -n above C.")
-    List<Integer> connections = new ArrayList<>();
-
-    @Option(names = "--tasks", paramLabel = "T", converter = Converters.NonNegative.class,
-            description = "Fan-out: tasks per operation; repeat for one series per value (default 100000).")
-    List<Integer> tasks = new ArrayList<>();
-
-    @Option(names = "--delay-ms", paramLabel = "D", converter = Converters.DelayMs.class,
-            description = "Fan-out: each task's wait in milliseconds; repeat for one series per value (default 100).")
-    List<Integer> delaysMs = new ArrayList<>();
-
-    @Option(names = "--values", paramLabel = "M", converter = Converters.Positive.class,
-            description = "Values per rendezvous exchange for every id (default: each id's own, calibrated to "
-                    + "--pass-ms; JMH by hand: 10^7).")
-    Integer values;
-
-    @Option(names = "--hops", paramLabel = "H", converter = Converters.Positive.class,
-            description = "Hops per pass for every id (default: $ringSize, else each id's own, calibrated to "
-                    + "--pass-ms; JMH by hand: 10^7).")
-    Integer hops;
+    /** The echo server's default loads: the 2020 experiment's 100 connections, and 10,000. */
+    static final List<Integer> ECHO_CONNECTIONS = List.of(100, 10_000);
 
     @Option(names = "--quick", description = "Smoke sweep, not for quoting: 1 fork, 1 warm-up and 2 measured "
             + "iterations of " + Presets.QUICK_ITERATION_MS + " ms, passes of " + Presets.QUICK_STEPS + " steps (not calibrated); "
@@ -126,12 +88,12 @@ final class RunCommand implements Callable<Integer> {
     Integer forks;
 
     @Option(names = "--max-forks", paramLabel = "N", converter = Converters.Positive.class,
-            description = "Forks are added, up to N, until an id's 95% interval is within --precision of its median "
+            description = "Forks are added, up to N, until an id's 95%% interval is within --precision of its median "
                     + "(default " + Presets.MAX_FORKS + "; with --quick or --long: the forks it starts with).")
     Integer maxForks;
 
     @Option(names = "--precision", paramLabel = "PCT", converter = Converters.Positive.class,
-            description = "The precision forks are added for: half the 95% interval's width, in percent of the "
+            description = "The precision forks are added for: half the 95%% interval's width, in percent of the "
                     + "median (default " + Presets.PRECISION + ").")
     Integer precision;
 
@@ -155,9 +117,8 @@ final class RunCommand implements Callable<Integer> {
                     + "passes until it is over (default 1000).")
     Integer iterationMs;
 
-    @Option(names = "--results", paramLabel = "DIR",
-            description = "Where runs are written (default: results/ next to benchmark.sh).")
-    Path results;
+    @Mixin
+    ResultsOption results;
 
     @Option(names = "--profile", paramLabel = "NAME", converter = OptionValues.Profiler.class,
             description = "Profiler of the separate profiling pass, repeatable: gc, jfr, stack, async, or none "
@@ -181,12 +142,8 @@ final class RunCommand implements Callable<Integer> {
 
     /** Applies the environment and defaults, or a usage error. */
     Request resolve(Map<String, String> env, Path defaultResults) {
-        List<Integer> n = new ArrayList<>(nodes.stream().distinct().toList());
         Integer workerCount = fromEnv(env, "workerCount", 2);
-        if (n.isEmpty() && workerCount != null) {
-            n.add(workerCount);
-        }
-        Integer h = hops != null ? hops : fromEnv(env, "ringSize", 1);
+        Integer ringSize = fromEnv(env, "ringSize", 1);
         List<String> cpuSets = new ArrayList<>(cpus);
         String cpuList = env.get("cpuList");
         if (cpuSets.isEmpty() && cpuList != null && !cpuList.isBlank()) {
@@ -211,30 +168,27 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageException("--quick and --long cannot be combined: one is a smoke run, the other the "
                     + "long reference");
         }
+        Integer steps = quick ? Integer.valueOf(Presets.QUICK_STEPS) : longRun ? Integer.valueOf(Presets.LONG_STEPS)
+                : null;
+        // the fan-out's second series (W = 1000) is asked for by name: the default sweep's 40 minutes
+        // went to every model's echo server instead (a run that names no --work records W = 0 alone)
+        SizeOptions.Sizes asked = sizes.resolve(new SizeOptions.Defaults(DEFAULT_WORKLOADS,
+                List.of(workerCount != null ? workerCount : Rings.DEFAULT_NODES), ringSize != null ? ringSize : steps,
+                steps, List.of(0), ECHO_CONNECTIONS));
         Integer f = forks;
         Integer w = warmups;
         Integer i = iterations;
         Integer ms = iterationMs;
-        Integer v = values;
         if (quick) {
-            h = h == null ? Integer.valueOf(Presets.QUICK_STEPS) : h;
-            v = v == null ? Integer.valueOf(Presets.QUICK_STEPS) : v;
             f = f == null ? Integer.valueOf(1) : f;
             w = w == null ? Integer.valueOf(1) : w;
             i = i == null ? Integer.valueOf(2) : i;
             ms = ms == null ? Integer.valueOf(Presets.QUICK_ITERATION_MS) : ms;
         }
         if (longRun) {
-            h = h == null ? Integer.valueOf(Presets.LONG_STEPS) : h;
-            v = v == null ? Integer.valueOf(Presets.LONG_STEPS) : v;
             w = w == null ? Integer.valueOf(Presets.LONG_PASSES) : w;
             i = i == null ? Integer.valueOf(Presets.LONG_PASSES) : i;
             ms = ms == null ? Integer.valueOf(Presets.LONG_ITERATION_MS) : ms;
-        }
-        // the fan-out's second series (W = 1000) is asked for by name: the default sweep's 40 minutes
-        // went to every model's echo server instead (a run that names no --work records W = 0 alone)
-        if (works.isEmpty()) {
-            works.add(0);
         }
         Integer profilingMs = ms; // the profiling pass keeps its own preset unless --iteration-ms is given
         // recorded as numbers, not as "the benchmark's annotations": a later change of defaults
@@ -242,55 +196,24 @@ final class RunCommand implements Callable<Integer> {
         w = w == null ? Integer.valueOf(WorkloadBenchmark.WARMUP_SECONDS) : w;
         i = i == null ? Integer.valueOf(WorkloadBenchmark.MEASURED_SECONDS) : i;
         ms = ms == null ? Integer.valueOf(1000) : ms;
-        Path dir = (results != null ? results : defaultResults).toAbsolutePath().normalize();
-        Settings settings = new Settings(
-                new Settings.Selection(List.copyOf(includes), all,
-                        workloads.isEmpty() ? DEFAULT_WORKLOADS : workloads.stream().distinct().toList()),
-                new Settings.Sizes(List.copyOf(n), tokens.stream().distinct().toList(), depths.stream().distinct().toList(),
-                        works.stream().distinct().toList(), h, v, tasks.stream().distinct().toList(),
-                        delaysMs.stream().distinct().toList(), connections.stream().distinct().toList()),
+        Settings settings = new Settings(new Settings.Selection(include.includes(), all, asked.workloads()),
+                asked.series(), asked.steps(),
                 new Settings.Scored(quick, longRun, f, maxForks(f), w, i, ms, passMs != null ? passMs : Presets.PASS_MS,
                         precision != null ? precision : Presets.PRECISION),
                 cpuSets, jdks.stream().map(Path::toString).toList(), profilers,
                 quick ? Presets.QUICK_PROFILING : new Settings.Profiling(Presets.PROFILING.forks(),
                         Presets.PROFILING.warmups(), Presets.PROFILING.iterations(), profilingMs));
-        if (workloads.contains(Workload.ECHO)) {
-            // asked for by name: no wrk or too low a limit is a usage error (the default sweep skips what it cannot load)
-            for (Size size : settings.sizes().of(Workload.ECHO)) {
-                int c = ((Size.Echo) size).connections();
-                EchoLoad.cannotLoad(c, Wrk.find(), EchoLoad.openFilesLimit()).ifPresent(why -> {
-                    throw new UsageException("--workload echo: " + why);
-                });
-            }
-        } else if (!connections.isEmpty() && !settings.workloads().contains(Workload.ECHO)) {
-            throw new UsageException("--connections " + connections.get(0) + " applies to the echo server: add "
-                    + "--workload echo");
-        }
-        if (values != null && !settings.workloads().contains(Workload.RENDEZVOUS)) {
-            throw new UsageException("--values " + values + " applies to the rendezvous: add --workload rendezvous");
-        }
-        if (!settings.workloads().contains(Workload.FANOUT)) {
-            if (!tasks.isEmpty()) {
-                throw new UsageException("--tasks " + tasks.get(0) + " applies to the fan-out: add --workload fanout");
-            }
-            if (!delaysMs.isEmpty()) {
-                throw new UsageException("--delay-ms " + delaysMs.get(0) + " applies to the fan-out: add --workload "
-                        + "fanout");
+        if (sizes.given().contains("--workload")) {
+            // asked for by name: no load generator or too low a limit is a usage error (the default sweep skips what
+            // it cannot load)
+            for (Size size : asked.series()) {
+                size.measured(t -> Optional.<String>empty(), served -> EchoLoad.cannotLoad(served.connections(),
+                        Wrk.find(), EchoLoad.openFilesLimit())).ifPresent(why -> {
+                            throw new UsageException("--workload " + size.workload().label() + ": " + why);
+                        });
             }
         }
-        Settings.Sizes sizes = settings.sizes();
-        for (int nodes : sizes.nodes().isEmpty() ? List.of(Rings.DEFAULT_NODES) : sizes.nodes()) {
-            for (int t : sizes.tokens()) {
-                Converters.shape(nodes, t, 0, 0);
-            }
-            for (int d : sizes.depths()) {
-                Converters.shape(nodes, 1, d, 0);
-            }
-            for (int x : sizes.works()) {
-                Converters.shape(nodes, 1, 0, x);
-            }
-        }
-        return new Request(settings, List.copyOf(jdks), dir, verbose, shard);
+        return new Request(settings, List.copyOf(jdks), results.orElse(defaultResults), verbose, shard);
     }
 
     /** Forks are added up to --max-forks; a smoke or reference run keeps the forks it starts with. */

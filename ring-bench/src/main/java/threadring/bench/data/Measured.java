@@ -32,12 +32,12 @@ public record Measured(String id, Score score, Profile profile, String error, St
     }
 
     /** The JMH passes, if that is what it measured. */
-    public Score.Passes passes() {
-        return score instanceof Score.Passes p ? p : null;
+    public java.util.Optional<Score.Passes> passes() {
+        return score instanceof Score.Passes p ? java.util.Optional.of(p) : java.util.Optional.empty();
     }
 
     /** The echo server's repetitions, if that is what it measured. */
-    public Score.Echo echo() {
-        return score instanceof Score.Echo e ? e : null;
+    public java.util.Optional<Score.Echo> echo() {
+        return score instanceof Score.Echo e ? java.util.Optional.of(e) : java.util.Optional.empty();
     }
 }

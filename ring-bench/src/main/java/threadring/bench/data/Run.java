@@ -1,6 +1,7 @@
 package threadring.bench.data;
 
 import com.google.gson.annotations.SerializedName;
+import threadring.core.Workload.Size;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashSet;

@@ -10,21 +10,26 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.stream.Collectors;
 import threadring.bench.util.UsageException;
 import threadring.core.Workload;
+import threadring.core.Workload.Size;
 
 /**
  * A run directory's files and their one schema. {@code run.json} holds a {@link Run}; a JMH child
  * writes its job's {@link Job.Result} (same records) next to it, which the sweep folds into
  * run.json. Everything is written and read back with these types; nothing is read from console
  * text. Runs written with schema 1 (before a workload's size was one type) are read through
- * {@link SchemaOne}.
+ * {@link SchemaOne}, and with schema 1 or 2 (before the settings held their series) through
+ * {@link SchemaTwo}.
  */
 public final class RunFile {
 
     public static final String NAME = "run.json";
     /** Bumped when a field changes meaning. */
-    public static final int SCHEMA = 2;
+    public static final int SCHEMA = 3;
     /** JMH's console output of every job. */
     public static final String CONSOLE = "console.log";
     /** Where a job's files go: {@code jobs/<configuration>/}. */
@@ -36,13 +41,15 @@ public final class RunFile {
     /** The echo server's load script, kept in the run folder so that a run says what load it ran. */
     public static final String ECHO_SCRIPT = "echo.lua";
 
+    /** A workload's size, tagged with its workload's name: every kind the sealed family has. */
+    private static final Sealed<Size> SIZES = new Sealed<>("workload", Arrays.stream(Workload.values())
+            .collect(Collectors.toMap(Workload::name, Workload::sizeType, (a, b) -> a, LinkedHashMap::new)));
+
     public static final Gson JSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls()
             .serializeSpecialFloatingPointValues()
-            .registerTypeAdapter(Size.class, new Sealed<Size>("workload")
-                    .kind(Workload.RING.name(), Size.Ring.class)
-                    .kind(Workload.RENDEZVOUS.name(), Size.Rendezvous.class)
-                    .kind(Workload.FANOUT.name(), Size.FanOut.class)
-                    .kind(Workload.ECHO.name(), Size.Echo.class))
+            .registerTypeAdapter(Size.class, SIZES)
+            .registerTypeAdapter(Size.Timed.class, SIZES)
+            .registerTypeAdapter(Size.Served.class, SIZES)
             .registerTypeAdapter(Score.class, new Sealed<Score>("kind")
                     .kind("passes", Score.Passes.class)
                     .kind("echo", Score.Echo.class))
@@ -65,12 +72,16 @@ public final class RunFile {
             JsonElement tree = JsonParser.parseString(Files.readString(file));
             JsonElement schema = tree.isJsonObject() ? tree.getAsJsonObject().get("schema") : null;
             int version = schema != null && schema.isJsonPrimitive() ? schema.getAsInt() : -1;
+            if (version < SchemaOne.SCHEMA || version > SCHEMA) {
+                throw new UsageException(file + " has schema " + (version < 0 ? "none" : version)
+                        + ", this threadring reads schemas " + SchemaOne.SCHEMA + " to " + SCHEMA
+                        + " (a run from another version)");
+            }
             if (version == SchemaOne.SCHEMA) {
                 tree = SchemaOne.upgrade(tree.getAsJsonObject());
-            } else if (version != SCHEMA) {
-                throw new UsageException(file + " has schema " + (version < 0 ? "none" : version)
-                        + ", this threadring reads schemas " + SchemaOne.SCHEMA + " and " + SCHEMA
-                        + " (a run from another version)");
+            }
+            if (version <= SchemaTwo.SCHEMA) {
+                tree = SchemaTwo.upgrade(tree.getAsJsonObject());
             }
             return JSON.fromJson(tree, Run.class);
         } catch (JsonParseException | IllegalStateException | NumberFormatException e) {

@@ -9,7 +9,7 @@ import threadring.core.Rings;
 
 /**
  * Runs written with schema 1 (up to 2026-11-24, the committed runs in docs/results), rewritten
- * as schema-2 JSON before they are read: each workload's size, spread there over nullable fields of
+ * as schema-2 JSON before they are read (and then by {@link SchemaTwo}): each workload's size, spread there over nullable fields of
  * every job and score, becomes one {@link Size}; a measurement's JMH score or echo score becomes
  * one {@link Score}; the flat settings are grouped. Fields that runs of schema 1 wrote before they
  * existed take the values those runs meant: the classic ring, no cpu work, the ring workload.
@@ -28,7 +28,7 @@ final class SchemaOne {
 
     static JsonObject upgrade(JsonObject run) {
         JsonObject out = run.deepCopy();
-        out.addProperty("schema", RunFile.SCHEMA);
+        out.addProperty("schema", SchemaTwo.SCHEMA);
         out.add("settings", settings(RunFile.object(run.get("settings"))));
         JsonArray jobs = new JsonArray();
         array(run.get("jobs")).forEach(j -> jobs.add(job(j.getAsJsonObject())));
@@ -177,19 +177,19 @@ final class SchemaOne {
         return out;
     }
 
-    private static JsonArray array(JsonElement e) {
+    static JsonArray array(JsonElement e) {
         return e != null && e.isJsonArray() ? e.getAsJsonArray().deepCopy() : new JsonArray();
     }
 
-    private static JsonPrimitive bool(JsonElement e) {
+    static JsonPrimitive bool(JsonElement e) {
         return new JsonPrimitive(e != null && e.isJsonPrimitive() && e.getAsBoolean());
     }
 
-    private static int integer(JsonElement e, int absent) {
+    static int integer(JsonElement e, int absent) {
         return e != null && e.isJsonPrimitive() ? e.getAsInt() : absent;
     }
 
-    private static String text(JsonElement e, String absent) {
+    static String text(JsonElement e, String absent) {
         return e != null && e.isJsonPrimitive() ? e.getAsString() : absent;
     }
 }

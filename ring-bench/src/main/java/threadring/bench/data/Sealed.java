@@ -24,6 +24,12 @@ final class Sealed<T> implements JsonSerializer<T>, JsonDeserializer<T> {
         this.tag = tag;
     }
 
+    /** Every kind at once, by its tag. */
+    Sealed(String tag, Map<String, Class<? extends T>> kinds) {
+        this.tag = tag;
+        this.kinds.putAll(kinds);
+    }
+
     Sealed<T> kind(String name, Class<? extends T> type) {
         kinds.put(name, type);
         return this;

@@ -1,80 +1,25 @@
 package threadring.bench.data;
 
-import java.util.ArrayList;
 import java.util.List;
-import threadring.core.FanOut;
-import threadring.core.Rings;
+import java.util.Map;
+import java.util.Optional;
 import threadring.core.Workload;
+import threadring.core.Workload.Size;
 
 /**
- * What the user asked a sweep for (null or empty: the default), resolved by the command line:
- * which ids, the series' sizes, the scored passes, the cpu sets and JDKs, and the profiling pass.
+ * What the user asked a sweep for, resolved by the command line: which ids, every series of
+ * every workload it plans ({@code series}, one size each, in order), the steps per pass a run
+ * fixed for a workload ({@code steps}; a workload missing there is calibrated per id, or has
+ * steps of its own), the scored passes, the cpu sets and JDKs, and the profiling pass.
  */
-public record Settings(Selection selection, Sizes sizes, Scored scored, List<String> cpus, List<String> jdks,
-        List<String> profilers, Profiling profiling) {
+public record Settings(Selection selection, List<Size> series, Map<Workload, Integer> steps, Scored scored,
+        List<String> cpus, List<String> jdks, List<String> profilers, Profiling profiling) {
 
     /**
      * Ids matching any of {@code includes} (none: each workload's default selection, or every id
      * with {@code all}), in {@code workloads}.
      */
     public record Selection(List<String> includes, boolean all, List<Workload> workloads) {}
-
-    /**
-     * The series' sizes, one series per combination: the ring's nodes, tokens, depths and works,
-     * the fan-out's tasks, delays and works, the echo server's connections (empty: each one's
-     * default); {@code hops} and {@code values} fix a pass's size for every id (null: calibrated).
-     */
-    public record Sizes(List<Integer> nodes, List<Integer> tokens, List<Integer> depths, List<Integer> works,
-            Integer hops, Integer values, List<Integer> tasks, List<Integer> delaysMs, List<Integer> connections) {
-
-        /** The echo server's default loads: the 2020 experiment's 100 connections, and 10,000. */
-        public static final List<Integer> ECHO_CONNECTIONS = List.of(100, 10_000);
-        /** The fan-out's default work per task: none, and about 2.6 us (the jdk-dev thread's 3.8 us there). */
-        public static final List<Integer> FANOUT_WORKS = List.of(0, 1000);
-
-        /** The series of {@code workload}, in order. */
-        public List<Size> of(Workload workload) {
-            List<Size> all = new ArrayList<>();
-            switch (workload) {
-                case RING:
-                    for (int n : orDefault(nodes, Rings.DEFAULT_NODES)) {
-                        for (int t : orDefault(tokens, 1)) {
-                            for (int d : orDefault(depths, 0)) {
-                                for (int w : orDefault(works, 0)) {
-                                    all.add(new Size.Ring(n, t, d, w));
-                                }
-                            }
-                        }
-                    }
-                    break;
-                case RENDEZVOUS:
-                    all.add(new Size.Rendezvous());
-                    break;
-                case FANOUT:
-                    for (int t : orDefault(tasks, FanOut.DEFAULT_TASKS)) {
-                        for (int d : orDefault(delaysMs, FanOut.DEFAULT_DELAY_MS)) {
-                            for (int w : works.isEmpty() ? FANOUT_WORKS : works) {
-                                all.add(new Size.FanOut(t, d, w));
-                            }
-                        }
-                    }
-                    break;
-                case ECHO:
-                    (connections.isEmpty() ? ECHO_CONNECTIONS : connections).forEach(c -> all.add(new Size.Echo(c)));
-                    break;
-            }
-            return all;
-        }
-
-        /** A pass's size fixed for every id of {@code workload}, or null: calibrated (or none). */
-        public Integer steps(Workload workload) {
-            return workload == Workload.RING ? hops : workload == Workload.RENDEZVOUS ? values : null;
-        }
-
-        private static List<Integer> orDefault(List<Integer> values, int value) {
-            return values.isEmpty() ? List.of(value) : values;
-        }
-    }
 
     /**
      * The scored passes: {@code forks} to start with, {@code warmups} and {@code iterations} (null:
@@ -104,8 +49,18 @@ public record Settings(Selection selection, Sizes sizes, Scored scored, List<Str
         return selection.workloads();
     }
 
-    /** Every series of every workload the run planned, in order. */
-    public List<Size> series() {
-        return workloads().stream().flatMap(w -> sizes.of(w).stream()).toList();
+    /** The series of {@code workload}, in order. */
+    public List<Size> series(Workload workload) {
+        return series.stream().filter(s -> s.workload() == workload).toList();
+    }
+
+    /** The steps per pass the run fixed for every id of {@code workload}, if it did. */
+    public Optional<Integer> fixedSteps(Workload workload) {
+        return Optional.ofNullable(steps.get(workload));
+    }
+
+    /** A pass's steps in a series of {@code size}: fixed, else null (calibrated per id); one operation if not calibrated. */
+    public Integer steps(Size size) {
+        return size.measured(t -> t.calibrated() ? steps.get(size.workload()) : Integer.valueOf(1), s -> null);
     }
 }

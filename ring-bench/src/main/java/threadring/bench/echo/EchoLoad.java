@@ -32,6 +32,9 @@ import threadring.core.WorkloadBenchmark;
  */
 public final class EchoLoad {
 
+    /** Not JMH: the name an echo job carries in place of a benchmark (the load that measures it). */
+    public static final String LOAD = EchoLoad.class.getName() + ".wrk";
+
     /** The server's start, and its close at the end of a repetition, must take less than this. */
     static final Duration SERVER_TIMEOUT = Duration.ofSeconds(60);
     static final Duration SAMPLE_EVERY = Duration.ofMillis(Score.Echo.SAMPLE_EVERY_MS);

@@ -15,7 +15,6 @@ import threadring.bench.data.Env;
 import threadring.bench.data.FootprintRun;
 import threadring.bench.data.FootprintRun.Measurement;
 import threadring.bench.data.RunFile;
-import threadring.bench.report.FootprintReport;
 import threadring.bench.util.Counter;
 import threadring.bench.util.Heap;
 import threadring.bench.util.Processes;

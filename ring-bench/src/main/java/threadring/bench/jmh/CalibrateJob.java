@@ -11,12 +11,10 @@ import picocli.CommandLine.Option;
 import threadring.bench.data.RunFile;
 import threadring.bench.util.Errors;
 import threadring.core.Calibration;
-import threadring.core.Rendezvous;
-import threadring.core.Ring;
+import threadring.core.Operation;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Shape;
-import threadring.core.Workload;
+import threadring.core.Workload.Size;
 
 /**
  * The calibration JVM, started by a JMH child ({@link Calibrations}) with the ids' own flags and
@@ -33,20 +31,9 @@ public final class CalibrateJob implements Callable<Integer> {
     @Option(names = "--id", required = true)
     List<String> ids;
 
-    @Option(names = "--workload", required = true)
-    String workload;
-
-    @Option(names = "--nodes")
-    int nodes = 503;
-
-    @Option(names = "--tokens")
-    int tokens = 1;
-
-    @Option(names = "--depth")
-    int depth;
-
-    @Option(names = "--work")
-    int work;
+    /** The series, as run.json writes a size. */
+    @Option(names = "--size", required = true)
+    String size;
 
     @Option(names = "--target-ms", required = true)
     int targetMs;
@@ -64,7 +51,7 @@ public final class CalibrateJob implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RingFactories all = RingFactories.load();
-        Workload w = Workload.of(workload);
+        Size w = RunFile.JSON.fromJson(size, Size.class);
         List<Calibrated> results = new ArrayList<>();
         for (String id : ids) {
             try {
@@ -78,16 +65,9 @@ public final class CalibrateJob implements Callable<Integer> {
         return 0;
     }
 
-    private Calibration.Result calibrate(RingFactory f, Workload w) {
-        Duration target = Duration.ofMillis(targetMs);
-        Duration budget = Duration.ofMillis(budgetMs);
-        if (w == Workload.RING) {
-            try (Ring ring = f.open(new Shape(nodes, tokens, depth, work))) {
-                return Calibration.steps(Calibration.of(ring, f.id()), target, budget);
-            }
-        }
-        try (Rendezvous r = f.openRendezvous()) {
-            return Calibration.steps(Calibration.of(r, f.id()), target, budget);
+    private Calibration.Result calibrate(RingFactory f, Size size) {
+        try (Operation op = size.open(f)) {
+            return Calibration.steps(Calibration.of(op), Duration.ofMillis(targetMs), Duration.ofMillis(budgetMs));
         }
     }
 }

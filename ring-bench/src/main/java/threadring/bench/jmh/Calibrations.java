@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import threadring.bench.data.RunFile;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 import threadring.bench.util.Errors;
 import threadring.bench.util.Processes;
 
@@ -61,13 +61,9 @@ final class Calibrations {
                 List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
                 cmd.addAll(jvmFlags);
                 cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), CalibrateJob.class.getName(),
-                        "--workload", spec.size().workload().label(), "--target-ms",
+                        "--size", RunFile.JSON.toJson(spec.size(), Size.class), "--target-ms",
                         String.valueOf(spec.scored().passMs()), "--budget-ms", String.valueOf(spec.calibrationMs()),
                         "--out", out.toString()));
-                if (spec.size() instanceof Size.Ring ring) {
-                    cmd.addAll(List.of("--nodes", String.valueOf(ring.nodes()), "--tokens", String.valueOf(ring.tokens()),
-                            "--depth", String.valueOf(ring.depth()), "--work", String.valueOf(ring.work())));
-                }
                 ids.forEach(id -> cmd.addAll(List.of("--id", id)));
                 System.out.println("threadring: calibrating " + ids + " to passes of about " + spec.scored().passMs()
                         + " ms");

@@ -2,7 +2,7 @@ package threadring.bench.jmh;
 
 import java.util.List;
 import threadring.bench.data.Settings;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 
 /**
  * What a JMH child runs: {@code ids} in one series ({@code size}) of one configuration, at
@@ -14,6 +14,6 @@ import threadring.bench.data.Size;
  * {@code profileDir/<id>/<job>/} ({@code <job>} is the result file's name: one directory per
  * series, so that a second series' profile never reads the first one's recordings).
  */
-public record JobSpec(String configuration, List<String> ids, Size size, Integer steps, Settings.Scored scored,
+public record JobSpec(String configuration, List<String> ids, Size.Timed size, Integer steps, Settings.Scored scored,
         int timeoutMinutes, List<String> profilers, Settings.Profiling profiling, String asyncLibrary, String runDir,
         String profileDir, String resultFile, int calibrationMs) {}

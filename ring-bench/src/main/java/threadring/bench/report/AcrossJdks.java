@@ -53,7 +53,7 @@ final class AcrossJdks {
                 + "show what each release did for Loom; the *control* rows run on every JDK and show what the JIT "
                 + "and the collectors did for all models in the same releases. Each JDK's exact version and vendor "
                 + "are in the configurations table above."
-                + (groups.stream().anyMatch(g -> g.get(0).workload().inJmh()) ? " Chart: [" + PNG + "](" + PNG + ")."
+                + (groups.stream().anyMatch(g -> g.get(0).size().scale() == threadring.core.Workload.Size.Scale.NS_PER_STEP) ? " Chart: [" + PNG + "](" + PNG + ")."
                         : ""));
         for (List<Series> group : groups) {
             Series first = group.get(0);
@@ -112,7 +112,7 @@ final class AcrossJdks {
         List<Series> series = groups(run).stream().filter(g -> Sections.of(g.get(0).workload()).perStep())
                 .flatMap(List::stream).toList();
         if (!series.isEmpty()) {
-            Chart.write(dir, run, series, Chart.unit(series), 1, PNG, SVG);
+            Chart.write(dir, run, series, s -> Sections.name(run, s), Chart.unit(series), 1, PNG, SVG);
         }
     }
 }

@@ -17,7 +17,7 @@ final class AllSeries {
         }
         doc.heading(2, "All series: median ns per hop (ring) or per exchange (rendezvous) [95% interval]");
         List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id")));
-        all.forEach(s -> columns.add(Format.number(s.name(run))));
+        all.forEach(s -> columns.add(Format.number(Sections.name(run, s))));
         List<Doc.Row> table = new ArrayList<>();
         for (String id : Series.ids(run, all)) {
             List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(id)));

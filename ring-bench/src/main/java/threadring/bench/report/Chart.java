@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.TreeSet;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -39,6 +40,7 @@ import org.jfree.svg.SVGUtils;
 import threadring.bench.data.Run;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
+import threadring.core.Workload.Size;
 
 /**
  * The run's chart: one line per id, fastest on top; a dot at its median ns per hop and whiskers
@@ -49,11 +51,11 @@ import threadring.core.Workload;
  */
 public final class Chart {
 
-    static final String PNG = "chart.png";
+    public static final String PNG = "chart.png";
     static final String SVG = "chart.svg";
     /** ns per hop against ring size, log-log, for runs with several sizes. */
-    static final int WIDTH = 1100;
-    static final int ROW_HEIGHT = 24;
+    public static final int WIDTH = 1100;
+    public static final int ROW_HEIGHT = 24;
 
     /** Tableau-like colours, assigned to models in alphabetical order. */
     static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
@@ -74,22 +76,22 @@ public final class Chart {
 
     /** What the main chart's axis counts: hops, and exchanged values if the run has the rendezvous. */
     static String unit(List<Series> series) {
-        return series.stream().allMatch(s -> s.workload() == Workload.RING) ? "ns per hop"
-                : series.stream().noneMatch(s -> s.workload() == Workload.RING) ? "ns per exchange"
-                : "ns per hop (ring) or exchange (rendezvous)";
+        List<Workload> workloads = series.stream().map(Series::workload).distinct().toList();
+        return "ns per " + (workloads.size() == 1 ? workloads.get(0).unit() : workloads.stream()
+                .map(w -> w.unit() + " (" + w.label() + ")").collect(java.util.stream.Collectors.joining(" or ")));
     }
 
     /**
      * Draws the chart of {@code series} as {@code png} and {@code svgFile} in {@code runDir}, values
      * divided by {@code scale}; never throws: no results or no fonts give a reason instead.
      */
-    static Outcome write(Path runDir, Run run, List<Series> series, String unit, double scale, String png,
-            String svgFile) {
+    static Outcome write(Path runDir, Run run, List<Series> series, Function<Series, String> names, String unit,
+            double scale, String png, String svgFile) {
         if (series.isEmpty()) {
             return new Outcome(null, null, "no results to draw");
         }
         try {
-            Optional<Drawing> d = build(run, series, unit, scale);
+            Optional<Drawing> d = build(run, series, names, unit, scale);
             if (d.isEmpty()) {
                 return new Outcome(null, null, "no results to draw");
             }
@@ -109,17 +111,18 @@ public final class Chart {
         }
     }
 
-    /** The chart of the run's ring and rendezvous, or empty if nothing was measured. */
-    static Optional<Drawing> build(Run run) {
+    /** The chart of the run's ring and rendezvous, each series named by {@code names}, or empty if nothing was measured. */
+    static Optional<Drawing> build(Run run, Function<Series, String> names) {
         List<Series> steps = Series.steps(run);
-        return build(run, steps, unit(steps), 1);
+        return build(run, steps, names, unit(steps), 1);
     }
 
     /**
      * The chart of some series, values divided by {@code scale} ({@code unit} says what is left),
      * or empty if nothing was measured in them.
      */
-    static Optional<Drawing> build(Run run, List<Series> configs, String unit, double scale) {
+    static Optional<Drawing> build(Run run, List<Series> configs, Function<Series, String> names, String unit,
+            double scale) {
         System.setProperty("java.awt.headless", "true");
         List<String> ids = new ArrayList<>();
         configs.forEach(x -> x.rows(run).stream().map(Series.Row::id).filter(id -> !ids.contains(id))
@@ -141,7 +144,7 @@ public final class Chart {
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;
         for (int s = 0; s < configs.size(); s++) {
-            YIntervalSeries series = new YIntervalSeries(configs.get(s).name(run), false, true);
+            YIntervalSeries series = new YIntervalSeries(names.apply(configs.get(s)), false, true);
             List<Series.Row> drawn = new ArrayList<>();
             double offset = configs.size() == 1 ? 0 : (s - (configs.size() - 1) / 2.0) * 0.6 / configs.size();
             for (int i = 0; i < ids.size(); i++) {
@@ -220,10 +223,10 @@ public final class Chart {
         plot.setRangeGridlinePaint(new Color(0xcccccc));
         plot.setRangeMinorGridlinesVisible(true);
         plot.setRangeMinorGridlinePaint(new Color(0xf2f2f2));
-        plot.setFixedLegendItems(legend(colours, configs.stream().map(c -> c.name(run)).toList(), shapes));
+        plot.setFixedLegendItems(legend(colours, configs.stream().map(names).toList(), shapes));
 
         JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": " + unit + ", median and 95% interval over "
-                + (configs.stream().allMatch(c -> c.workload() == Workload.ECHO) ? "repetitions"
+                + (configs.stream().allMatch(c -> c.size().scale() == Size.Scale.PER_SECOND) ? "repetitions"
                         : "forks"), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.setPadding(new RectangleInsets(4, 4, 4, 24)); // room for the last tick label

@@ -18,7 +18,7 @@ import threadring.core.RingFactory;
  * with, measured at the start and the end of the run. On a shared VM a cross-CPU handoff can cost
  * three times as much an hour later; a one-thread row does not notice.
  */
-final class CrossCpu {
+public final class CrossCpu {
 
     static final String ACROSS = "across cpus";
 
@@ -43,7 +43,7 @@ final class CrossCpu {
         return oneThread;
     }
 
-    static boolean across(String id, Configuration c) {
+    public static boolean across(String id, Configuration c) {
         return carriers(id, c).equals(ACROSS);
     }
 
@@ -53,7 +53,7 @@ final class CrossCpu {
     }
 
     /** Every probe of a configuration in one summary: the machine's cross-CPU handoff over the run. */
-    static Optional<Stats.Summary> pooled(Run run, String label) {
+    public static Optional<Stats.Summary> pooled(Run run, String label) {
         List<List<Double>> forks = of(run, label).stream().flatMap(p -> p.nsPerHandoff().stream()).toList();
         return forks.isEmpty() ? Optional.empty() : Optional.of(Stats.summarize(forks));
     }

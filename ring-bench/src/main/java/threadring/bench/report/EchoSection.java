@@ -11,7 +11,7 @@ import threadring.bench.data.RunFile;
 import threadring.bench.data.Run;
 import threadring.bench.data.Score.EchoRepetition;
 import threadring.bench.data.Score;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
 
@@ -56,7 +56,7 @@ final class EchoSection implements WorkloadSection {
 
     @Override
     public void charts(Path dir, Run run) {
-        Chart.write(dir, run, Series.of(run, Workload.ECHO), "us per request (1 / requests per second)", 1e3, PNG, SVG);
+        Chart.write(dir, run, Series.of(run, Workload.ECHO), s -> name(run, s), "us per request (1 / requests per second)", 1e3, PNG, SVG);
     }
 
     /** The section's head: the method and the chart, if the run has the echo server. */
@@ -67,7 +67,7 @@ final class EchoSection implements WorkloadSection {
             return;
         }
         doc.heading(2, "Echo server under wrk");
-        Score.Echo any = echo.stream().flatMap(s -> s.rows(run).stream()).map(r -> r.measured().echo())
+        Score.Echo any = echo.stream().flatMap(s -> s.rows(run).stream()).flatMap(r -> r.measured().echo().stream())
                 .findFirst().orElse(null);
         doc.paragraph("Each id serves HTTP/1.1 keep-alive on 127.0.0.1 with one concurrent entity of its model per "
                 + "connection; wrk holds C connections open, each posting a fixed body and checking that every "
@@ -113,10 +113,10 @@ final class EchoSection implements WorkloadSection {
                 if (low.isEmpty()) {
                     continue;
                 }
-                Score.Echo a = low.get().measured().echo();
-                Score.Echo b = r.measured().echo();
-                int ca = ((Size.Echo) few.size()).connections();
-                int cb = ((Size.Echo) many.size()).connections();
+                Score.Echo a = echo(low.get());
+                Score.Echo b = echo(r);
+                int ca = few.size(Size.Echo.class).connections();
+                int cb = many.size(Size.Echo.class).connections();
                 // the connections the server held, by its open files, where /proc says; else those wrk opened
                 double held = b.load(Score.ServerSample::openFiles) - a.load(Score.ServerSample::openFiles);
                 double dc = Double.isFinite(held) && held > 0 ? held : cb - ca;
@@ -149,7 +149,7 @@ final class EchoSection implements WorkloadSection {
     /** One configuration at one connection count. */
     @Override
     public void series(Run run, Series series, Doc doc) {
-        doc.heading(2, series.name(run));
+        doc.heading(2, name(run, series));
         List<Series.Row> rows = series.rows(run);
         Optional<Series.Row> base = rows.stream().filter(r -> r.id().equals(BASELINE)).findFirst();
         List<String> notes = new ArrayList<>();
@@ -159,7 +159,7 @@ final class EchoSection implements WorkloadSection {
             List<Doc.Row> table = new ArrayList<>();
             for (int i = 0; i < rows.size(); i++) {
                 Series.Row r = rows.get(i);
-                Score.Echo e = r.measured().echo();
+                Score.Echo e = echo(r);
                 Stats.Summary rps = e.requestsPerSecond();
                 List<EchoRepetition> reps = e.repetitions();
                 double rss = e.load(Score.ServerSample::rssBytes);
@@ -202,7 +202,7 @@ final class EchoSection implements WorkloadSection {
      * the order of its requests/s column (a ratio of times per request would list them the other way).
      */
     private static Doc.Cell speedUp(Series.Row base, Series.Row r) {
-        return Format.ratioCell(r.measured().echo().requestsPerSecond(), base.measured().echo().requestsPerSecond());
+        return Format.ratioCell(echo(r).requestsPerSecond(), echo(base).requestsPerSecond());
     }
 
     private static Doc.Cell latency(List<EchoRepetition> reps, ToDoubleFunction<EchoRepetition> us) {
@@ -230,7 +230,7 @@ final class EchoSection implements WorkloadSection {
 
 
     private static int connections(Series s) {
-        return ((Size.Echo) s.size()).connections();
+        return s.size(Size.Echo.class).connections();
     }
 
     /**
@@ -239,7 +239,7 @@ final class EchoSection implements WorkloadSection {
      */
     private static String warmUp(List<Series> echo, Run run, Score.Echo any) {
         java.util.IntSummaryStatistics s = echo.stream().flatMap(x -> x.rows(run).stream())
-                .map(r -> r.measured().echo()).filter(e -> e != null).flatMap(e -> e.repetitions().stream())
+                .flatMap(r -> r.measured().echo().stream()).flatMap(e -> e.repetitions().stream())
                 .mapToInt(Score.EchoRepetition::warmupSeconds).filter(w -> w > 0).summaryStatistics();
         if (s.getCount() == 0) {
             return any.warmupSeconds() + " s of warm-up load";
@@ -247,5 +247,10 @@ final class EchoSection implements WorkloadSection {
         return "a warm-up load until its throughput stopped rising (windows of " + Score.Echo.WARMUP_WINDOW_SECONDS
                 + " s, at least " + any.warmupSeconds() + " s, at most " + Score.Echo.WARMUP_MAX_SECONDS + " s; here " + (s.getMin() == s.getMax() ? s.getMin() + " s" : s.getMin() + "-" + s.getMax()
                 + " s") + ")";
+    }
+
+    /** An echo row's repetitions (every row of an echo series has them). */
+    private static Score.Echo echo(Series.Row r) {
+        return r.measured().echo().orElseThrow(() -> new IllegalStateException(r.id() + " has no echo score"));
     }
 }

@@ -63,14 +63,14 @@ final class Environment {
         items.add("ids: " + (!selection.includes().isEmpty() ? "matching " + selection.includes().stream()
                 .map(Format::code).collect(Collectors.joining(", ")) : selection.all() ? "every id (--all)"
                         : "each workload's default selection"));
-        items.add("scored passes: " + passes(scored.forks(), scored.warmups(), scored.iterations(), scored.iterationMs())
+        items.add("scored passes: " + Format.passes(scored.forks(), scored.warmups(), scored.iterations(), scored.iterationMs())
                 + " per id, no profiler" + (scored.longRun() ? " (**--long**: the reference run)" : ""));
         if (s.profilers().isEmpty()) {
             items.add("profiling pass: none");
         } else {
             Settings.Profiling p = s.profiling();
             items.add("profiling pass: " + String.join(", ", s.profilers()) + " in separate JVMs, "
-                    + passes(p.forks(), p.warmups(), p.iterations(), p.iterationMs()) + " per id; used for no score");
+                    + Format.passes(p.forks(), p.warmups(), p.iterations(), p.iterationMs()) + " per id; used for no score");
         }
         if (run.asyncProfiler() != null && !run.asyncProfiler().problems().isEmpty()) {
             items.add("async-profiler unavailable: " + run.asyncProfiler().problems());
@@ -96,26 +96,9 @@ final class Environment {
                 + m.kernel();
     }
 
-    /**
-     * "3 forks x (4 warm-up + 5 measured iterations of 1 s)"; null parts are WorkloadBenchmark's
-     * annotations. Runs written before iterations were timed ran one pass per iteration.
-     */
-    static String passes(Integer forks, Integer warmups, Integer iterations, Integer iterationMs) {
-        int f = forks != null ? forks : WorkloadBenchmark.class.getAnnotation(Fork.class).value();
-        Warmup warm = WorkloadBenchmark.class.getAnnotation(Warmup.class);
-        Measurement measure = WorkloadBenchmark.class.getAnnotation(Measurement.class);
-        int w = warmups != null ? warmups : warm.iterations();
-        int i = iterations != null ? iterations : measure.iterations();
-        long ms = iterationMs != null ? iterationMs : measure.timeUnit().toMillis(measure.time());
-        String what = ms <= Presets.LONG_ITERATION_MS ? " passes, one per iteration"
-                : " iterations of " + (ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms");
-        return f + (f == 1 ? " fork" : " forks") + " x (" + w + " warm-up + " + i + " measured" + what + ")";
-    }
-
     /** The JVM flags every JMH result of a configuration shares, then "+ per id" for the others. */
     private static String flags(Run run, String label) {
-        List<Score.Passes> measured = run.measured(label).stream().map(threadring.bench.data.Measured::passes)
-                .filter(p -> p != null).toList();
+        List<Score.Passes> measured = run.measured(label).stream().flatMap(m -> m.passes().stream()).toList();
         if (measured.isEmpty()) {
             return "n/a";
         }

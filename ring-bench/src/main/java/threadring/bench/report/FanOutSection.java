@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Run;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
 
@@ -55,7 +55,7 @@ final class FanOutSection implements WorkloadSection {
 
     @Override
     public void charts(Path dir, Run run) {
-        Chart.write(dir, run, Series.of(run, Workload.FANOUT), "ms per operation", 1e6, PNG, SVG);
+        Chart.write(dir, run, Series.of(run, Workload.FANOUT), s -> name(run, s), "ms per operation", 1e6, PNG, SVG);
     }
 
     /**
@@ -85,7 +85,7 @@ final class FanOutSection implements WorkloadSection {
             for (int i = 0; i < best.size(); i++) {
                 Series.Row r = best.get(i);
                 Stats.Summary x = r.summary();
-                table.add(new Doc.Row(List.of(Doc.Cell.of(s.name(run)), Doc.Cell.of(r.model()), Doc.Cell.of(r.id()),
+                table.add(new Doc.Row(List.of(Doc.Cell.of(name(run, s)), Doc.Cell.of(r.model()), Doc.Cell.of(r.id()),
                         Format.msValue(x), ideal.map(d -> Doc.Cell.number(String.format(Locale.ROOT, "%.1f", d.ms()),
                                 d.ms())).orElse(Doc.Cell.of("n/a")),
                         ideal.map(d -> Doc.Cell.number(d.of(x), x.median() / 1e6 / d.ms())).orElse(Doc.Cell.of("n/a")),
@@ -102,8 +102,8 @@ final class FanOutSection implements WorkloadSection {
     @Override
     public void series(Run run, Series series, Doc doc) {
         Configuration c = series.config();
-        Size.FanOut f = (Size.FanOut) series.size();
-        doc.heading(2, series.name(run));
+        Size.FanOut f = series.size(Size.FanOut.class);
+        doc.heading(2, name(run, series));
         doc.paragraph(StepTable.jdk(c) + ". One operation: " + String.format(Locale.ROOT, "%,d", f.tasks())
                 + " tasks each wait " + f.delayMs() + " ms, run consumeCPU(" + f.work() + ") and complete.");
         Optional<Ideal> ideal = Ideal.of(run, series);
@@ -138,7 +138,7 @@ final class FanOutSection implements WorkloadSection {
                     Format.text("stability"), Format.number("x ideal [95%]"), Format.text("vs next")), table));
         }
         doc.bullets(StepTable.problems(run, series));
-        Profiles.write(run, series, rows, doc);
+        Profiles.write(run, series, name(run, series), rows, doc);
     }
 
     /**
@@ -148,7 +148,7 @@ final class FanOutSection implements WorkloadSection {
      */
     record Ideal(double ms, double lowMs, double highMs, Stats.Summary perCall, int cpus) {
         static Optional<Ideal> of(Run run, Series s) {
-            Size.FanOut f = (Size.FanOut) s.size();
+            Size.FanOut f = s.size(Size.FanOut.class);
             int cpus = s.config().jvm().availableProcessors();
             if (f.work() == 0) {
                 return Optional.of(new Ideal(f.delayMs(), f.delayMs(), f.delayMs(), null, cpus));

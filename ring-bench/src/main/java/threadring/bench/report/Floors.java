@@ -38,7 +38,7 @@ final class Floors {
                 }
                 Stats.Summary m = r.summary();
                 Stats.Summary f = floor.get().summary();
-                table.add(new Doc.Row(List.of(Doc.Cell.of(s.name(run)), Doc.Cell.of(r.model()), Doc.Cell.of(r.id()),
+                table.add(new Doc.Row(List.of(Doc.Cell.of(Parameter.seriesName(run, s)), Doc.Cell.of(r.model()), Doc.Cell.of(r.id()),
                         Format.value(m), Doc.Cell.of(floorId), Format.value(f),
                         Doc.Cell.number(Format.ns(m.median() - f.median()), m.median() - f.median()),
                         Format.ratioCell(m, f)), Format.tags(r.id(), Workload.RING)));

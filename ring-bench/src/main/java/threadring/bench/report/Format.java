@@ -6,8 +6,14 @@ import java.util.Map;
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Warmup;
+import threadring.bench.data.Presets;
 import threadring.bench.stats.Stats;
+import threadring.core.WorkloadBenchmark;
 import threadring.core.Workload;
+import threadring.core.Workload.Size;
 
 /** How the report writes numbers: medians with intervals, ratios, rates, bytes; and the cells that hold them. */
 public final class Format {
@@ -34,6 +40,20 @@ public final class Format {
 
     public static String msInterval(Stats.Interval i) {
         return i == null ? "n/a" : ms(i.low()) + "–" + ms(i.high());
+    }
+
+    /**
+     * A row's value as its workload reads it, with its unit and interval: {@code 64.6 ns/hop
+     * [60.5–66.2]}, {@code 112.3 ms/op [110.1–114.0]}, or {@code 57,180 requests/s [..]} ({@code s}
+     * summarises requests per second for a server, ns per step otherwise).
+     */
+    public static String reading(Size size, Stats.Summary s) {
+        return switch (size.scale()) {
+            case NS_PER_STEP -> ns(s.median()) + " ns/" + size.unit() + " [" + interval(s.interval()) + "]";
+            case MS_PER_OPERATION -> ms(s.median()) + " ms/op [" + msInterval(s.interval()) + "]";
+            case PER_SECOND -> rate(s.median()) + " requests/s" + (s.interval() == null ? ""
+                    : " [" + rateInterval(s.interval()) + "]");
+        };
     }
 
     /** A ratio with its interval: "12.3x [10.1–15.0]". */
@@ -131,7 +151,7 @@ public final class Format {
     }
 
     /** What a flagged row's cell ends with: the page replaces it with a badge. */
-    static final String FLAGGED = " flagged";
+    public static final String FLAGGED = " flagged";
 
     /** The ratio of two summaries with its interval, per mode where one of them is in modes. */
     static String ratio(Stats.Summary a, Stats.Summary b) {
@@ -175,5 +195,21 @@ public final class Format {
     /** The model of an id: the part before '/'. */
     static String model(String id) {
         return id.substring(0, id.indexOf('/'));
+    }
+
+    /**
+     * "3 forks x (4 warm-up + 5 measured iterations of 1 s)"; null parts are WorkloadBenchmark's
+     * annotations. Runs written before iterations were timed ran one pass per iteration.
+     */
+    static String passes(Integer forks, Integer warmups, Integer iterations, Integer iterationMs) {
+        int f = forks != null ? forks : WorkloadBenchmark.class.getAnnotation(Fork.class).value();
+        Warmup warm = WorkloadBenchmark.class.getAnnotation(Warmup.class);
+        Measurement measure = WorkloadBenchmark.class.getAnnotation(Measurement.class);
+        int w = warmups != null ? warmups : warm.iterations();
+        int i = iterations != null ? iterations : measure.iterations();
+        long ms = iterationMs != null ? iterationMs : measure.timeUnit().toMillis(measure.time());
+        String what = ms <= Presets.LONG_ITERATION_MS ? " passes, one per iteration"
+                : " iterations of " + (ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms");
+        return f + (f == 1 ? " fork" : " forks") + " x (" + w + " warm-up + " + i + " measured" + what + ")";
     }
 }

@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import threadring.bench.data.Run;
-import threadring.bench.data.Size;
+import threadring.core.Workload;
+import threadring.core.Workload.Size;
 
 /**
  * A ring parameter a run can sweep ({@code --nodes}, {@code --tokens}, {@code --depth},
@@ -55,8 +56,20 @@ enum Parameter {
 
     /** The ring's shapes in a run's series. */
     static List<Size.Ring> shapes(Run run) {
-        return run.jobs().stream().map(j -> j.size()).filter(s -> s instanceof Size.Ring).map(s -> (Size.Ring) s)
-                .toList();
+        return Series.of(run, Workload.RING).stream().map(s -> s.size(Size.Ring.class)).toList();
+    }
+
+    /**
+     * A ring series' heading: its configuration, "ring" where the run has other workloads, and the
+     * parameters the run varies, e.g. "jdk25-cpusall, ring, nodes=1,000,000".
+     */
+    static String seriesName(Run run, Series s) {
+        List<Parameter> varied = varied(run);
+        String ring = run.jobs().stream().anyMatch(j -> j.size().workload() != Workload.RING)
+                ? s.label() + ", ring" : s.label();
+        Size.Ring shape = s.size(Size.Ring.class);
+        return varied.isEmpty() ? ring : ring + ", " + varied.stream()
+                .map(p -> p.option + "=" + p.format(p.of(shape))).collect(Collectors.joining(" "));
     }
 
     /** The ring parameters that take more than one value in the run. */

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import threadring.bench.data.Run;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
 
@@ -22,7 +22,8 @@ final class Parameters {
 
     static void write(Run run, Parameter p, Doc doc) {
         doc.heading(2, p.option + ": median ns/hop [95% interval] against " + p.axis);
-        doc.paragraph((run.settings().sizes().hops() == null ? "Every value runs each id's own hops per pass. " : "")
+        doc.paragraph((run.settings().fixedSteps(Workload.RING).isEmpty() ? "Every value runs each id's own hops per pass. "
+                : "")
                 + "*last / first*: the change from the first value to the last, with its 95% interval (Welch's t "
                 + "on the log fork medians). Chart: [" + p.chartFile() + "](" + p.chartFile() + ").");
         Map<String, List<Series>> groups = new LinkedHashMap<>();
@@ -54,6 +55,6 @@ final class Parameters {
     }
 
     static Size.Ring shape(Series s) {
-        return (Size.Ring) s.size();
+        return s.size(Size.Ring.class);
     }
 }

@@ -8,27 +8,27 @@ import org.apache.commons.math3.stat.descriptive.rank.Median;
 import threadring.bench.data.Profile;
 import threadring.bench.data.Run;
 import threadring.bench.data.Settings;
-import threadring.core.Workload;
+import threadring.core.Workload.Size;
 
 /** A series' profiling pass: what it cost against the scored passes, allocation, GC, hot methods and files. */
 final class Profiles {
 
     private Profiles() {}
 
-    static void write(Run run, Series series, List<Series.Row> rows, Doc doc) {
+    static void write(Run run, Series series, String name, List<Series.Row> rows, Doc doc) {
         List<Series.Row> profiled = rows.stream().filter(r -> r.measured().profile() != null).toList();
         if (profiled.isEmpty()) {
             return;
         }
         Settings.Profiling p = run.settings().profiling();
-        doc.heading(3, "Profiling pass: " + series.name(run));
-        doc.paragraph("Separate JVMs after each id's scored passes, " + Environment.passes(p.forks(), p.warmups(),
+        doc.heading(3, "Profiling pass: " + name);
+        doc.paragraph("Separate JVMs after each id's scored passes, " + Format.passes(p.forks(), p.warmups(),
                 p.iterations(), p.iterationMs()) + ", with " + String.join(", ", run.settings().profilers())
                 + ". No score above comes from these passes. *profiled / scored* is their median pass time over the "
                 + "scored median: what the profilers cost, plus the usual spread between JVMs (a ratio inside the "
                 + "row's fork spread above shows no cost). Hot methods are the top frames of JFR's execution samples "
                 + "(threads in Java code; a thread blocked in the kernel is not sampled), with the number of samples.");
-        boolean perOperation = series.workload() == Workload.FANOUT;
+        boolean perOperation = series.size().scale() == Size.Scale.MS_PER_OPERATION;
         List<Doc.Row> table = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (Series.Row r : profiled) {

@@ -41,7 +41,7 @@ final class Published {
                 Optional<Series.Row> b = s.row(run, Report.BASELINE);
                 if (r.isPresent() && b.isPresent()) {
                     parts.add(id + " " + Format.ratio(b.get().summary(), r.get().summary())
-                            + (all.size() > 1 ? " (" + s.name(run) + ")" : ""));
+                            + (all.size() > 1 ? " (" + Parameter.seriesName(run, s) + ")" : ""));
                     break;
                 }
             }

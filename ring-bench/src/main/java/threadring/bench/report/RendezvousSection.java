@@ -5,10 +5,9 @@ import java.util.List;
 import java.util.Optional;
 import threadring.bench.data.Run;
 import threadring.bench.data.Settings;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 import threadring.bench.stats.Stats;
 import threadring.core.Rings;
-import threadring.core.Shape;
 import threadring.core.Workload;
 
 /** The rendezvous: each id beside its ring, and per configuration a {@link StepTable}. */
@@ -21,15 +20,15 @@ final class RendezvousSection implements WorkloadSection {
 
     @Override
     public void series(Run run, Series series, Doc doc) {
-        StepTable.write(run, series, "values per pass", doc);
+        StepTable.write(run, series, name(run, series), "values per pass", doc);
     }
 
     @Override
     public List<String> environment(Run run) {
         Settings s = run.settings();
         return Series.of(run, Workload.RENDEZVOUS).isEmpty() ? List.of() : List.of("rendezvous, values per exchange: "
-                + (s.sizes().values() == null ? "each id's own, calibrated to about " + s.scored().passMs()
-                        + " ms (column values)" : String.valueOf(s.sizes().values())));
+                + s.fixedSteps(Workload.RENDEZVOUS).map(String::valueOf).orElse("each id's own, calibrated to about "
+                        + s.scored().passMs() + " ms (column values)"));
     }
 
     @Override
@@ -47,7 +46,7 @@ final class RendezvousSection implements WorkloadSection {
         List<Doc.Row> table = new ArrayList<>();
         for (Series r : Series.of(run, Workload.RENDEZVOUS)) {
             List<Series> rings = Series.of(run, Workload.RING).stream().filter(x -> x.label().equals(r.label())).toList();
-            Size classic = Size.Ring.of(Shape.classic(Rings.DEFAULT_NODES));
+            Size classic = Size.Ring.classic(Rings.DEFAULT_NODES);
             Optional<Series> ring = rings.stream().filter(x -> x.size().equals(classic)).findFirst()
                     .or(() -> rings.stream().findFirst());
             List<Series.Row> ringRows = ring.map(x -> x.rows(run)).orElse(List.of());

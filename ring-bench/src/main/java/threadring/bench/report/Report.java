@@ -26,7 +26,8 @@ public final class Report {
     /** Writes the charts, report.md and report.html of the run in {@code runDir}; returns report.md. */
     public static Path write(Path runDir) throws IOException {
         Run run = RunFile.read(runDir);
-        Chart.Outcome chart = Chart.write(runDir, run, Series.steps(run), Chart.unit(Series.steps(run)), 1, Chart.PNG,
+        Chart.Outcome chart = Chart.write(runDir, run, Series.steps(run), s -> Sections.name(run, s),
+                Chart.unit(Series.steps(run)), 1, Chart.PNG,
                 Chart.SVG);
         Sections.ALL.forEach(s -> s.charts(runDir, run));
         AcrossJdks.chart(runDir, run);

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import threadring.bench.data.Run;
 import threadring.bench.data.Settings;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 import threadring.core.Workload;
 
 /**
@@ -30,7 +30,7 @@ final class RingSection implements WorkloadSection {
 
     @Override
     public void series(Run run, Series series, Doc doc) {
-        StepTable.write(run, series, "hops per pass", doc);
+        StepTable.write(run, series, name(run, series), "hops per pass", doc);
     }
 
     @Override
@@ -40,12 +40,7 @@ final class RingSection implements WorkloadSection {
 
     @Override
     public String name(Run run, Series s) {
-        List<Parameter> varied = Parameter.varied(run);
-        String ring = run.jobs().stream().anyMatch(j -> j.size().workload() != Workload.RING)
-                ? s.label() + ", ring" : s.label();
-        Size.Ring shape = (Size.Ring) s.size();
-        return varied.isEmpty() ? ring : ring + ", " + varied.stream()
-                .map(p -> p.option + "=" + p.format(p.of(shape))).collect(Collectors.joining(" "));
+        return Parameter.seriesName(run, s);
     }
 
     @Override
@@ -54,8 +49,8 @@ final class RingSection implements WorkloadSection {
         if (!shapes.isEmpty()) {
             Settings s = run.settings();
             shapes.set(shapes.size() - 1, shapes.get(shapes.size() - 1) + ", hops per pass: "
-                    + (s.sizes().hops() == null ? "each id's own, calibrated to about " + s.scored().passMs()
-                            + " ms (column hops)" : String.valueOf(s.sizes().hops())));
+                    + s.fixedSteps(Workload.RING).map(String::valueOf).orElse("each id's own, calibrated to about "
+                            + s.scored().passMs() + " ms (column hops)"));
         }
         return shapes;
     }

@@ -1,18 +1,33 @@
 package threadring.bench.report;
 
+import java.util.Arrays;
 import java.util.List;
+import threadring.bench.data.Run;
 import threadring.core.Workload;
 
-/** Every workload's report section, in the report's order. */
-final class Sections {
+/** Every workload's report section, in the workloads' order: the report's one list of them, kept whole by the compiler. */
+public final class Sections {
 
-    static final List<WorkloadSection> ALL = List.of(new RingSection(), new RendezvousSection(), new FanOutSection(),
-            new EchoSection());
+    private static final RingSection RING = new RingSection();
+    private static final RendezvousSection RENDEZVOUS = new RendezvousSection();
+    private static final FanOutSection FANOUT = new FanOutSection();
+    private static final EchoSection ECHO = new EchoSection();
+
+    static final List<WorkloadSection> ALL = Arrays.stream(Workload.values()).map(Sections::of).toList();
 
     private Sections() {}
 
-    static WorkloadSection of(Workload w) {
-        return ALL.stream().filter(s -> s.workload() == w).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no report section for the " + w.label()));
+    public static WorkloadSection of(Workload w) {
+        return switch (w) {
+            case RING -> RING;
+            case RENDEZVOUS -> RENDEZVOUS;
+            case FANOUT -> FANOUT;
+            case ECHO -> ECHO;
+        };
+    }
+
+    /** The heading of a series, as its workload's section names it. */
+    public static String name(Run run, Series s) {
+        return of(s.workload()).name(run, s);
     }
 }

@@ -6,7 +6,7 @@ import java.util.List;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Job;
 import threadring.bench.data.Run;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
 
@@ -28,7 +28,7 @@ public record Series(Configuration config, Size size) {
 
         /** Steps per pass of JMH's passes (hops, values; 1 for an operation or a request). */
         int steps() {
-            return measured.passes() == null ? 1 : measured.passes().steps();
+            return measured.passes().map(p -> p.steps()).orElse(1);
         }
     }
 
@@ -45,9 +45,9 @@ public record Series(Configuration config, Size size) {
         return j.configuration().equals(label()) && j.size().equals(size);
     }
 
-    /** The heading of the series: "jdk25-cpusall, rendezvous" (see {@link WorkloadSection#name}). */
-    public String name(Run run) {
-        return Sections.of(workload()).name(run, this);
+    /** Its size as the record of its workload ({@code type}), which its section knows it is. */
+    public <S extends Size> S size(Class<S> type) {
+        return type.cast(size);
     }
 
     /** Its measured ids, fastest first. */
@@ -89,7 +89,7 @@ public record Series(Configuration config, Size size) {
 
     /** The series drawn on the main chart and tabled side by side: ns per step (the ring and the rendezvous). */
     public static List<Series> steps(Run run) {
-        return of(run).stream().filter(s -> Sections.of(s.workload()).perStep()).toList();
+        return of(run).stream().filter(s -> s.size().scale() == Size.Scale.NS_PER_STEP).toList();
     }
 
     /** Every measured id, fastest first in the first series that has it. */
@@ -109,7 +109,7 @@ public record Series(Configuration config, Size size) {
     }
 
     /** The row of {@code id} in this series, if measured. */
-    java.util.Optional<Row> row(Run run, String id) {
+    public java.util.Optional<Row> row(Run run, String id) {
         return rows(run).stream().filter(r -> r.id().equals(id)).findFirst();
     }
 }

@@ -24,9 +24,9 @@ final class StepTable {
 
     private StepTable() {}
 
-    static void write(Run run, Series series, String stepsColumn, Doc doc) {
+    static void write(Run run, Series series, String name, String stepsColumn, Doc doc) {
         History history = History.standard();
-        doc.heading(2, series.name(run));
+        doc.heading(2, name);
         doc.paragraph(jdk(series.config()));
         List<Series.Row> rows = series.rows(run);
         Optional<Series.Row> base = rows.stream().filter(r -> r.id().equals(Report.BASELINE)).findFirst();
@@ -72,7 +72,7 @@ final class StepTable {
         }
         notes.addAll(problems(run, series));
         doc.bullets(notes);
-        Profiles.write(run, series, rows, doc);
+        Profiles.write(run, series, name, rows, doc);
     }
 
     /** "JDK 25.0.3 (Eclipse Adoptium), cpus unpinned, availableProcessors=2" */
@@ -144,7 +144,7 @@ final class StepTable {
 
     /** Passes per measured iteration (median over forks and iterations), or n/a for older runs. */
     static String passesPerIteration(Measured m) {
-        List<Score.ForkLog> log = m.passes().forkLog();
+        List<Score.ForkLog> log = m.passes().map(Score.Passes::forkLog).orElse(null);
         if (log == null || log.isEmpty()) {
             return "n/a";
         }
@@ -155,7 +155,7 @@ final class StepTable {
 
     /** Each fork's warm-up: its length in seconds and passes (median over forks), or n/a for older runs. */
     static String warmup(Measured m) {
-        List<Score.ForkLog> log = m.passes().forkLog();
+        List<Score.ForkLog> log = m.passes().map(Score.Passes::forkLog).orElse(null);
         if (log == null || log.isEmpty()) {
             return "n/a";
         }

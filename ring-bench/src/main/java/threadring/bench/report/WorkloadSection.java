@@ -12,7 +12,7 @@ import threadring.core.Workload;
  * its series, its charts, and how its numbers read (what {@code compare} shows). One class per
  * workload; {@link Sections} lists them.
  */
-interface WorkloadSection {
+public interface WorkloadSection {
 
     Workload workload();
 

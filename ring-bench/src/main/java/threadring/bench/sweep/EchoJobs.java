@@ -11,9 +11,9 @@ import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
-import threadring.bench.data.Size;
 import threadring.bench.echo.EchoLoad;
 import threadring.core.RingFactory;
+import threadring.core.Workload.Size;
 
 /**
  * The echo servers of a sweep under wrk, one id after another (each its repetitions), from this
@@ -40,8 +40,8 @@ final class EchoJobs {
         this.progress = progress;
     }
 
-    Job run(Configuration c, Plan p) throws IOException, InterruptedException {
-        int connections = ((Size.Echo) p.size()).connections();
+    Job run(Configuration c, Plan p, Size.Served size) throws IOException, InterruptedException {
+        int connections = size.connections();
         EchoLoad load = new EchoLoad(jar.toString(), c, wrk, script,
                 Files.createDirectories(runDir.resolve(RunFile.JOBS).resolve(c.label())),
                 EchoLoad.Timing.of(settings.scored()), log::log);
@@ -57,7 +57,7 @@ final class EchoJobs {
             Measured m = cannot.isPresent() ? Measured.limited(f.id(), cannot.get()) : load.measure(f, connections);
             results.add(m);
             log.running(p.job(c.label(), ids, Job.Status.RUNNING, null, null, List.copyOf(results)));
-            progress.finished(Sweep.key(c, p, f.id()), f.id(), p.estimate(settings), p.workload(), m, null);
+            progress.finished(Sweep.key(c, p, f.id()), f.id(), p.estimate(settings), p.size(), m, null);
         }
         return p.job(c.label(), ids, Job.Status.OK, null, null, List.copyOf(results));
     }

@@ -15,13 +15,12 @@ import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
-import threadring.bench.data.Size;
 import threadring.bench.jmh.CpuWorkJob;
 import threadring.bench.jmh.JmhJob;
 import threadring.bench.jmh.JobSpec;
 import threadring.bench.jmh.ProbeJob;
 import threadring.bench.util.Processes;
-import threadring.core.Workload;
+import threadring.core.Workload.Size;
 
 /**
  * The JMH children of a sweep: one {@link JmhJob} per job, under taskset, so that a crash in one
@@ -69,7 +68,10 @@ final class JmhJobs {
         Path resultFile = jobs.resolve(p.file() + ".json");
         String asyncLib = async == null || async.library() == null || async.problems().containsKey(c.label())
                 ? null : async.library();
-        JobSpec spec = new JobSpec(c.label(), ids, p.size(), p.steps(), settings.scored(),
+        Size.Timed size = p.size().measured(t -> t, s -> {
+            throw new IllegalArgumentException(p.describe() + " is not measured by JMH");
+        });
+        JobSpec spec = new JobSpec(c.label(), ids, size, p.steps(), settings.scored(),
                 settings.scored().longRun() ? LONG_PASS_TIMEOUT_MINUTES : PASS_TIMEOUT_MINUTES, settings.profilers(),
                 settings.profiling(), asyncLib, runDir.toString(),
                 runDir.resolve(RunFile.PROFILES).resolve(c.label()).toString(), resultFile.toString(),
@@ -82,7 +84,7 @@ final class JmhJobs {
         log.running(p.job(c.label(), ids, Job.Status.RUNNING, null, null, List.of()));
         log.log("threadring: [" + c.label() + "] " + ids + " " + p.describe());
         progress.job(c.label(), p.describe(), ids);
-        double estimate = Progress.estimate(settings, p.workload(), p.steps());
+        double estimate = Progress.estimate(settings, size, p.steps());
         long[] seen = {0};
         Duration timeout = timeout(ids.size());
         Processes.Exit exit = Processes.stream(Processes.pinned(c.cpus(), java), timeout, line -> {
@@ -94,7 +96,7 @@ final class JmhJobs {
                     seen[0] = modified;
                     for (Measured m : results(resultFile)) {
                         if (m.score() == null || m.profile() != null || settings.profilers().isEmpty()) {
-                            progress.finished(Sweep.key(c, p, m.id()), m.id(), estimate, p.workload(), m, null);
+                            progress.finished(Sweep.key(c, p, m.id()), m.id(), estimate, p.size(), m, null);
                         }
                     }
                 }
@@ -113,7 +115,7 @@ final class JmhJobs {
         }
         for (String id : ids) {
             Measured m = results.stream().filter(x -> x.id().equals(id)).findFirst().orElse(null);
-            progress.finished(Sweep.key(c, p, id), id, estimate, p.workload(), m,
+            progress.finished(Sweep.key(c, p, id), id, estimate, p.size(), m,
                     m == null ? (reason != null ? reason : "no result") : null);
         }
         return p.job(c.label(), ids, status, reason, exit.timedOut() ? null : exit.status(), results);
@@ -124,8 +126,8 @@ final class JmhJobs {
      * series (their ideal time needs it); a failure is logged and leaves the ideal unknown.
      */
     void cpuWork(Configuration c, List<Plan> plans, java.io.PrintStream out) throws IOException, InterruptedException {
-        List<Integer> works = plans.stream().map(Plan::size).filter(s -> s instanceof Size.FanOut)
-                .map(s -> ((Size.FanOut) s).work()).filter(w -> w > 0).distinct().sorted().toList();
+        List<Integer> works = Size.FanOut.works(plans.stream().map(Plan::size).toList()).stream().filter(w -> w > 0)
+                .toList();
         if (works.isEmpty()) {
             return;
         }
@@ -196,10 +198,5 @@ final class JmhJobs {
         }
         Job.Result r = RunFile.readJson(resultFile, Job.Result.class);
         return r == null ? List.of() : r.results();
-    }
-
-    /** Whether {@code w} is measured by JMH children (every workload but the echo server). */
-    static boolean measures(Workload w) {
-        return w.inJmh();
     }
 }

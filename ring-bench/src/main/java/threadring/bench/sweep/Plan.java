@@ -5,10 +5,10 @@ import java.util.List;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Settings;
-import threadring.bench.data.Size;
 import threadring.bench.echo.EchoLoad;
 import threadring.core.RingFactory;
 import threadring.core.Workload;
+import threadring.core.Workload.Size;
 
 /**
  * One job of a sweep: some ids of one model in one series ({@code size}) of a workload, at
@@ -39,15 +39,15 @@ public record Plan(String model, List<RingFactory> factories, Size size, Integer
         return size.describe(steps == null ? "calibrated" : String.valueOf(steps));
     }
 
-    /** A record of this job for run.json. */
+    /** A record of this job for run.json: its benchmark is JMH's, or the load's that measures a server. */
     Job job(String label, List<String> ids, Job.Status status, String reason, Integer exit, List<Measured> results) {
-        return new Job(label, size.benchmark(), ids, size, steps, status, reason, exit, results);
+        return new Job(label, size.measured(Size.Timed::benchmark, s -> EchoLoad.LOAD), ids, size, steps, status,
+                reason, exit, results);
     }
 
     /** Seconds this plan is expected to take per id. */
     double estimate(Settings s) {
-        return workload() == Workload.ECHO ? EchoLoad.Timing.of(s.scored()).estimate()
-                : Progress.estimate(s, workload(), steps);
+        return size.measured(t -> Progress.estimate(s, t, steps), served -> EchoLoad.Timing.of(s.scored()).estimate());
     }
 
     /**
@@ -60,8 +60,8 @@ public record Plan(String model, List<RingFactory> factories, Size size, Integer
         List<Plan> plans = new ArrayList<>();
         for (Workload w : s.workloads()) {
             List<Catalog.Model> models = Catalog.runs(curated ? Catalog.inDefaultSweep(selected, w) : selected, w);
-            for (Size size : s.sizes().of(w)) {
-                models.forEach(m -> plans.add(new Plan(m.name(), m.factories(), size, s.sizes().steps(w))));
+            for (Size size : s.series(w)) {
+                models.forEach(m -> plans.add(new Plan(m.name(), m.factories(), size, s.steps(size))));
             }
         }
         return plans;

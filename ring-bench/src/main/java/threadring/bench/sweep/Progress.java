@@ -13,7 +13,7 @@ import threadring.bench.report.Format;
 import threadring.bench.stats.Stats;
 import threadring.bench.util.Counter;
 import threadring.bench.util.Processes;
-import threadring.core.Workload;
+import threadring.core.Workload.Size;
 import threadring.core.WorkloadBenchmark;
 
 /**
@@ -50,7 +50,7 @@ final class Progress {
     }
 
     /** Seconds one id is expected to take with these settings: calibration, scored forks, profiling pass. */
-    static double estimate(Settings settings, Workload w, Integer steps) {
+    static double estimate(Settings settings, Size.Timed size, Integer steps) {
         Settings.Scored s = settings.scored();
         // forks are added to rows short of the precision: about a third of the room up to the cap, here
         double forks = s.startForks() + (s.maxForks() - s.startForks()) / 3.0;
@@ -58,10 +58,10 @@ final class Progress {
         int iterations = s.iterations() != null ? s.iterations() : WorkloadBenchmark.MEASURED_SECONDS;
         double iteration = (s.iterationMs() != null ? s.iterationMs() : 1000) / 1000.0;
         // an iteration ends after the pass running when its time is up: half a pass more, on average
-        double pass = w == Workload.FANOUT ? 0.5 : steps == null ? s.passMs() / 1000.0 : 0.1;
+        double pass = !size.calibrated() ? 0.5 : steps == null ? s.passMs() / 1000.0 : 0.1;
         double perIteration = Math.max(iteration, pass) + pass / 2;
         double scored = forks * (FORK_OVERHEAD_S + (warmups + iterations) * perIteration);
-        double calibration = w != Workload.FANOUT && steps == null ? CALIBRATION_S : 0;
+        double calibration = size.calibrated() && steps == null ? CALIBRATION_S : 0;
         Settings.Profiling p = settings.profiling();
         double profiling = settings.profilers().isEmpty() ? 0
                 : p.forks() * (FORK_OVERHEAD_S + 2 + (p.warmups() + p.iterations()) * perIteration);
@@ -77,31 +77,23 @@ final class Progress {
     }
 
     /** An id of a job has its score (or failed): one line, once per id and series. */
-    void finished(String key, String id, double estimate, Workload w, Measured m, String error) {
+    void finished(String key, String id, double estimate, Size size, Measured m, String error) {
         if (Processes.stopping() || !done.add(key)) { // an id the interrupt stopped did not fail
             return;
         }
         finished++;
         doneEstimate += estimate;
         String result;
-        if (m != null && m.echo() != null && m.echo().served()) {
-            Stats.Summary s = m.echo().requestsPerSecond();
-            result = Format.rate(s.median()) + " requests/s" + (s.interval() == null ? ""
-                    : " [" + Format.rateInterval(s.interval()) + "]") + (s.isUnstable() ? "  unstable" : "  ok");
-        } else if (m != null && m.passes() != null) {
-            Stats.Summary s = m.score().cost();
-            String unit = w == Workload.FANOUT ? "ms/op" : "ns/" + w.unit();
-            result = w == Workload.FANOUT
-                    ? Format.ms(s.median()) + " " + unit + " [" + Format.msInterval(s.interval()) + "]"
-                    : Format.ns(s.median()) + " " + unit + " [" + Format.interval(s.interval()) + "]";
-            result += s.isUnstable() ? "  unstable" : "  ok";
+        if (m != null && m.measured() && m.echo().map(e -> e.served()).orElse(true)) {
+            Stats.Summary s = m.echo().map(e -> e.requestsPerSecond()).orElse(m.score().cost());
+            result = Format.reading(size, s) + (s.isUnstable() ? "  unstable" : "  ok");
         } else if (m != null && m.limit() != null) {
             result = "cannot run here: " + m.limit();
         } else {
             result = error != null && error.startsWith("SKIP ") ? error
                     : "FAIL " + (error != null ? error : m != null && m.error() != null ? m.error() : "no result");
         }
-        out.println(prefix() + " " + w.label() + " " + id + "  " + result);
+        out.println(prefix() + " " + size.workload().label() + " " + id + "  " + result);
     }
 
     /** {@code [ 14/121  9m12s elapsed, ~21m left]} */

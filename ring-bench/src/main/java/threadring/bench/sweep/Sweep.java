@@ -23,7 +23,6 @@ import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
-import threadring.bench.data.Size;
 import threadring.bench.echo.EchoLoad;
 import threadring.bench.echo.Wrk;
 import threadring.bench.jmh.Profilers;
@@ -94,7 +93,7 @@ public final class Sweep {
                 Env.machine(home), settings, async, configs, shard);
         out.println("threadring: scored passes run without profilers; profiling pass: "
                 + (settings.profilers().isEmpty() ? "none" : String.join(", ", settings.profilers())));
-        Path script = wrk.isPresent() && plans.stream().anyMatch(p -> p.workload() == Workload.ECHO)
+        Path script = wrk.isPresent() && plans.stream().anyMatch(p -> p.size().measured(t -> false, s -> true))
                 ? Wrk.script(runDir) : null;
         List<Double> items = new ArrayList<>();
         for (Configuration c : configs) {
@@ -127,13 +126,12 @@ public final class Sweep {
                         continue; // another shard's
                     }
                     List<RingFactory> runnable = skipTooNew(c, p, progress);
-                    Optional<String> cannotLoad = p.workload() == Workload.ECHO
-                            ? EchoLoad.cannotLoad(((Size.Echo) p.size()).connections(), wrk, EchoLoad.openFilesLimit())
-                            : Optional.empty();
+                    Optional<String> cannotLoad = p.size().measured(t -> Optional.<String>empty(),
+                            served -> EchoLoad.cannotLoad(served.connections(), wrk, EchoLoad.openFilesLimit()));
                     if (cannotLoad.isPresent() && !runnable.isEmpty()) {
                         log.log("threadring: skipping " + p.describe() + " on " + c.label() + ": " + cannotLoad.get());
                         for (RingFactory f : runnable) {
-                            progress.finished(key(c, p, f.id()), f.id(), p.estimate(settings), p.workload(), null,
+                            progress.finished(key(c, p, f.id()), f.id(), p.estimate(settings), p.size(), null,
                                     "SKIP " + cannotLoad.get());
                         }
                         log.ended(p.job(c.label(), ids(runnable), Job.Status.SKIPPED, cannotLoad.get(), null, List.of()));
@@ -143,7 +141,10 @@ public final class Sweep {
                         continue;
                     }
                     Plan narrowed = p.with(runnable);
-                    log.ended(p.workload().inJmh() ? jmh.run(c, narrowed) : echo.run(c, narrowed));
+                    // the one place a workload's runner is chosen: JMH for a timed size, a load for a server
+                    Runner runner = p.size().measured(timed -> jmh::run, served -> (config, plan) -> echo.run(config,
+                            plan, served));
+                    log.ended(runner.run(c, narrowed));
                 }
             }
             for (Configuration c : configs) {
@@ -184,6 +185,12 @@ public final class Sweep {
         return 0;
     }
 
+    /** What measures one job of a sweep: a JMH child, or the load on a server. */
+    @FunctionalInterface
+    interface Runner {
+        Job run(Configuration c, Plan p) throws IOException, InterruptedException;
+    }
+
     /** Ids that need a newer JDK than the configuration's are skipped, with the reason; returns the others. */
     private List<RingFactory> skipTooNew(Configuration c, Plan p, Progress progress) throws IOException {
         int feature = c.jvm().javaFeature();
@@ -193,7 +200,7 @@ public final class Sweep {
                     .collect(Collectors.joining(", ")) + "; this is JDK " + feature;
             log.log("threadring: skipping on " + c.label() + ": " + why);
             for (RingFactory f : tooNew) {
-                progress.finished(key(c, p, f.id()), f.id(), p.estimate(settings), p.workload(), null,
+                progress.finished(key(c, p, f.id()), f.id(), p.estimate(settings), p.size(), null,
                         "SKIP " + f.id() + " needs JDK " + f.minimumJavaVersion() + "+");
             }
             log.ended(p.job(c.label(), ids(tooNew), Job.Status.SKIPPED, why, null, List.of()));
@@ -260,8 +267,8 @@ public final class Sweep {
             Processes.destroyAll();
             try {
                 Job current = log.current();
-                log.interrupted(current == null ? List.of()
-                        : current.size().workload().inJmh() ? jmh.sofar() : current.results());
+                boolean inJmh = current != null && current.size().measured(timed -> true, served -> false);
+                log.interrupted(current == null ? List.of() : inJmh ? jmh.sofar() : current.results());
                 RunFolder.render(runDir);
                 Job stopped = log.current();
                 long kept = log.jobs().stream().flatMap(j -> j.results().stream()).filter(Measured::measured).count()

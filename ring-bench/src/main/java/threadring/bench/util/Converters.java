@@ -7,7 +7,6 @@ import java.util.regex.PatternSyntaxException;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 import threadring.core.FanOut;
-import threadring.core.Shape;
 import threadring.core.Workload;
 
 /**
@@ -29,15 +28,6 @@ public final class Converters {
             // reported below
         }
         throw new TypeConversionException("must be an integer >= " + min + ", was '" + value + "'");
-    }
-
-    /** The ring's shape from its options; a combination Shape refuses is a usage error. */
-    public static Shape shape(int nodes, int tokens, int depth, int work) {
-        try {
-            return new Shape(nodes, tokens, depth, work);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--" + e.getMessage());
-        }
     }
 
     /** Ring sizes: at least two nodes. */

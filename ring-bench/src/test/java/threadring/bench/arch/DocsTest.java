@@ -72,6 +72,47 @@ class DocsTest {
         assertEquals(List.of(), problems, "links that do not resolve");
     }
 
+    /**
+     * docs/architecture.md's "Adding a workload" is true to the tree: at most eight files, each of
+     * which exists for the fan-out ({@code <X>} = FanOut), and every exhaustive switch over the
+     * workloads (a {@code case RING ->}) in ring-core and ring-bench is in one of them, so the
+     * compiler's list of places and the docs' are the same.
+     */
+    @Test
+    void addingAWorkloadListsTheFilesItTouches() throws IOException {
+        List<String> lines = Files.readAllLines(ROOT.resolve("docs/architecture.md"));
+        int from = lines.indexOf("## Adding a workload");
+        assertTrue(from >= 0, "docs/architecture.md has no 'Adding a workload' section");
+        List<String> files = new ArrayList<>();
+        Pattern item = Pattern.compile("^\\d+\\. `([^`]+)`");
+        for (String line : lines.subList(from + 1, lines.size())) {
+            if (line.startsWith("## ")) {
+                break;
+            }
+            Matcher m = item.matcher(line);
+            if (m.find()) {
+                files.add(m.group(1).replace("<X>", "FanOut"));
+            }
+        }
+        assertTrue(!files.isEmpty() && files.size() <= 8, "files to add a workload: " + files);
+        for (String f : files) {
+            assertTrue(Files.isRegularFile(ROOT.resolve(f)), f + " does not exist");
+        }
+        List<String> switches = new ArrayList<>();
+        for (String dir : List.of("ring-core/src/main/java", "ring-core/src/test/java", "ring-bench/src/main/java")) {
+            try (Stream<Path> sources = Files.walk(ROOT.resolve(dir))) {
+                for (Path p : sources.filter(x -> x.toString().endsWith(".java")).toList()) {
+                    if (Pattern.compile("case RING\\b").matcher(Files.readString(p)).find()) {
+                        switches.add(ROOT.relativize(p).toString());
+                    }
+                }
+            }
+        }
+        assertTrue(switches.size() >= 4, "the switches over workloads were found: " + switches);
+        assertEquals(List.of(), switches.stream().filter(x -> !files.contains(x)).toList(),
+                "switches over the workloads in files the docs do not list");
+    }
+
     /** The lines outside fenced code, with inline code blanked. */
     private static List<String> prose(List<String> lines) {
         List<String> out = new ArrayList<>();

@@ -1,6 +1,5 @@
 package threadring.bench.cli;
 
-import threadring.core.Shape;
 import threadring.core.Workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,7 +23,7 @@ import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 import threadring.bench.report.Report;
 import threadring.bench.results.JmhResults;
 import threadring.bench.util.Processes;
@@ -73,7 +72,7 @@ public class BenchmarksJarIT {
             assertEquals(List.of(threadring.core.CpuWorkBenchmark.class.getName() + ".consume",
                     threadring.core.CrossCpuBenchmark.class.getName() + ".handoff",
                     new Size.FanOut(1, 0, 0).benchmark(), new Size.Rendezvous().benchmark(),
-                    Size.Ring.of(Shape.classic(2)).benchmark()),
+                    Size.Ring.classic(2).benchmark()),
                     entries.stream().map(BenchmarkListEntry::getUsername).sorted().toList());
             assertEquals("org.openjdk.jmh.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
         }
@@ -88,7 +87,7 @@ public class BenchmarksJarIT {
     /** check answers for every id, including -p1 ones that need a child JVM with scheduler flags. */
     @Test
     void checkPassesEveryImplementation() throws Exception {
-        Shape shape = new Shape(7, 3, 2, 5);
+        Size.Ring shape = new Size.Ring(7, 3, 2, 5);
         Result r = cli(tmp, "check", "--nodes", "7", "--tokens", "3", "--depth", "2", "--work", "5", "--hops", "1234");
         assertEquals(0, r.exit(), r.output());
         for (String id : idsThatRun(Workload.RING)) {
@@ -171,11 +170,11 @@ public class BenchmarksJarIT {
         Run data = RunFile.read(run);
         assertEquals(Run.State.COMPLETE, data.state());
         String label = data.configurations().get(0).label();
-        Measured m = data.measured(label, Size.Ring.of(Shape.classic(503))).stream()
+        Measured m = data.measured(label, Size.Ring.classic(503)).stream()
                 .filter(x -> x.id().equals("coroutines/continuation-loop")).findFirst().orElseThrow();
-        assertEquals(2, m.passes().msPerPass().size(), "forks");
-        assertTrue(m.passes().msPerPass().stream().allMatch(f -> f.size() == 2), "measured passes per fork");
-        assertEquals(20000, m.passes().steps());
+        assertEquals(2, m.passes().orElseThrow().msPerPass().size(), "forks");
+        assertTrue(m.passes().orElseThrow().msPerPass().stream().allMatch(f -> f.size() == 2), "measured passes per fork");
+        assertEquals(20000, m.passes().orElseThrow().steps());
         assertEquals(1, m.profile().msPerPass().size(), "the profiling pass is separate and shorter");
         assertTrue(m.profile().allocBytesPerOp() != null && m.profile().allocBytesPerOp() > 0, m.profile().toString());
         assertTrue(m.profile().executionSamples() > 0 && !m.profile().hotMethods().isEmpty(), m.profile().toString());
@@ -186,7 +185,7 @@ public class BenchmarksJarIT {
         assertTrue(Files.size(run.resolve("chart.png")) > 1000);
         Measured e = data.measured(label, new Size.Rendezvous()).stream().findFirst().orElseThrow();
         assertEquals("coroutines/continuation-loop", e.id());
-        assertEquals(30000, e.passes().steps());
+        assertEquals(30000, e.passes().orElseThrow().steps());
         assertTrue(report.contains("| coroutines/continuation-loop | 30,000 | 2 x 2 |"), report);
         assertTrue(report.contains("## Rendezvous beside the ring"), report);
         assertTrue(Files.readString(run.resolve(Report.HTML)).contains("<table class=\"sortable\" data-kind=\"ring\">"));
@@ -207,8 +206,8 @@ public class BenchmarksJarIT {
         Path run = tmp.resolve("results").resolve("latest").toRealPath();
         Run data = RunFile.read(run);
         Measured m = data.measured(data.configurations().get(0).label()).get(0);
-        assertEquals(3, m.passes().msPerPass().size(), "forks: 1, then two more");
-        assertEquals(3, m.passes().forkLog().size(), "each fork's iterations logged");
+        assertEquals(3, m.passes().orElseThrow().msPerPass().size(), "forks: 1, then two more");
+        assertEquals(3, m.passes().orElseThrow().forkLog().size(), "each fork's iterations logged");
         assertTrue(Files.readString(run.resolve("console.log")).contains(
                 "floor/loop: 1 fork, no spread yet; adding 2 fork(s), up to 3"), "said why");
         assertTrue(Files.readString(run.resolve(Report.FILE)).contains("| floor/loop | 2,000,000 | 3 x 2 |"),
@@ -263,7 +262,7 @@ public class BenchmarksJarIT {
     /** Each measured id with its forks' measured pass counts. */
     private static java.util.Map<String, List<Integer>> passes(Run run, String label) {
         return run.measured(label).stream().collect(Collectors.toMap(Measured::id,
-                m -> m.passes().msPerPass().stream().map(List::size).toList(), (x, y) -> x, java.util.TreeMap::new));
+                m -> m.passes().orElseThrow().msPerPass().stream().map(List::size).toList(), (x, y) -> x, java.util.TreeMap::new));
     }
 
     private static String[] concat(String[] a, String... b) {
@@ -283,13 +282,13 @@ public class BenchmarksJarIT {
         int scored = 0;
         for (Job job : data.jobs()) {
             for (Measured m : job.results()) {
-                if (m.passes() == null) {
+                if (m.passes().isEmpty()) {
                     continue;
                 }
                 scored++;
-                java.util.Map<String, String> params = job.size().params(m.passes().steps());
+                java.util.Map<String, String> params = ((threadring.core.Workload.Size.Timed) job.size()).params(m.passes().orElseThrow().steps());
                 List<com.google.gson.JsonObject> entries = jmh.asList().stream().map(e -> e.getAsJsonObject())
-                        .filter(e -> e.get("benchmark").getAsString().equals(m.passes().benchmark())
+                        .filter(e -> e.get("benchmark").getAsString().equals(m.passes().orElseThrow().benchmark())
                                 && param(e, "impl").equals(m.id())
                                 && param(e, "configuration").equals(job.configuration())
                                 && params.entrySet().stream().allMatch(p -> param(e, p.getKey()).equals(p.getValue())))
@@ -299,7 +298,7 @@ public class BenchmarksJarIT {
                 com.google.gson.JsonArray raw = entry.getAsJsonObject("primaryMetric").getAsJsonArray("rawData");
                 List<List<Double>> forks = raw.asList().stream().map(f -> f.getAsJsonArray().asList().stream()
                         .map(com.google.gson.JsonElement::getAsDouble).toList()).toList();
-                assertEquals(m.passes().msPerPass(), forks, m.id() + ": rawData against run.json");
+                assertEquals(m.passes().orElseThrow().msPerPass(), forks, m.id() + ": rawData against run.json");
                 assertEquals("ms/op", entry.getAsJsonObject("primaryMetric").get("scoreUnit").getAsString());
             }
         }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Settings;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 import threadring.bench.sweep.Request;
 import threadring.bench.util.UsageException;
 
@@ -46,8 +46,8 @@ class CliTest {
     void defaultsLeaveTheShapeToTheBenchmarksAndProfileWithGcAndJfr() {
         Request r = resolve(Map.of());
         Settings s = r.settings();
-        assertEquals(List.of(), s.sizes().nodes());
-        assertNull(s.sizes().hops());
+        assertEquals(List.of(Size.Ring.classic(503)), s.series(Workload.RING));
+        assertEquals(java.util.Optional.empty(), s.fixedSteps(Workload.RING));
         assertNull(s.scored().forks());
         assertEquals(List.of(), s.cpus());
         assertEquals(List.of("gc", "jfr"), s.profilers());
@@ -60,8 +60,8 @@ class CliTest {
         Settings s = resolve(Map.of(), "--nodes", "7", "--hops", "1000", "--forks", "5", "--warmups", "0",
                 "--iterations", "3", "--include", "virtual/park", "--include", "^threads/", "--cpus", "0",
                 "--cpus", "0-1", "--results", "/tmp/r").settings();
-        assertEquals(List.of(7), s.sizes().nodes());
-        assertEquals(1000, s.sizes().hops());
+        assertEquals(List.of(Size.Ring.classic(7)), s.series(Workload.RING));
+        assertEquals(1000, s.fixedSteps(Workload.RING).orElseThrow());
         assertEquals(5, s.scored().forks());
         assertEquals(0, s.scored().warmups());
         assertEquals(3, s.scored().iterations());
@@ -72,7 +72,8 @@ class CliTest {
     @Test
     void nodesRepeatForOneSeriesPerRingSize() {
         assertEquals(List.of(503, 100_000, 1_000_000), resolve(Map.of("workerCount", "7"), "--nodes", "503", "--nodes",
-                "100000", "--nodes", "1000000", "--nodes", "503").settings().sizes().nodes());
+                "100000", "--nodes", "1000000", "--nodes", "503").settings().series(Workload.RING).stream()
+                .map(x -> ((Size.Ring) x).nodes()).toList());
     }
 
     @Test
@@ -89,12 +90,12 @@ class CliTest {
     @Test
     void the2014EnvironmentVariablesStillWork() {
         Settings s = resolve(Map.of("workerCount", "101", "ringSize", "5000", "cpuList", "0 0-1")).settings();
-        assertEquals(List.of(101), s.sizes().nodes());
-        assertEquals(5000, s.sizes().hops());
+        assertEquals(List.of(Size.Ring.classic(101)), s.series(Workload.RING));
+        assertEquals(5000, s.fixedSteps(Workload.RING).orElseThrow());
         assertEquals(List.of("0", "0-1"), s.cpus());
         Settings overridden = resolve(Map.of("workerCount", "101", "cpuList", "0"), "--nodes", "3",
                 "--cpus", "1").settings();
-        assertEquals(List.of(3), overridden.sizes().nodes());
+        assertEquals(List.of(Size.Ring.classic(3)), overridden.series(Workload.RING));
         assertEquals(List.of("1"), overridden.cpus());
         assertEquals("workerCount must be an integer >= 2, was '1'",
                 assertThrows(UsageException.class, () -> resolve(Map.of("workerCount", "1"))).getMessage());
@@ -107,19 +108,19 @@ class CliTest {
         assertEquals(List.of(Workload.RING, Workload.RENDEZVOUS, Workload.FANOUT, Workload.ECHO),
                 resolve(Map.of()).settings().workloads());
         assertEquals(List.of(new Size.Echo(100), new Size.Echo(10_000)),
-                resolve(Map.of()).settings().sizes().of(Workload.ECHO));
+                resolve(Map.of()).settings().series(Workload.ECHO));
         assertEquals(List.of(Workload.RENDEZVOUS), resolve(Map.of(), "--workload", "rendezvous").settings().workloads());
     }
 
     /** The default fan-out: 100,000 tasks waiting 100 ms, without work; with consumeCPU(1000) by name. */
     @Test
     void theFanOutsDefaultSeriesAreTheSourcesWithAndWithoutWork() {
-        assertEquals(List.of(new Size.FanOut(100_000, 100, 0)), resolve(Map.of()).settings().sizes().of(Workload.FANOUT));
+        assertEquals(List.of(new Size.FanOut(100_000, 100, 0)), resolve(Map.of()).settings().series(Workload.FANOUT));
         assertEquals(List.of(new Size.FanOut(100_000, 100, 0), new Size.FanOut(100_000, 100, 1000)),
-                resolve(Map.of(), "--work", "0", "--work", "1000").settings().sizes().of(Workload.FANOUT));
+                resolve(Map.of(), "--work", "0", "--work", "1000").settings().series(Workload.FANOUT));
         assertEquals(List.of(new Size.FanOut(10, 5, 7), new Size.FanOut(20, 5, 7)),
                 resolve(Map.of(), "--workload", "fanout", "--tasks", "10", "--tasks", "20", "--delay-ms", "5", "--work",
-                        "7").settings().sizes().of(Workload.FANOUT));
+                        "7").settings().series(Workload.FANOUT));
     }
 
     @Test
@@ -151,7 +152,8 @@ class CliTest {
             {"--jdk", "9"}, {"Invalid value for option '--jdk' (JDK): threadring runs on JDK 17 and newer, was '9'"},
             {"--jdk", "19"}, {"Invalid value for option '--jdk' (JDK): no JDK 19 here (looked in .jdks/19, JAVA_HOME, "},
             {"--bogus"}, {"Unknown option: '--bogus'"},
-            {"check", "--hops", "-1"}, {"Invalid value for option '--hops': must be an integer >= 0, was '-1'"},
+            {"check", "--hops", "-1"}, {"Invalid value for option '--hops': must be an integer >= 1, was '-1'"},
+            {"check", "--hops", "0"}, {"Invalid value for option '--hops': must be an integer >= 1, was '0'"},
             {"check", "--timeout", "0"}, {"Invalid value for option '--timeout': must be an integer >= 1, was '0'"},
             {"report"}, {"Missing required parameter: 'RUN'"},
             {"--workload", "tube"}, {"Invalid value for option '--workload' (NAME): workload must be one of ring, "
@@ -167,10 +169,10 @@ class CliTest {
             {"merge", "/nonexistent"}, {"merge: '/nonexistent' is neither a run directory"},
             {"--workload", "ring", "--connections", "5"}, {"--connections 5 applies to the echo server: add "
                     + "--workload echo"},
-            {"check", "--connections", "0"}, {"Invalid value for option '--connections': must be an integer >= 1, "
+            {"check", "--connections", "0"}, {"Invalid value for option '--connections' (C): must be an integer >= 1, "
                     + "was '0'"},
-            {"check", "--connections", "abc"}, {"Invalid value for option '--connections': must be an integer >= 1, "
-                    + "was 'abc'"},
+            {"check", "--connections", "abc"}, {"Invalid value for option '--connections' (C): must be an integer "
+                    + ">= 1, was 'abc'"},
             {"check", "--requests", "10"}, {"--requests 10 applies to the echo server: add --workload echo"},
             {"--tasks", "-1"}, {"Invalid value for option '--tasks' (T): must be an integer >= 0, was '-1'"},
             {"--workload", "ring", "--tasks", "0"}, {"--tasks 0 applies to the fan-out: add --workload fanout"},
@@ -181,7 +183,7 @@ class CliTest {
             {"--quick", "--long"}, {"--quick and --long cannot be combined"},
             {"check", "--soak", "1", "--nodes", "5"}, {"--soak draws its own shapes and sizes: --nodes cannot be given"},
             {"check", "--seed", "x"}, {"Invalid value for option '--seed': 'x' is not a long"},
-            {"check", "--values", "-1"}, {"Invalid value for option '--values': must be an integer >= 0, was '-1'"},
+            {"check", "--values", "-1"}, {"Invalid value for option '--values': must be an integer >= 1, was '-1'"},
             {"--workload", "ring", "--values", "5"}, {"--values 5 applies to the rendezvous: add --workload rendezvous"},
         };
         for (int i = 0; i < cases.length; i += 2) {
@@ -201,5 +203,35 @@ class CliTest {
                 "--forks", "workerCount")) {
             assertTrue(help.contains(word), word + " missing from\n" + help);
         }
+    }
+
+    /**
+     * Every command's help renders without a picocli warning (an unescaped % in a description made
+     * picocli print "[picocli WARN] Could not format ..."), and names the environment variables
+     * that stand in for options as environment variables.
+     */
+    @Test
+    void everyHelpRendersWithoutAWarningAndNamesTheEnvironmentVariables() {
+        PrintStream err = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        StringBuilder help = new StringBuilder();
+        try {
+            System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+            CommandLine top = threadring.bench.util.Commands.line(Cli.class, "benchmark.sh", System.out, System.err);
+            List<CommandLine> all = new java.util.ArrayList<>(List.of(top));
+            all.addAll(top.getSubcommands().values());
+            for (CommandLine c : all) {
+                help.append(c.getUsageMessage(CommandLine.Help.Ansi.OFF));
+            }
+        } finally {
+            System.setErr(err);
+        }
+        assertEquals("", warnings.toString(StandardCharsets.UTF_8));
+        String words = help.toString().replaceAll("\\s+", " ");
+        for (String variable : List.of("environment variable cpuList", "environment variable workerCount",
+                "environment variable ringSize", "95% interval")) {
+            assertTrue(words.contains(variable), variable + " missing from the help");
+        }
+        assertTrue(!help.toString().contains("$cpuList") && !help.toString().contains("$workerCount"), help.toString());
     }
 }

@@ -1,6 +1,5 @@
 package threadring.bench.cli;
 
-import threadring.core.Shape;
 import threadring.core.Workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Settings;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 import threadring.bench.sweep.Catalog;
 import threadring.bench.sweep.Plan;
 import threadring.core.RingFactories;
@@ -81,8 +80,8 @@ class SweepTest {
             "--workload", "ring"};
         Settings s = settings(args);
         assertEquals(List.of(new Size.Ring(503, 1, 16, 0), new Size.Ring(503, 1, 16, 1000), new Size.Ring(503, 4, 16, 0),
-                new Size.Ring(503, 4, 16, 1000)), s.sizes().of(Workload.RING));
-        assertEquals(s.sizes().of(Workload.RING), plans(Workload.RING, args).stream().map(Plan::size).toList());
+                new Size.Ring(503, 4, 16, 1000)), s.series(Workload.RING));
+        assertEquals(s.series(Workload.RING), plans(Workload.RING, args).stream().map(Plan::size).toList());
     }
 
     @Test

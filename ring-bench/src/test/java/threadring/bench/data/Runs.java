@@ -9,7 +9,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.List;
-import threadring.core.Shape;
+import threadring.core.Workload.Size;
 
 /** Run records in the shape the sweep writes them, for tests of report, chart, compare and merge. */
 public final class Runs {
@@ -25,8 +25,7 @@ public final class Runs {
 
     public static Settings settings(List<String> profilers) {
         return new Settings(new Settings.Selection(List.of(), false, List.of(threadring.core.Workload.RING)),
-                new Settings.Sizes(List.of(), List.of(), List.of(), List.of(), null, null, List.of(), List.of(),
-                        List.of()),
+                List.of(Size.Ring.classic(503)), java.util.Map.of(),
                 new Settings.Scored(false, false, null, Presets.MAX_FORKS, null, null, null, Presets.PASS_MS,
                         Presets.PRECISION), List.of(), List.of(),
                 profilers, Presets.PROFILING);
@@ -76,12 +75,13 @@ public final class Runs {
     /** A job of these results; its series is the first result's ({@code size}), the classic ring without one. */
     public static Job job(String label, Measured... measured) {
         Size size = measured.length > 0 && measured[0].score() != null ? SERIES.get(measured[0].score()) : null;
-        return job(label, size != null ? size : Size.Ring.of(Shape.classic(503)), measured);
+        return job(label, size != null ? size : Size.Ring.classic(503), measured);
     }
 
     public static Job job(String label, Size size, Measured... measured) {
         List<String> ids = Arrays.stream(measured).map(Measured::id).toList();
-        return new Job(label, size.benchmark(), ids, size, null, Job.Status.OK, null, 0, List.of(measured));
+        return new Job(label, size.measured(Size.Timed::benchmark, x -> "threadring.bench.echo.EchoLoad.wrk"), ids, size, null,
+                Job.Status.OK, null, 0, List.of(measured));
     }
 
     /**
@@ -139,13 +139,13 @@ public final class Runs {
     }
 
     public static Measured measured(String id, int nodes, double[]... nsPerHop) {
-        return measured(id, Shape.classic(nodes), nsPerHop);
+        return measured(id, Size.Ring.classic(nodes), nsPerHop);
     }
 
-    public static Measured measured(String id, Shape shape, double[]... nsPerHop) {
+    public static Measured measured(String id, Size.Ring shape, double[]... nsPerHop) {
         List<List<Double>> ms = Arrays.stream(nsPerHop)
                 .map(f -> Arrays.stream(f).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
-        return sized(Measured.scored(id, passes(BENCHMARK, 1000, ms)), Size.Ring.of(shape));
+        return sized(Measured.scored(id, passes(BENCHMARK, 1000, ms)), shape);
     }
 
     /**
@@ -157,10 +157,10 @@ public final class Runs {
     }
 
     public static Measured forksAt(String id, int nodes, double... medians) {
-        return forksOn(id, Shape.classic(nodes), medians);
+        return forksOn(id, Size.Ring.classic(nodes), medians);
     }
 
-    public static Measured forksOn(String id, Shape shape, double... medians) {
+    public static Measured forksOn(String id, Size.Ring shape, double... medians) {
         double[][] passes = new double[medians.length][];
         for (int f = 0; f < medians.length; f++) {
             double m = medians[f];
@@ -182,11 +182,11 @@ public final class Runs {
     /** The same run with every pass multiplied by {@code factor}. */
     public static Run scaled(Run run, String runId, double factor) {
         List<Job> jobs = run.jobs().stream().map(j -> new Job(j.configuration(), j.benchmark(), j.ids(), j.size(),
-                j.steps(), j.status(), j.reason(), j.exitStatus(), j.results().stream().map(m -> m.passes() == null ? m
-                        : new Measured(m.id(), new Score.Passes(m.passes().benchmark(), m.passes().steps(),
-                                m.passes().warmups(), m.passes().jvmArgs(), m.passes().msPerPass().stream()
+                j.steps(), j.status(), j.reason(), j.exitStatus(), j.results().stream().map(m -> m.passes().isEmpty() ? m
+                        : new Measured(m.id(), new Score.Passes(m.passes().orElseThrow().benchmark(), m.passes().orElseThrow().steps(),
+                                m.passes().orElseThrow().warmups(), m.passes().orElseThrow().jvmArgs(), m.passes().orElseThrow().msPerPass().stream()
                                         .map(f -> f.stream().map(x -> x * factor).toList()).toList(),
-                                m.passes().iterationMs(), m.passes().forkLog()), m.profile(), m.error(), m.limit()))
+                                m.passes().orElseThrow().iterationMs(), m.passes().orElseThrow().forkLog()), m.profile(), m.error(), m.limit()))
                         .toList()))
                 .toList();
         Run scaled = withJobs(run, jobs);

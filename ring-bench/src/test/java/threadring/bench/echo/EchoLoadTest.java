@@ -63,7 +63,7 @@ class EchoLoadTest {
                 new EchoLoad.Timing(1, 1, 2), log::add);
         Measured m = load.measure(RingFactories.load().require("threads/socket"), 20);
         assertNull(m.error(), m.error() + " " + log);
-        Score.Echo e = m.echo();
+        Score.Echo e = m.echo().orElseThrow();
         assertEquals(2, e.repetitions().size());
         for (Score.EchoRepetition r : e.repetitions()) {
             assertTrue(r.requests() > 100, "requests: " + r.requests());

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import threadring.bench.compare.Compare;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.stats.Stats;

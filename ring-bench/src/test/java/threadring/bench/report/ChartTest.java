@@ -39,7 +39,7 @@ class ChartTest {
         Run run = Runs.run("20260101-000000", ALL, Runs.forks("akka/typed-p1", 40, 55, 75),
                 Runs.forks("threads/park", 20_000, 21_000, 22_000));
         Stats.Summary s = Series.of(run).get(0).rows(run).get(0).summary();
-        Chart.Drawing d = Chart.build(run).orElseThrow();
+        Chart.Drawing d = Chart.build(run, x -> Sections.name(run, x)).orElseThrow();
         ChartRenderingInfo info = new ChartRenderingInfo();
         BufferedImage image = d.chart().createBufferedImage(d.width(), d.height(), info);
         Rectangle2D area = info.getPlotInfo().getDataArea();
@@ -106,7 +106,7 @@ class ChartTest {
         Run run = Runs.run("20260101-000000", List.of("jdk25-cpus0", "jdk25-cpus0-1"),
                 Runs.forks("virtual/park", 400, 420, 410), Runs.forks("quasar/fiber", 75, 177, 195),
                 Runs.forks("threads/park", 20_000, 21_000, 22_000));
-        Chart.Outcome out = Chart.write(dir, run, Series.steps(run), "ns per hop", 1, Chart.PNG, Chart.SVG);
+        Chart.Outcome out = Chart.write(dir, run, Series.steps(run), s -> Sections.name(run, s), "ns per hop", 1, Chart.PNG, Chart.SVG);
         assertNull(out.problem());
         BufferedImage image = ImageIO.read(dir.resolve(Chart.PNG).toFile());
         assertNotNull(image, "chart.png is not a readable image");
@@ -115,13 +115,13 @@ class ChartTest {
         assertEquals(Chart.SVG, out.svg());
         String svg = Files.readString(dir.resolve(Chart.SVG));
         assertTrue(svg.contains("<svg") && svg.contains("quasar/fiber (modes)"), "flagged rows are labelled with why");
-        assertEquals(2, Chart.build(run).orElseThrow().plot().getDataset().getSeriesCount(), "one series per configuration");
+        assertEquals(2, Chart.build(run, s -> Sections.name(run, s)).orElseThrow().plot().getDataset().getSeriesCount(), "one series per configuration");
     }
 
     @Test
     void nothingMeasuredNothingDrawn() {
         Run run = Runs.run("20260101-000000", ALL, Runs.failed("virtual/park", "boom"));
-        Chart.Outcome out = Chart.write(dir, run, Series.steps(run), "ns per hop", 1, Chart.PNG, Chart.SVG);
+        Chart.Outcome out = Chart.write(dir, run, Series.steps(run), s -> Sections.name(run, s), "ns per hop", 1, Chart.PNG, Chart.SVG);
         assertEquals("no results to draw", out.problem());
         assertTrue(Files.notExists(dir.resolve(Chart.PNG)));
     }

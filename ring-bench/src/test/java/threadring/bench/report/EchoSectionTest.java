@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import threadring.bench.compare.Compare;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 
 /** The echo server's rows in report.md and compare: requests/s, speed-ups over threads, memory per connection. */
 class EchoSectionTest {

@@ -27,9 +27,10 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
+import threadring.bench.compare.Compare;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 
 /**
  * report.html in a real browser: Debian's headless Chromium, driven through chromium-driver

@@ -1,6 +1,5 @@
 package threadring.bench.report;
 
-import threadring.core.Shape;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,7 +18,7 @@ import threadring.bench.data.Run;
 import threadring.bench.data.Run.State;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Runs;
-import threadring.bench.data.Size;
+import threadring.core.Workload.Size;
 import threadring.bench.util.UsageException;
 
 class ReportTest {
@@ -104,7 +103,7 @@ class ReportTest {
     void anInterruptedRunSaysSoAndListsWhatDidNotFinish() {
         Run r = sample();
         List<Job> jobs = new ArrayList<>(r.jobs());
-        Size classic = Size.Ring.of(Shape.classic(503));
+        Size classic = Size.Ring.classic(503);
         jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("akka/typed"), classic, 1000, Status.INTERRUPTED,
                 "interrupted", null, List.of()));
         jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("virtual/park-p1"), classic, 1000, Status.SKIPPED,
@@ -161,7 +160,7 @@ class ReportTest {
         List<Job> jobs = new ArrayList<>();
         for (int tokens : new int[] {1, 4}) {
             for (int work : new int[] {0, 1000}) {
-                Shape shape = new Shape(503, tokens, 0, work);
+                Size.Ring shape = new Size.Ring(503, tokens, 0, work);
                 double extra = work == 0 ? 0 : 2000;
                 jobs.add(Runs.job("jdk25-cpusall",
                         Runs.forksOn("virtual/park", shape, 300 / tokens + extra, 310 / tokens + extra,
@@ -236,7 +235,7 @@ class ReportTest {
         Files.writeString(dir.resolve(RunFile.NAME), "{\"schema\": 0}");
         String error = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class, () -> RunFile.read(dir))
                 .getMessage();
-        assertTrue(error.endsWith("has schema 0, this threadring reads schemas 1 and 2 (a run from another version)"),
+        assertTrue(error.endsWith("has schema 0, this threadring reads schemas 1 to 3 (a run from another version)"),
                 error);
     }
 

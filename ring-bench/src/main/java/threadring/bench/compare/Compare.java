@@ -1,4 +1,4 @@
-package threadring.bench.report;
+package threadring.bench.compare;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +9,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import threadring.bench.data.Env;
+import threadring.bench.report.CrossCpu;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.HtmlPage;
+import threadring.bench.report.Report;
+import threadring.bench.report.Sections;
+import threadring.bench.report.Series;
+import threadring.bench.report.WorkloadSection;
 import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
@@ -143,15 +151,15 @@ public final class Compare {
             doc.paragraph("**A and B ran on different hosts** (A: " + String.join(", ", a.hosts()) + "; B: "
                     + String.join(", ", b.hosts()) + "): their absolute times say as much about the machines as "
                     + "about the code, so the verdicts here are on each id's speed-up over its own run's baseline ("
-                    + Report.BASELINE + ", " + EchoSection.BASELINE + " for the echo server) in the same series: "
+                    + Report.BASELINE + ", " + Sections.of(Workload.ECHO).baseline().orElse("none") + " for the echo server) in the same series: "
                     + "*B higher* or *B lower* only where the two speed-ups' 95% intervals do not overlap.");
         }
         List<Series[]> matched = match(a, b);
         for (Series[] m : matched) {
             Series sa = m[0];
             Series sb = m[1];
-            String na = sa.name(a);
-            String nb = sb.name(b);
+            String na = Sections.name(a, sa);
+            String nb = Sections.name(b, sb);
             doc.heading(2, na.equals(nb) ? na : na + " (A) vs " + nb + " (B)");
             if (crossHost) {
                 speedUps(a, sa, b, sb, doc);
@@ -205,8 +213,8 @@ public final class Compare {
         if (!unmatchedA.isEmpty() || !unmatchedB.isEmpty()) {
             doc.heading(2, "Configurations in only one run");
             List<String> items = new ArrayList<>();
-            unmatchedA.forEach(s -> items.add("only in A: " + s.name(a) + " (" + count(a, s) + ")"));
-            unmatchedB.forEach(s -> items.add("only in B: " + s.name(b) + " (" + count(b, s) + ")"));
+            unmatchedA.forEach(s -> items.add("only in A: " + Sections.name(a, s) + " (" + count(a, s) + ")"));
+            unmatchedB.forEach(s -> items.add("only in B: " + Sections.name(b, s) + " (" + count(b, s) + ")"));
             doc.bullets(items);
         }
         return doc;

@@ -14,21 +14,21 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The contract kit's checks in a child JVM started with a variant's own flags: {@link #run} starts
- * {@code java <jvmArgs> -cp <this classpath> RingContractChild <id> <results>}, whose main runs
+ * {@code java <jvmArgs> -cp <this classpath> ContractKitChild <id> <results>}, whose main runs
  * every check and writes one property per check ({@link #OK} or why it failed).
  */
-public final class RingContractChild {
+public final class ContractKitChild {
 
     static final String OK = "ok";
     /** The child JVM's output, kept in the results when it did not write them itself. */
     static final String OUTPUT = "output";
 
-    private RingContractChild() {}
+    private ContractKitChild() {}
 
     public static void main(String[] args) throws IOException {
         RingFactory f = RingFactories.load().require(args[0]);
         Properties results = new Properties();
-        for (RingContract.Check c : RingContract.checks(f)) {
+        for (ContractKit.Check c : ContractKit.checks(f)) {
             try {
                 if (c.skip().apply(f).isPresent()) {
                     results.setProperty(c.name(), OK); // the parent skips it with the reason
@@ -49,7 +49,7 @@ public final class RingContractChild {
     /** Runs every check of {@code f} in a child JVM with its flags; never throws. */
     static Properties run(RingFactory f) {
         Properties results = new Properties();
-        Duration timeout = RingContract.checks(f).stream().map(RingContract.Check::timeout)
+        Duration timeout = ContractKit.checks(f).stream().map(ContractKit.Check::timeout)
                 .reduce(Duration.ofSeconds(60), Duration::plus);
         try {
             Path file = Files.createTempFile("ring-contract", ".properties");
@@ -57,7 +57,7 @@ public final class RingContractChild {
             try {
                 List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
                 cmd.addAll(f.jvmArgs());
-                cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), RingContractChild.class.getName(),
+                cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ContractKitChild.class.getName(),
                         f.id(), file.toString()));
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
                 if (!p.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {

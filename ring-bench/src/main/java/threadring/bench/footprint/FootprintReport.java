@@ -1,4 +1,4 @@
-package threadring.bench.report;
+package threadring.bench.footprint;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -23,6 +23,11 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import threadring.bench.data.FootprintRun;
+import threadring.bench.report.Chart;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.HtmlPage;
+import threadring.bench.report.Report;
 import threadring.bench.data.FootprintRun.Measurement;
 import threadring.bench.util.AtomicFiles;
 

@@ -1,4 +1,4 @@
-package threadring.bench.report;
+package threadring.bench.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import threadring.bench.cli.Cli;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
+import threadring.bench.report.Series;
 import threadring.bench.util.UsageException;
 
 class CompareTest {
