@@ -84,27 +84,41 @@ final class RunCommand implements Callable<Integer> {
     List<Path> jdks = new ArrayList<>();
 
     @Option(names = "--forks", paramLabel = "N", converter = Converters.Positive.class,
-            description = "JVM forks each id starts with (default: WorkloadBenchmark's @Fork, 3).")
+            description = "The pilot: JVM forks every id starts with, run in rounds (default " + Presets.FORKS + "; "
+                    + "--quick 1). Each id's fork count is planned from its pilot (Stein's two-stage procedure).")
     Integer forks;
 
     @Option(names = "--max-forks", paramLabel = "N", converter = Converters.Positive.class,
-            description = "Forks are added, up to N, until an id's 95%% interval is within --precision of its median "
-                    + "(default " + Presets.MAX_FORKS + "; with --quick or --long: the forks it starts with).")
+            description = "An id's planned fork count is at most N (default " + Presets.MAX_FORKS + "; with --quick or "
+                    + "--long: --forks, a fixed count).")
     Integer maxForks;
 
     @Option(names = "--precision", paramLabel = "PCT", converter = Converters.Positive.class,
-            description = "The precision forks are added for: half the 95%% interval's width, in percent of the "
-                    + "median (default " + Presets.PRECISION + ").")
+            description = "The half-width the fork counts are planned for: half the 95%% interval's width, in percent "
+                    + "(default " + Presets.PRECISION + ").")
     Integer precision;
 
     @Option(names = "--warmups", paramLabel = "N", converter = Converters.NonNegative.class,
-            description = "Warm-up iterations per fork (default: WorkloadBenchmark's @Warmup, "
-                    + WorkloadBenchmark.WARMUP_SECONDS + " of 1 s).")
+            description = "The fewest warm-up iterations per fork (default " + Presets.WARMUPS + "); more where the "
+                    + "evidence asks, up to --settle-ms.")
     Integer warmups;
 
+    @Option(names = "--settle-ms", paramLabel = "MS", converter = Converters.NonNegative.class,
+            description = "The longest warm-up the evidence may ask for: each id's first fork warms up this long, "
+                    + "later forks until its forks settled (default " + Presets.SETTLE_MS + "; 0, --quick and --long: "
+                    + "always --warmups).")
+    Integer settleMs;
+
+    @Option(names = "--seed", paramLabel = "S", description = "The seed of the forks' order in each round (default: "
+            + "drawn and recorded in run.json); the same seed replays the same order.")
+    Long seed;
+
+    @Option(names = "--no-counters", description = "Read no CPU, context-switch or allocation counters at the "
+            + "iterations' boundaries (to check that reading them costs the scored passes nothing).")
+    boolean noCounters;
+
     @Option(names = "--iterations", paramLabel = "N", converter = Converters.Positive.class,
-            description = "Measured iterations per fork (default: WorkloadBenchmark's @Measurement, "
-                    + WorkloadBenchmark.MEASURED_SECONDS + " of 1 s).")
+            description = "Measured iterations per fork (default " + Presets.ITERATIONS + ").")
     Integer iterations;
 
     @Option(names = "--pass-ms", paramLabel = "MS", converter = Converters.Positive.class,
@@ -114,7 +128,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--iteration-ms", paramLabel = "MS", converter = Converters.Positive.class,
             description = "Length of a warm-up or measured iteration in milliseconds; JMH repeats verified "
-                    + "passes until it is over (default 1000).")
+                    + "passes until it is over (default " + Presets.ITERATION_MS + ").")
     Integer iterationMs;
 
     @Mixin
@@ -193,16 +207,19 @@ final class RunCommand implements Callable<Integer> {
         Integer profilingMs = ms; // the profiling pass keeps its own preset unless --iteration-ms is given
         // recorded as numbers, not as "the benchmark's annotations": a later change of defaults
         // must not rewrite what this run did when its report is rendered again
-        w = w == null ? Integer.valueOf(WorkloadBenchmark.WARMUP_SECONDS) : w;
-        i = i == null ? Integer.valueOf(WorkloadBenchmark.MEASURED_SECONDS) : i;
-        ms = ms == null ? Integer.valueOf(1000) : ms;
+        w = w == null ? Integer.valueOf(Presets.WARMUPS) : w;
+        Integer settle = quick || longRun || settleMs != null && settleMs == 0 ? null
+                : settleMs != null ? settleMs : Integer.valueOf(Presets.SETTLE_MS);
+        i = i == null ? Integer.valueOf(Presets.ITERATIONS) : i;
+        ms = ms == null ? Integer.valueOf(Presets.ITERATION_MS) : ms;
         Settings settings = new Settings(new Settings.Selection(include.includes(), all, asked.workloads()),
                 asked.series(), asked.steps(),
                 new Settings.Scored(quick, longRun, f, maxForks(f), w, i, ms, passMs != null ? passMs : Presets.PASS_MS,
-                        precision != null ? precision : Presets.PRECISION),
+                        precision != null ? precision : Presets.PRECISION, settle, !noCounters),
                 cpuSets, jdks.stream().map(Path::toString).toList(), profilers,
                 quick ? Presets.QUICK_PROFILING : new Settings.Profiling(Presets.PROFILING.forks(),
-                        Presets.PROFILING.warmups(), Presets.PROFILING.iterations(), profilingMs));
+                        Presets.PROFILING.warmups(), Presets.PROFILING.iterations(), profilingMs),
+                seed != null ? seed : new java.security.SecureRandom().nextLong());
         if (sizes.given().contains("--workload")) {
             // asked for by name: no load generator or too low a limit is a usage error (the default sweep skips what
             // it cannot load)

@@ -20,6 +20,7 @@ import threadring.bench.report.WorkloadSection;
 import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Stats;
 import threadring.bench.util.AtomicFiles;
 import threadring.core.Workload;
@@ -33,22 +34,9 @@ import threadring.core.Workload;
  */
 public final class Compare {
 
-    /** What the two runs say about one id. */
-    public enum Verdict {
-        FASTER("B faster"), SLOWER("B slower"), SAME("within noise"), UNSTABLE("no verdict"),
-        TOO_FEW("within noise: fewer than 2 forks");
-
-        final String text;
-
-        Verdict(String text) {
-            this.text = text;
-        }
-    }
-
     /**
-     * One id in both runs. A row flagged for drift or forks apart gets no verdict; a row in modes
-     * gets one only where both runs have the same number of modes and every mode moved the same
-     * way beyond its interval.
+     * One id in both runs, judged like with like ({@link LikeWithLike}): B against A. A row whose
+     * forks did not settle, or scattered in one state, gets no verdict.
      */
     public record Pair(String id, Stats.Summary a, Stats.Summary b) {
         /** B over A: below 1, B is faster. */
@@ -56,56 +44,20 @@ public final class Compare {
             return Stats.ratio(b, a);
         }
 
-        public Verdict verdict() {
-            Stats.Flag flag = flag();
-            if (flag != null && flag.cause() != Stats.Cause.MODES) {
-                return Verdict.UNSTABLE;
-            }
-            if (a.modal() || b.modal()) {
-                return modes();
-            }
-            Stats.Ratio r = ratio();
-            if (r.interval() == null) {
-                return Verdict.TOO_FEW;
-            }
-            if (!r.separates()) {
-                return Verdict.SAME;
-            }
-            return r.value() < 1 ? Verdict.FASTER : Verdict.SLOWER;
+        public LikeWithLike.Verdict verdict() {
+            return judge().verdict();
         }
 
-        /** Both in modes, mode for mode: a verdict only if every one of them moved, the same way. */
-        private Verdict modes() {
-            if (a.modes().size() != b.modes().size()) {
-                return Verdict.UNSTABLE;
-            }
-            Verdict all = null;
-            for (int i = 0; i < a.modes().size(); i++) {
-                Stats.Ratio r = Stats.ratio(b.modes().get(i), a.modes().get(i));
-                Verdict v = !r.separates() ? Verdict.UNSTABLE : r.value() < 1 ? Verdict.FASTER : Verdict.SLOWER;
-                if (v == Verdict.UNSTABLE || all != null && all != v) {
-                    return Verdict.UNSTABLE;
-                }
-                all = v;
-            }
-            return all;
-        }
-
-        /** The flag that withholds a verdict, A's or B's, or null. */
-        Stats.Flag flag() {
-            return a.flag() != null ? a.flag() : b.flag();
-        }
-
-        /** The verdict as the table says it: "B faster", "no verdict: modes in A", ... */
+        /** The verdict as the table says it: "B faster", "no verdict: not settled in A", ... */
         public String text() {
-            Verdict v = verdict();
-            if (v != Verdict.UNSTABLE) {
-                return v.text;
-            }
-            Stats.Flag f = flag();
-            return v.text + ": " + (f == null ? "modes differ" : f.cause().label + " in " + (a.flag() != null ? "A" : "B"));
+            return judge().text();
+        }
+
+        public LikeWithLike.Judgement judge() {
+            return LikeWithLike.judge(a, b, "A", "B", Format::ns);
         }
     }
+
 
     private Compare() {}
 
@@ -137,15 +89,17 @@ public final class Compare {
     static Doc document(Run a, Path dirA, Run b, Path dirB) {
         Doc doc = new Doc("threadring: " + b.runId() + " (B) vs " + a.runId() + " (A)");
         doc.bullets(List.of("A: " + describe(a, dirA), "B: " + describe(b, dirB)));
-        doc.paragraph("B/A < 1: B is faster. The interval is 95% (Welch's t on the log fork medians of both runs); "
-                + "**B faster** or **B slower** only where it excludes 1 (p < 0.05), else *within noise*. A row "
-                + "flagged in either run (drift, forks apart) gets no verdict, nor does one in modes unless every mode "
-                + "moved the same way. The test sees the spread between "
-                + "forks, not the machine's drift between the two runs. Values: median ns per hop (ring) or per exchange "
-                + "(rendezvous), ms per operation (fan-out), requests per second (echo server, whose B/A is that of "
-                + "its time per request, 1 / requests per second, so that below 1 is faster there too) "
-                + "[95% interval]. Where the machine probe `floor/cross-cpu` moved between or during the runs, rows "
-                + "that hand off across cpus get no verdict.");
+        doc.paragraph("B/A < 1: B is faster; its interval is 95% (Welch's t on the log fork levels of both runs). "
+                + "Like with like: **B faster** or **B slower** only where the two rows' (or states') 95% intervals "
+                + "are separated (share no value), else *within noise*. A row in states is judged state by state: each "
+                + "state of B against A's state of the same rank where both have as many, else A's state at the "
+                + "nearest level (within " + Format.times(LikeWithLike.MATCH) + "), level against level, and share against share (how many of each run's JVMs reached it; Fisher's exact "
+                + "test, *shares differ* at p < 0.05). A row whose forks did not settle, or scattered in one state, "
+                + "gets no verdict. Values: ns per hop (ring) or per exchange (rendezvous), ms per operation "
+                + "(fan-out), requests per second (echo server, whose B/A is that of its time per request) [95% "
+                + "interval]. Where the single-thread speed probe `" + Probe.SPEED + "` moved between the runs, "
+                + "one-thread rows of B are divided by its B/A first, and say so; where the cross-CPU probe `"
+                + Probe.CROSS_CPU + "` moved, rows that hand off across cpus get no verdict.");
         boolean crossHost = !Run.sameHosts(a, b);
         if (crossHost) {
             doc.paragraph("**A and B ran on different hosts** (A: " + String.join(", ", a.hosts()) + "; B: "
@@ -168,25 +122,31 @@ public final class Compare {
             WorkloadSection w = Sections.of(sa.workload());
             String unit = w.unit();
             Optional<String> machine = machineMoved(a, sa, b, sb);
-            machine.ifPresent(why -> doc.paragraph("**The machine moved**: its cross-CPU handoff (`" + Probe.ID
+            Optional<Stats.Ratio> speed = speedMoved(a, sa, b, sb);
+            speed.ifPresent(r -> doc.paragraph("**The machine's speed moved**: its single-thread probe (`" + Probe.SPEED
+                    + "`) ran " + Format.ratio(r) + " B/A; one-thread rows of B are divided by that before they are "
+                    + "judged."));
+            machine.ifPresent(why -> doc.paragraph("**The machine moved**: its cross-CPU handoff (`" + Probe.CROSS_CPU
                     + "`, probed at the start and the end of each run) " + why + ". Rows that hand off across cpus "
                     + "move with it, so they get no verdict here; rows on one thread do."));
             List<Doc.Row> rows = new ArrayList<>();
-            for (Pair p : pairs(a, sa, b, sb)) {
+            for (Pair raw : pairs(a, sa, b, sb)) {
+                boolean divided = speed.isPresent() && !CrossCpu.across(raw.id(), sb.config());
+                Pair p = divided ? new Pair(raw.id(), raw.a(), raw.b().scaled(1 / speed.get().value())) : raw;
                 Stats.Ratio r = p.ratio();
-                Verdict v = p.verdict();
-                String said = p.text();
-                if (machine.isPresent() && (v == Verdict.FASTER || v == Verdict.SLOWER)
+                LikeWithLike.Verdict v = p.verdict();
+                String said = p.text() + (divided ? " (B divided by the speed probe)" : "");
+                if (machine.isPresent() && (v == LikeWithLike.Verdict.FASTER || v == LikeWithLike.Verdict.SLOWER)
                         && CrossCpu.across(p.id(), sb.config())) {
                     said = "no verdict: the machine's cross-CPU handoff " + machine.get();
-                    v = Verdict.UNSTABLE;
+                    v = LikeWithLike.Verdict.UNSTABLE;
                 }
                 rows.add(new Doc.Row(List.of(Doc.Cell.of(p.id()),
                         new Doc.Cell(value(p.a(), w), p.a().median(), p.a().isUnstable()),
                         new Doc.Cell(value(p.b(), w), p.b().median(), p.b().isUnstable()),
                         Doc.Cell.number(ratio(r), r.value()),
                         Doc.Cell.number(Double.isNaN(r.p()) ? "n/a" : String.format(Locale.ROOT, "%.2g", r.p()), r.p()),
-                        new Doc.Cell(said, null, false, v == Verdict.FASTER ? "good" : v == Verdict.SLOWER ? "bad"
+                        new Doc.Cell(said, null, false, v == LikeWithLike.Verdict.FASTER ? "good" : v == LikeWithLike.Verdict.SLOWER ? "bad"
                                 : null)),
                         java.util.Map.of("model", p.id().substring(0, p.id().indexOf('/')), "workload",
                                 sa.workload().label())));
@@ -233,7 +193,7 @@ public final class Compare {
             return Optional.empty();
         }
         Stats.Ratio r = Stats.ratio(pb.get(), pa.get());
-        if (r.separates() && Math.abs(Math.log(r.value())) > Math.log(MACHINE_MOVE)) {
+        if (r.excludesOne() && Math.abs(Math.log(r.value())) > Math.log(MACHINE_MOVE)) {
             return Optional.of("moved " + Format.times(r.value()) + " from A to B");
         }
         for (Object[] run : new Object[][] {{"A", pa.get()}, {"B", pb.get()}}) {
@@ -246,6 +206,24 @@ public final class Compare {
         }
         return Optional.empty();
     }
+
+    /**
+     * The single-thread speed probe's B/A where it moved between the runs (its interval excludes 1
+     * and it moved more than {@link #SPEED_MOVE}), else empty.
+     */
+    static Optional<Stats.Ratio> speedMoved(Run a, Series sa, Run b, Series sb) {
+        Optional<Stats.Summary> pa = CrossCpu.pooled(a, sa.label(), Probe.SPEED);
+        Optional<Stats.Summary> pb = CrossCpu.pooled(b, sb.label(), Probe.SPEED);
+        if (pa.isEmpty() || pb.isEmpty()) {
+            return Optional.empty();
+        }
+        Stats.Ratio r = Stats.ratio(pb.get(), pa.get());
+        return r.excludesOne() && Math.abs(Math.log(r.value())) > Math.log(SPEED_MOVE) ? Optional.of(r)
+                : Optional.empty();
+    }
+
+    /** The speed probe moving less than this between two runs is left alone. */
+    static final double SPEED_MOVE = 1.02;
 
     /** A move of the machine's cross-CPU handoff between two runs smaller than this is not the machine's. */
     static final double MACHINE_MOVE = 1.10;
@@ -274,8 +252,8 @@ public final class Compare {
             Stats.Ratio ra = Stats.ratio(baseA.get().summary(), p.a());
             Stats.Ratio rb = Stats.ratio(baseB.get().summary(), p.b());
             String verdict = p.a().isUnstable() || p.b().isUnstable() || baseA.get().summary().isUnstable()
-                    || baseB.get().summary().isUnstable() ? Verdict.UNSTABLE.text + ": a row is flagged"
-                    : ra.interval() == null || rb.interval() == null ? Verdict.TOO_FEW.text
+                    || baseB.get().summary().isUnstable() ? LikeWithLike.Verdict.UNSTABLE.text + ": a row is flagged"
+                    : ra.interval() == null || rb.interval() == null ? LikeWithLike.Verdict.TOO_FEW.text
                     : rb.interval().low() > ra.interval().high() ? "B higher"
                     : rb.interval().high() < ra.interval().low() ? "B lower" : "overlaps";
             rows.add(new Doc.Row(List.of(Doc.Cell.of(p.id()), Doc.Cell.number(Format.ratio(ra), ra.value()),

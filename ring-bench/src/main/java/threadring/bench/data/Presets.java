@@ -1,7 +1,6 @@
 package threadring.bench.data;
 
-import org.openjdk.jmh.annotations.Fork;
-import threadring.core.WorkloadBenchmark;
+import threadring.bench.stats.Forks;
 
 /**
  * The sweep's presets, recorded in each run's {@link Settings}: the default calibrated passes,
@@ -16,15 +15,31 @@ public final class Presets {
      * millisecond here), short against a one-second iteration, which ends only after the pass
      * running when its time is up.
      */
-    public static final int PASS_MS = 300;
+    public static final int PASS_MS = 200;
+    /**
+     * A scored iteration's length: short, so that each fork's series has the points its changepoint
+     * analysis needs and a fork costs little (the spread between JVMs, not within one, sets a row's
+     * interval: more, shorter forks buy more than fewer, longer ones).
+     */
+    public static final int ITERATION_MS = 500;
+    /** Measured iterations per fork. */
+    public static final int ITERATIONS = 3;
     /** What one calibration may spend on passes (its JVM's start comes on top). */
     public static final int CALIBRATION_MS = 1000;
-    /** Forks a row starts with (WorkloadBenchmark's {@code @Fork}). */
-    public static final int FORKS = WorkloadBenchmark.class.getAnnotation(Fork.class).value();
-    /** Forks are added up to this many, until a row's 95% interval is within {@link #PRECISION}. */
+    /** The pilot every row starts with: its fork count is planned from it ({@link Forks}). */
+    public static final int FORKS = Forks.PILOT;
+    /** A row's planned fork count is capped at this many. */
     public static final int MAX_FORKS = 6;
-    /** The precision forks are added for: +-5% of the median. */
+    /** The precision a row's forks are planned for: +-5%. */
     public static final int PRECISION = 5;
+    /** The fewest warm-up iterations of a fork. */
+    public static final int WARMUPS = 2;
+    /**
+     * The longest warm-up the evidence may ask for: a row's first fork warms up this long, and later
+     * forks as long as its forks took to settle. virtual/park-p1's forks switched level 5.9 and 8.5
+     * s into long runs (20261125-131129).
+     */
+    public static final int SETTLE_MS = 10_000;
 
     /** The profiling pass: one fork, 1 warm-up and 1 measured iteration of the scored passes' length. */
     public static final Settings.Profiling PROFILING = new Settings.Profiling(1, 1, 1, null);

@@ -59,9 +59,10 @@ public record Run(int schema, String runId, State state, String started, String 
                 jobs, cpuWork, shard, mergedFrom, partial, probes);
     }
 
-    /** The probe of a configuration at {@code when} (start or end), if this run measured it. */
-    public Optional<Probe> probe(String label, String when) {
-        return probes.stream().filter(p -> p.configuration().equals(label) && p.when().equals(when)).findFirst();
+    /** The probe {@code id} of a configuration at {@code when} (start, middle or end), if this run measured it. */
+    public Optional<Probe> probe(String label, String id, String when) {
+        return probes.stream().filter(p -> p.configuration().equals(label) && p.id().equals(id)
+                && p.when().equals(when)).findFirst();
     }
 
     /** The host a configuration ran on: its own (a merged run of several hosts), else the run's. */

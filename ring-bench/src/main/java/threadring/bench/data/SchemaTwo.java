@@ -10,8 +10,10 @@ import java.util.List;
  * Runs written with schema 2 (2026-11-24 to 2026-11-26, most committed runs in docs/results), and
  * schema-1 runs after {@link SchemaOne}, rewritten as schema-3 JSON before they are read: their
  * settings held each size option as a flat list (empty: that workload's default), where schema 3
- * holds the series they planned, one size each, and the steps a run fixed per workload. The
- * series are rebuilt with the defaults those runs had.
+ * holds the series they planned, one size each, and the steps a run fixed per workload (rebuilt
+ * with the defaults those runs had); their JMH scores held the measured passes per fork beside a
+ * separate log of each fork's warm-up, where schema 3 holds each fork's whole series; their probes
+ * were all the cross-CPU one.
  */
 final class SchemaTwo {
 
@@ -30,7 +32,84 @@ final class SchemaTwo {
         JsonObject out = run.deepCopy();
         out.addProperty("schema", RunFile.SCHEMA);
         out.add("settings", settings(RunFile.object(run.get("settings"))));
+        JsonArray jobs = new JsonArray();
+        for (JsonElement j : SchemaOne.array(run.get("jobs"))) {
+            JsonObject job = j.getAsJsonObject().deepCopy();
+            JsonArray results = new JsonArray();
+            for (JsonElement m : SchemaOne.array(job.get("results"))) {
+                JsonObject measured = m.getAsJsonObject().deepCopy();
+                JsonElement score = measured.get("score");
+                if (score != null && score.isJsonObject() && "passes".equals(SchemaOne.text(
+                        score.getAsJsonObject().get("kind"), ""))) {
+                    measured.add("score", passes(score.getAsJsonObject()));
+                }
+                if (!measured.has("limit")) {
+                    measured.add("limit", com.google.gson.JsonNull.INSTANCE);
+                }
+                results.add(measured);
+            }
+            job.add("results", results);
+            jobs.add(job);
+        }
+        out.add("jobs", jobs);
+        JsonArray probes = new JsonArray();
+        for (JsonElement e : SchemaOne.array(run.get("probes"))) {
+            JsonObject old = e.getAsJsonObject();
+            JsonObject probe = new JsonObject();
+            probe.add("configuration", old.get("configuration"));
+            probe.add("when", old.get("when"));
+            probe.addProperty("id", Probe.CROSS_CPU);
+            probe.add("values", old.get("nsPerHandoff"));
+            probes.add(probe);
+        }
+        out.add("probes", probes);
         return out;
+    }
+
+    /** A JMH score: each fork's measured passes and its logged warm-up, made one series per fork. */
+    private static JsonObject passes(JsonObject s) {
+        JsonArray ms = SchemaOne.array(s.get("msPerPass"));
+        JsonArray log = SchemaOne.array(s.get("forkLog"));
+        JsonArray forks = new JsonArray();
+        for (int f = 0; f < ms.size(); f++) {
+            JsonObject logged = f < log.size() ? log.get(f).getAsJsonObject() : null;
+            JsonArray passes = logged == null ? new JsonArray() : SchemaOne.array(logged.get("measuredPasses"));
+            JsonArray measured = new JsonArray();
+            JsonArray values = ms.get(f).getAsJsonArray();
+            for (int i = 0; i < values.size(); i++) {
+                measured.add(iteration(i < passes.size() ? passes.get(i).getAsLong() : 0, values.get(i)));
+            }
+            JsonObject fork = new JsonObject();
+            if (logged == null) {
+                fork.add("warmup", com.google.gson.JsonNull.INSTANCE);
+            } else {
+                JsonArray warmup = new JsonArray();
+                SchemaOne.array(logged.get("warmup")).forEach(w -> warmup.add(iteration(
+                        w.getAsJsonObject().get("passes").getAsLong(), w.getAsJsonObject().get("msPerPass"))));
+                fork.add("warmup", warmup);
+            }
+            fork.add("measured", measured);
+            fork.add("round", com.google.gson.JsonNull.INSTANCE);
+            fork.add("started", com.google.gson.JsonNull.INSTANCE);
+            forks.add(fork);
+        }
+        JsonObject out = new JsonObject();
+        out.addProperty("kind", "passes");
+        out.add("benchmark", s.get("benchmark"));
+        out.add("steps", s.get("steps"));
+        out.add("jvmArgs", s.get("jvmArgs"));
+        out.add("iterationMs", s.has("iterationMs") ? s.get("iterationMs") : com.google.gson.JsonNull.INSTANCE);
+        out.add("pilot", com.google.gson.JsonNull.INSTANCE);
+        out.add("forks", forks);
+        return out;
+    }
+
+    private static JsonObject iteration(long passes, JsonElement msPerPass) {
+        JsonObject it = new JsonObject();
+        it.addProperty("passes", passes);
+        it.add("msPerPass", msPerPass);
+        it.add("counters", com.google.gson.JsonNull.INSTANCE);
+        return it;
     }
 
     private static JsonObject settings(JsonObject s) {

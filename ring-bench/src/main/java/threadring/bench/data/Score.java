@@ -2,6 +2,8 @@ package threadring.bench.data;
 
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import java.util.ArrayList;
+import threadring.bench.stats.ForkSeries;
 import threadring.bench.stats.Stats;
 
 /**
@@ -21,17 +23,59 @@ public sealed interface Score permits Score.Passes, Score.Echo {
     }
 
     /**
-     * The scored passes (no profiler): milliseconds per pass, one list per fork with one value per
-     * measured JMH iteration (the mean over the passes it ran). A pass is {@code steps} steps: hops,
-     * exchanged values, or 1 (a fan-out is timed per operation). {@code iterationMs} and
-     * {@code forkLog} say what each fork did (null in runs written before they were recorded).
+     * The scored passes (no profiler): each fork's whole series of JMH iterations, warm-up first,
+     * each iteration the passes it ran and their mean time. A pass is {@code steps} steps: hops,
+     * exchanged values, or 1 (a fan-out is timed per operation). {@code iterationMs}: each
+     * iteration's length; {@code pilot}: the first forks that planned how many forks the row got
+     * (null: the count was fixed in advance).
      */
-    record Passes(String benchmark, int steps, int warmups, List<String> jvmArgs, List<List<Double>> msPerPass,
-            Integer iterationMs, List<ForkLog> forkLog) implements Score {
+    record Passes(String benchmark, int steps, List<String> jvmArgs, Integer iterationMs, Integer pilot,
+            List<Fork> forks) implements Score {
 
         @Override
         public List<List<Double>> nsPerStep() {
-            return msPerPass.stream().map(f -> f.stream().map(ms -> ms * 1e6 / steps).toList()).toList();
+            return forks.stream().map(f -> f.measured().stream().map(i -> i.msPerPass() * 1e6 / steps).toList()).toList();
+        }
+
+        /** Milliseconds per pass of each fork's measured iterations (JMH's rawData). */
+        public List<List<Double>> msPerPass() {
+            return forks.stream().map(f -> f.measured().stream().map(Iteration::msPerPass).toList()).toList();
+        }
+
+        /** Every fork's whole series in ns per step, warm-up first (only the measured ones where warm-up was not recorded). */
+        public List<ForkSeries> series() {
+            return forks.stream().map(f -> f.series(steps)).toList();
+        }
+
+        /** Forks classified over their whole series, in states, with the interval their planning allows. */
+        @Override
+        public Stats.Summary cost() {
+            return Stats.summarize(series(), pilot);
+        }
+    }
+
+    /**
+     * One JVM of a row: its warm-up iterations (null in runs that did not record them), its
+     * measured ones, the round it ran in (null: runs before forks ran in rounds) and when it started.
+     */
+    record Fork(List<Iteration> warmup, List<Iteration> measured, Integer round, String started) {
+
+        /** The whole series in ns per step, each iteration's length in seconds where its passes are known. */
+        public ForkSeries series(int steps) {
+            List<Iteration> all = new ArrayList<>(warmup == null ? List.of() : warmup);
+            all.addAll(measured);
+            double[] values = all.stream().mapToDouble(i -> i.msPerPass() * 1e6 / steps).toArray();
+            boolean timed = all.stream().allMatch(i -> i.passes() > 0);
+            double[] seconds = timed ? all.stream().mapToDouble(i -> i.ms() / 1000).toArray() : null;
+            return new ForkSeries(values, warmup == null ? 0 : warmup.size(), seconds);
+        }
+
+        public double warmupMs() {
+            return warmup == null ? Double.NaN : warmup.stream().mapToDouble(Iteration::ms).sum();
+        }
+
+        public long warmupPasses() {
+            return warmup == null ? 0 : warmup.stream().mapToLong(Iteration::passes).sum();
         }
     }
 
@@ -86,26 +130,26 @@ public sealed interface Score permits Score.Passes, Score.Echo {
         }
     }
 
-    /** One JMH iteration: the passes it ran and their mean time. */
-    record Iteration(long passes, double msPerPass) {
+    /**
+     * One JMH iteration: the passes it ran (0: not recorded), their mean time, and what it cost
+     * beside its time (null where not measured).
+     */
+    record Iteration(long passes, double msPerPass, Counters counters) {
         public double ms() {
             return passes * msPerPass;
         }
     }
 
     /**
-     * What one fork did: its warm-up iterations, and how many passes each measured iteration ran
-     * (their mean times are the fork's {@link Passes#msPerPass}).
+     * What an iteration cost, read in its JVM at the iteration's start and end (outside the timed
+     * passes): its length, the JVM's CPU time (all threads, user and system) and the part of it
+     * spent by the workload's threads, the garbage collector and the JIT compiler; the JVM's
+     * threads' voluntary and involuntary context switches; the bytes the JVM allocated; and the
+     * machine's steal time (the hypervisor running another guest on our cpus). Null where this OS
+     * or JVM cannot tell.
      */
-    record ForkLog(List<Iteration> warmup, List<Long> measuredPasses) {
-        public double warmupMs() {
-            return warmup.stream().mapToDouble(Iteration::ms).sum();
-        }
-
-        public long warmupPasses() {
-            return warmup.stream().mapToLong(Iteration::passes).sum();
-        }
-    }
+    record Counters(double wallMs, Double cpuMs, Double workloadCpuMs, Double gcCpuMs, Double jitCpuMs,
+            Long voluntarySwitches, Long involuntarySwitches, Long allocatedBytes, Double stealMs) {}
 
     /**
      * One echo repetition: what wrk counted in the measured window, and the server sampled idle

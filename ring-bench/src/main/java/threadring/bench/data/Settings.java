@@ -10,10 +10,11 @@ import threadring.core.Workload.Size;
  * What the user asked a sweep for, resolved by the command line: which ids, every series of
  * every workload it plans ({@code series}, one size each, in order), the steps per pass a run
  * fixed for a workload ({@code steps}; a workload missing there is calibrated per id, or has
- * steps of its own), the scored passes, the cpu sets and JDKs, and the profiling pass.
+ * steps of its own), the scored passes, the cpu sets and JDKs, the profiling pass, and the seed
+ * of the order forks run in (null in runs before forks ran in rounds).
  */
 public record Settings(Selection selection, List<Size> series, Map<Workload, Integer> steps, Scored scored,
-        List<String> cpus, List<String> jdks, List<String> profilers, Profiling profiling) {
+        List<String> cpus, List<String> jdks, List<String> profilers, Profiling profiling, Long seed) {
 
     /**
      * Ids matching any of {@code includes} (none: each workload's default selection, or every id
@@ -22,15 +23,17 @@ public record Settings(Selection selection, List<Size> series, Map<Workload, Int
     public record Selection(List<String> includes, boolean all, List<Workload> workloads) {}
 
     /**
-     * The scored passes: {@code forks} to start with, {@code warmups} and {@code iterations} (null:
-     * the benchmark's annotations), the length of one JMH iteration ({@code iterationMs}, null: the
-     * benchmark's), and the length a calibrated pass aims at ({@code passMs}; 0 in runs whose
-     * passes had fixed sizes); forks are added up to {@code maxForks} until a row's 95% interval is
-     * within +-{@code precision} percent of its median; {@code quick} and {@code longRun} are the
-     * presets.
+     * The scored passes: {@code forks}, the pilot every id starts with (its count planned from it up
+     * to {@code maxForks} for an interval of +-{@code precision} percent; fixed where the two are
+     * equal); {@code warmups}, the fewest warm-up iterations, and up to {@code settleMs} of them
+     * where the evidence asks (null: always {@code warmups}); {@code iterations} measured (null: the
+     * benchmark's annotations); the length of one JMH iteration ({@code iterationMs}, null: the
+     * benchmark's) and the length a calibrated pass aims at ({@code passMs}; 0 in runs whose passes
+     * had fixed sizes); whether each iteration's counters were read ({@code counters});
+     * {@code quick} and {@code longRun} are the presets.
      */
     public record Scored(boolean quick, boolean longRun, Integer forks, int maxForks, Integer warmups,
-            Integer iterations, Integer iterationMs, int passMs, int precision) {
+            Integer iterations, Integer iterationMs, int passMs, int precision, Integer settleMs, boolean counters) {
 
         /** The forks a row starts with: as given, else the benchmark's {@code @Fork}. */
         public int startForks() {

@@ -21,7 +21,6 @@ import threadring.bench.data.Settings;
 import threadring.bench.util.CpuList;
 import threadring.bench.util.Processes;
 import threadring.core.RingFactory;
-import threadring.core.WorkloadBenchmark;
 
 /**
  * The echo server under wrk: per id and connection count, {@code repetitions} times a fresh server
@@ -62,22 +61,23 @@ public final class EchoLoad {
         }
     }
 
-    /** A repetition's warm-up and measured seconds, and how many repetitions. */
+    /** A repetition's default warm-up and measured seconds, and the repetitions its count is planned from. */
+    static final int WARMUP_SECONDS = 3;
+    static final int SECONDS = 3;
+    static final int REPETITIONS = 3;
+
+    /** A repetition's warm-up and measured seconds, and how many repetitions (the pilot). */
     public record Timing(int warmupSeconds, int seconds, int repetitions) {
-        /** Default 3 + 3 s (WorkloadBenchmark's seconds), 3 repetitions; --quick 1 + 1 s, 1; --long 10 + 30 s, 3; --forks sets repetitions. */
+        /** Default 3 + 3 s, 3 repetitions; --quick 1 + 1 s, 1; --long 10 + 30 s, 3; --forks sets repetitions. */
         public static Timing of(Settings.Scored s) {
-            int reps = s.forks() != null ? s.forks() : s.quick() ? 1 : 3;
+            int reps = s.forks() != null ? s.forks() : s.quick() ? 1 : REPETITIONS;
             if (s.quick()) {
                 return new Timing(1, 1, reps);
             }
             if (s.longRun()) {
                 return new Timing(10, 30, reps);
             }
-            double iteration = (s.iterationMs() != null ? s.iterationMs() : 1000) / 1000.0;
-            int warmups = s.warmups() != null ? s.warmups() : WorkloadBenchmark.WARMUP_SECONDS;
-            int iterations = s.iterations() != null ? s.iterations() : WorkloadBenchmark.MEASURED_SECONDS;
-            return new Timing((int) Math.round(warmups * iteration), Math.max(1, (int) Math.round(iterations
-                    * iteration)), reps);
+            return new Timing(WARMUP_SECONDS, SECONDS, reps);
         }
 
         /** Seconds one id takes at one connection count: JVM start and close, warm-up, measured load. */
@@ -135,23 +135,41 @@ public final class EchoLoad {
         this.log = log;
     }
 
-    /** Every repetition of {@code f} at {@code connections}; the first failure ends the id with its reason. */
+    /** Every repetition of {@code f} at {@code connections}, one after another; the first failure ends the id. */
     public Measured measure(RingFactory f, int connections) throws InterruptedException {
         List<EchoRepetition> reps = new ArrayList<>();
         for (int r = 1; r <= timing.repetitions(); r++) {
             try {
-                reps.add(once(f, connections, r));
-            } catch (IllegalStateException | IOException | JsonParseException e) {
-                if (Processes.stopping()) { // Ctrl-C killed the server or wrk: interrupted, not failed
-                    return Measured.failed(f.id(), "interrupted in repetition " + r);
-                }
-                log.accept("threadring: " + f.id() + " echo c=" + connections + " repetition " + r + ": FAIL "
-                        + e.getMessage());
-                return Measured.failed(f.id(), "repetition " + r + ": " + e.getMessage());
+                reps.add(repetition(f, connections, r));
+            } catch (IllegalStateException e) {
+                return Measured.failed(f.id(), e.getMessage());
             }
         }
-        return Measured.scored(f.id(), new Score.Echo(timing.warmupSeconds(), timing.seconds(),
-                placement.serverCpus(), placement.wrkCpus(), List.copyOf(reps)));
+        return measured(f.id(), reps);
+    }
+
+    /** The id's score from its repetitions. */
+    public Measured measured(String id, List<EchoRepetition> reps) {
+        return Measured.scored(id, new Score.Echo(timing.warmupSeconds(), timing.seconds(), placement.serverCpus(),
+                placement.wrkCpus(), List.copyOf(reps)));
+    }
+
+    /**
+     * Repetition {@code rep} of {@code f} at {@code connections}: a fresh server JVM under load.
+     *
+     * @throws IllegalStateException naming the repetition and why it failed (or that Ctrl-C stopped it)
+     */
+    public EchoRepetition repetition(RingFactory f, int connections, int rep) throws InterruptedException {
+        try {
+            return once(f, connections, rep);
+        } catch (IllegalStateException | IOException | JsonParseException e) {
+            if (Processes.stopping()) { // Ctrl-C killed the server or wrk: interrupted, not failed
+                throw new IllegalStateException("interrupted in repetition " + rep, e);
+            }
+            log.accept("threadring: " + f.id() + " echo c=" + connections + " repetition " + rep + ": FAIL "
+                    + e.getMessage());
+            throw new IllegalStateException("repetition " + rep + ": " + e.getMessage(), e);
+        }
     }
 
     /** One repetition: a fresh server, a warm-up load, the measured load with samples, a clean close. */

@@ -17,16 +17,18 @@ import threadring.core.RingFactory;
 import threadring.core.Workload.Size;
 
 /**
- * The calibration JVM, started by a JMH child ({@link Calibrations}) with the ids' own flags and
- * the forks' heap, and also the hidden {@code calibrate} command: the steps per pass that make a
- * pass last the target on this machine, per id, written to a JSON file as {@link Calibrated}
- * records.
+ * The calibration JVM, started by the JMH host ({@link Calibrations}) on a configuration's JDK and
+ * cpus with the ids' own flags and the forks' heap, and also the hidden {@code calibrate} command:
+ * for each id, whether this JVM can run it at the series' size at all (a limit of the machine or
+ * the JDK, such as OS threads or a pinned carrier, is a result, not a failure), then the steps
+ * per pass that make a pass last the target here (none with {@code --target-ms 0}), written to a
+ * JSON file as {@link Calibrated} records.
  */
 @Command(name = "calibrate", hidden = true)
 public final class CalibrateJob implements Callable<Integer> {
 
-    /** One id's calibration, or why it failed. */
-    record Calibrated(String id, Calibration.Result result, String error) {}
+    /** One id's calibration, or why it failed, or why it cannot run here. */
+    record Calibrated(String id, Calibration.Result result, String error, String limit) {}
 
     @Option(names = "--id", required = true)
     List<String> ids;
@@ -55,9 +57,12 @@ public final class CalibrateJob implements Callable<Integer> {
         List<Calibrated> results = new ArrayList<>();
         for (String id : ids) {
             try {
-                results.add(new Calibrated(id, calibrate(all.require(id), w), null));
+                RingFactory f = all.require(id);
+                java.util.Optional<String> limit = f.cannotOpen(w.population());
+                results.add(limit.isPresent() ? new Calibrated(id, null, null, limit.get())
+                        : new Calibrated(id, targetMs > 0 ? calibrate(f, w) : null, null, null));
             } catch (RuntimeException | Error e) {
-                results.add(new Calibrated(id, null, "calibration failed: " + Errors.describe(e)));
+                results.add(new Calibrated(id, null, "calibration failed: " + Errors.describe(e), null));
             }
             RunFile.writeJson(out, results);
         }

@@ -6,88 +6,114 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import threadring.bench.data.RunFile;
-import threadring.core.Workload.Size;
 import threadring.bench.util.Errors;
+import threadring.bench.util.Heap;
 import threadring.bench.util.Processes;
+import threadring.core.Workload.Size;
 
 /**
- * Each id's steps per pass in a JMH child: the spec's for all, or each id's own, calibrated with
- * every other id of the job that starts its JVMs with the same flags (one calibration JVM per set
- * of flags, {@link CalibrateJob}).
+ * Each task's steps per pass and whether it can run at all, found before the rounds in JVMs of the
+ * task's own configuration ({@link CalibrateJob}): one JVM per configuration, series and set of
+ * JVM flags, with the forks' heap, that checks each id's limits and, where the run did not fix the
+ * pass's size, calibrates it.
  */
 final class Calibrations {
 
     /** How long one id's calibration may take before it counts as hung. */
     static final Duration TIMEOUT = Duration.ofMinutes(3);
 
-    private final JobSpec spec;
-    private final Function<String, List<String>> flags;
-    private final Map<String, Integer> steps = new HashMap<>();
-    /** Why an id has no steps (its calibration failed). */
-    private final Map<String, String> failed = new HashMap<>();
+    /** A task's steps (null if none), or why it failed, or why it cannot run here. */
+    record Outcome(Integer steps, String failure, String limit) {}
 
-    /** {@code flags}: the JVM flags an id's forks start with, which its calibration JVM starts with too. */
-    Calibrations(JobSpec spec, Function<String, List<String>> flags) {
+    private final HostSpec spec;
+    private final Function<String, List<String>> flags;
+
+    /** {@code flags}: an id's own JVM flags, which its calibration JVM starts with too. */
+    Calibrations(HostSpec spec, Function<String, List<String>> flags) {
         this.spec = spec;
         this.flags = flags;
     }
 
-    /** The id's steps per pass, or null if its calibration failed ({@link #why}). */
-    Integer steps(String id) {
-        if (spec.steps() != null || !spec.size().calibrated()) {
-            return spec.steps() != null ? spec.steps() : 1; // a fan-out is one operation, sized by its tasks
+    /** Every task's outcome, by its key. */
+    Map<String, Outcome> all(List<HostSpec.Task> tasks) {
+        Map<String, List<HostSpec.Task>> groups = new LinkedHashMap<>();
+        for (HostSpec.Task t : tasks) {
+            groups.computeIfAbsent(t.configuration() + "|" + t.job() + "|" + flags.apply(t.id()), k -> new ArrayList<>())
+                    .add(t);
         }
-        if (!steps.containsKey(id) && !failed.containsKey(id)) {
-            List<String> own = flags.apply(id);
-            calibrate(spec.ids().stream().filter(x -> flags.apply(x).equals(own)).toList(), own);
+        Map<String, Outcome> outcomes = new HashMap<>();
+        for (List<HostSpec.Task> group : groups.values()) {
+            outcomes.putAll(group(group));
         }
-        return steps.get(id);
+        return outcomes;
     }
 
-    /** Why the id has no steps. */
-    String why(String id) {
-        return failed.get(id);
-    }
-
-    private void calibrate(List<String> ids, List<String> jvmFlags) {
+    private Map<String, Outcome> group(List<HostSpec.Task> tasks) {
+        HostSpec.Task first = tasks.get(0);
+        HostSpec.Config c = spec.configurations().stream().filter(x -> x.label().equals(first.configuration()))
+                .findFirst().orElseThrow();
+        boolean calibrate = first.steps() == null && first.size().calibrated();
+        Map<String, Outcome> outcomes = new HashMap<>();
+        if (!calibrate && c.feature() == Runtime.version().feature()) {
+            // limits depend on the id's declared flags and the JDK's release, both known here: no JVM to start
+            for (HostSpec.Task t : tasks) {
+                java.util.Optional<String> limit = threadring.core.RingFactories.load().require(t.id())
+                        .cannotOpen(t.size().population());
+                outcomes.put(t.key(), new Outcome(limit.isPresent() ? null : first.steps() != null ? first.steps() : 1,
+                        null, limit.orElse(null)));
+            }
+            return outcomes;
+        }
         try {
             Path out = Files.createTempFile(Path.of(spec.runDir()), ".calibrate", ".json");
             try {
-                List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
-                cmd.addAll(jvmFlags);
+                List<String> cmd = new ArrayList<>(List.of(c.java()));
+                cmd.addAll(Heap.flags(first.size().population()));
+                cmd.addAll(Processes.quietUnsafe(c.feature()));
+                cmd.addAll(flags.apply(first.id()));
                 cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), CalibrateJob.class.getName(),
-                        "--size", RunFile.JSON.toJson(spec.size(), Size.class), "--target-ms",
-                        String.valueOf(spec.scored().passMs()), "--budget-ms", String.valueOf(spec.calibrationMs()),
-                        "--out", out.toString()));
-                ids.forEach(id -> cmd.addAll(List.of("--id", id)));
-                System.out.println("threadring: calibrating " + ids + " to passes of about " + spec.scored().passMs()
-                        + " ms");
-                Duration timeout = TIMEOUT.multipliedBy(ids.size());
+                        "--size", RunFile.JSON.toJson(first.size(), Size.class), "--target-ms",
+                        String.valueOf(calibrate ? spec.scored().passMs() : 0), "--budget-ms",
+                        String.valueOf(spec.calibrationMs()), "--out", out.toString()));
+                tasks.forEach(t -> cmd.addAll(List.of("--id", t.id())));
+                System.out.println("threadring: [" + c.label() + "] " + (calibrate ? "calibrating " : "checking ")
+                        + tasks.stream().map(HostSpec.Task::id).toList() + " " + first.size().describe()
+                        + (calibrate ? " to passes of about " + spec.scored().passMs() + " ms" : ""));
+                Duration timeout = TIMEOUT.multipliedBy(tasks.size());
                 Processes.Exit exit = Processes.stream(cmd, timeout, System.out::println);
                 CalibrateJob.Calibrated[] results = Files.size(out) == 0 ? new CalibrateJob.Calibrated[0]
                         : RunFile.readJson(out, CalibrateJob.Calibrated[].class);
-                for (CalibrateJob.Calibrated c : results) {
-                    if (c.result() != null) {
-                        steps.put(c.id(), c.result().steps());
-                        System.out.printf(Locale.ROOT, "threadring: %s: %,d steps per pass (%.1f ns per step)%n", c.id(),
-                                c.result().steps(), c.result().nsPerStep());
+                for (CalibrateJob.Calibrated r : results) {
+                    HostSpec.Task t = tasks.stream().filter(x -> x.id().equals(r.id())).findFirst().orElseThrow();
+                    if (r.limit() != null) {
+                        outcomes.put(t.key(), new Outcome(null, null, r.limit()));
+                    } else if (r.error() != null) {
+                        outcomes.put(t.key(), new Outcome(null, r.error(), null));
+                    } else if (calibrate) {
+                        outcomes.put(t.key(), new Outcome(r.result().steps(), null, null));
+                        System.out.printf(Locale.ROOT, "threadring: %s: %,d steps per pass (%.1f ns per step)%n", r.id(),
+                                r.result().steps(), r.result().nsPerStep());
                     } else {
-                        failed.put(c.id(), c.error());
+                        outcomes.put(t.key(), new Outcome(first.steps() != null ? first.steps() : 1, null, null));
                     }
                 }
-                String why = exit.timedOut() ? "calibration did not end within " + timeout.toSeconds()
-                        + " s (deadlock?)" : "calibration JVM exited with status " + exit.status() + ": " + exit.oneLine();
-                ids.stream().filter(id -> !steps.containsKey(id)).forEach(id -> failed.putIfAbsent(id, why));
+                String why = exit.timedOut() ? "calibration did not end within " + timeout.toSeconds() + " s (deadlock?)"
+                        : "calibration JVM exited with status " + exit.status() + ": " + exit.oneLine();
+                tasks.stream().filter(t -> !outcomes.containsKey(t.key()))
+                        .forEach(t -> outcomes.put(t.key(), new Outcome(null, why, null)));
             } finally {
                 Files.deleteIfExists(out);
             }
         } catch (IOException | InterruptedException | RuntimeException e) {
-            ids.forEach(id -> failed.putIfAbsent(id, "could not calibrate: " + Errors.describe(e)));
+            tasks.forEach(t -> outcomes.putIfAbsent(t.key(), new Outcome(null, "could not calibrate: "
+                    + Errors.describe(e), null)));
         }
+        return outcomes;
     }
 }

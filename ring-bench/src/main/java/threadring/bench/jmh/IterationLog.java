@@ -11,14 +11,14 @@ import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.IterationType;
 import org.openjdk.jmh.runner.format.OutputFormat;
-import threadring.bench.data.Score.ForkLog;
+import threadring.bench.data.Score;
 import threadring.bench.data.Score.Iteration;
 
 /**
  * JMH's own console output, plus a typed record of every iteration JMH reports, warm-up ones
- * included (a {@link RunResult} keeps only the measured ones): what each fork actually did. JMH
- * reports a fork's iterations in order, warm-up first, so a fork starts where the iteration count
- * starts again at 1.
+ * included (a {@link RunResult} keeps only the measured ones), each with its counters
+ * ({@link IterationCounters}): what each fork actually did. JMH reports a fork's iterations in
+ * order, warm-up first, so a fork starts where the iteration count starts again at 1.
  */
 final class IterationLog implements OutputFormat {
 
@@ -30,7 +30,7 @@ final class IterationLog implements OutputFormat {
     private final OutputFormat text;
     private Listener listener;
     private final List<List<Iteration>> warmups = new ArrayList<>();
-    private final List<List<Long>> measured = new ArrayList<>();
+    private final List<List<Iteration>> measured = new ArrayList<>();
     private boolean inMeasurement = true;
 
     IterationLog(OutputFormat text, Listener listener) {
@@ -44,11 +44,11 @@ final class IterationLog implements OutputFormat {
         return this;
     }
 
-    /** Every fork reported so far. */
-    List<ForkLog> forks() {
-        List<ForkLog> forks = new ArrayList<>();
+    /** Every fork reported so far, with the round it ran in and when it started. */
+    List<Score.Fork> forks(Integer round, String started) {
+        List<Score.Fork> forks = new ArrayList<>();
         for (int i = 0; i < warmups.size(); i++) {
-            forks.add(new ForkLog(List.copyOf(warmups.get(i)), List.copyOf(measured.get(i))));
+            forks.add(new Score.Fork(List.copyOf(warmups.get(i)), List.copyOf(measured.get(i)), round, started));
         }
         return forks;
     }
@@ -62,12 +62,9 @@ final class IterationLog implements OutputFormat {
         }
         inMeasurement = !warmup;
         long passes = data.getMetadata().getMeasuredOps();
-        Iteration it = new Iteration(passes, JmhJob.ms(data.getPrimaryResult()));
-        if (warmup) {
-            warmups.get(warmups.size() - 1).add(it);
-        } else {
-            measured.get(measured.size() - 1).add(passes);
-        }
+        Iteration it = new Iteration(passes, OneFork.ms(data.getPrimaryResult()),
+                IterationCounters.of(data.getSecondaryResults()));
+        (warmup ? warmups : measured).get(warmups.size() - 1).add(it);
         listener.iteration(warmup, warmups.size(), iteration, it);
         text.iterationResult(benchmark, params, iteration, data);
     }

@@ -34,15 +34,19 @@ import threadring.bench.util.Errors;
  */
 final class ProfilingPass {
 
-    private final JobSpec spec;
+    private final HostSpec spec;
+    private final HostSpec.Config config;
+    private final HostSpec.Task task;
     private final String id;
     private final Supplier<ChainedOptionsBuilder> options;
     private RunResult result;
 
-    /** {@code options}: the id's JMH options, as its scored passes ran them. */
-    ProfilingPass(JobSpec spec, String id, Supplier<ChainedOptionsBuilder> options) {
+    /** {@code options}: the task's JMH options, as its scored passes ran them. */
+    ProfilingPass(HostSpec spec, HostSpec.Config config, HostSpec.Task task, Supplier<ChainedOptionsBuilder> options) {
         this.spec = spec;
-        this.id = id;
+        this.config = config;
+        this.task = task;
+        this.id = task.id();
         this.options = options;
     }
 
@@ -52,8 +56,8 @@ final class ProfilingPass {
     }
 
     Profile run() {
-        String job = Path.of(spec.resultFile()).getFileName().toString().replaceAll("\\.json$", "");
-        Path dir = Path.of(spec.profileDir()).resolve(id).resolve(job);
+        Path dir = Path.of(spec.runDir()).resolve(threadring.bench.data.RunFile.PROFILES).resolve(config.label())
+                .resolve(id).resolve(task.job());
         // gc innermost: JMH starts profilers in this order and stops them in reverse, so the
         // allocation of starting and stopping a JFR recording or async-profiler is not counted.
         List<String> profilers = new ArrayList<>(spec.profilers());
@@ -83,7 +87,7 @@ final class ProfilingPass {
         Settings.Profiling p = spec.profiling();
         ChainedOptionsBuilder o = options.get().forks(p.forks()).warmupIterations(p.warmups())
                 .measurementIterations(p.iterations());
-        JmhJob.iterationTime(o, p.iterationMs());
+        OneFork.iterationTime(o, p.iterationMs());
         for (String name : profilers) {
             switch (name) {
                 case "gc" -> o.addProfiler(GCProfiler.class);
@@ -97,7 +101,7 @@ final class ProfilingPass {
         RunResult r;
         try (Watchdog watchdog = new Watchdog(id, Duration.ofMinutes(spec.timeoutMinutes()))) {
             try {
-                r = JmhJob.only(new Runner(o.build(), new IterationLog(JmhJob.console(),
+                r = OneFork.only(new Runner(o.build(), new IterationLog(OneFork.console(),
                         (w, f, i, it) -> watchdog.progress())).run(), id);
             } catch (RunnerException | RuntimeException e) {
                 if (watchdog.fired() != null) {
@@ -109,7 +113,7 @@ final class ProfilingPass {
         result = r;
         List<IterationResult> measured = r.getBenchmarkResults().stream().map(BenchmarkResult::getIterationResults)
                 .flatMap(Collection::stream).toList();
-        List<Double> ms = measured.stream().map(i -> JmhJob.ms(i.getPrimaryResult())).toList();
+        List<Double> ms = measured.stream().map(i -> OneFork.ms(i.getPrimaryResult())).toList();
         long passes = measured.stream().mapToLong(i -> i.getMetadata().getMeasuredOps()).sum();
         Map<String, Result> secondary = r.getAggregatedResult().getSecondaryResults();
         Double alloc = secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("gc.alloc.rate.norm"))

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Run;
+import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Stats;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
@@ -47,12 +48,16 @@ final class AcrossJdks {
             return;
         }
         doc.heading(2, "Across JDKs");
-        doc.paragraph("The same ids on each JDK of the run, oldest first: median [95% interval], and the ratio to the "
+        doc.paragraph("The same ids on each JDK of the run, oldest first: level [95% interval], and the ratio to the "
                 + "newest JDK that measured the id (above 1: slower than there), with its interval (Welch's t on "
-                + "the log fork medians). *Loom* rows need JDK 21+ (virtual threads and what runs on them): they "
+                + "the log fork levels). *Loom* rows need JDK 21+ (virtual threads and what runs on them): they "
                 + "show what each release did for Loom; the *control* rows run on every JDK and show what the JIT "
-                + "and the collectors did for all models in the same releases. Each JDK's exact version and vendor "
-                + "are in the configurations table above."
+                + "and the collectors did for all models in the same releases. *Like with like* compares each "
+                + "JDK's row with the newest JDK's: a level against a level (*faster* or *slower* only where their "
+                + "95% intervals are separated), a state against the same state, and how often each JDK's JVMs "
+                + "reached a state against the other's (Fisher's exact test: *shares differ* at p < 0.05, which "
+                + "says how often, not how fast). Each JDK's exact version and vendor are in the configurations "
+                + "table above."
                 + (groups.stream().anyMatch(g -> g.get(0).size().scale() == threadring.core.Workload.Size.Scale.NS_PER_STEP) ? " Chart: [" + PNG + "](" + PNG + ")."
                         : ""));
         for (List<Series> group : groups) {
@@ -67,6 +72,7 @@ final class AcrossJdks {
                 Optional<Series> newest = group.stream().filter(s -> s.row(run, id).isPresent())
                         .reduce((a, b) -> b);
                 Stats.Summary last = newest.flatMap(s -> s.row(run, id)).map(Series.Row::summary).orElse(null);
+                String newestJdk = newest.map(s -> "JDK " + s.config().jvm().javaFeature()).orElse("");
                 for (int i = 0; i < group.size(); i++) {
                     Configuration c = group.get(i).config();
                     Optional<Series.Row> r = rows.get(i);
@@ -82,13 +88,16 @@ final class AcrossJdks {
                                     ? Format.FLAGGED : ""), x.summary().median(), x.summary().isUnstable()))
                                     .orElse(Doc.Cell.of("cannot run here: " + limit)),
                             r.isPresent() && last != null && !Objects.equals(group.get(i), newest.get())
-                                    ? Format.ratioCell(r.get().summary(), last) : Doc.Cell.of(r.isPresent() ? "1" : "")),
+                                    ? Format.ratioCell(r.get().summary(), last) : Doc.Cell.of(r.isPresent() ? "1" : ""),
+                            Doc.Cell.of(r.isPresent() && last != null && !Objects.equals(group.get(i), newest.get())
+                                    ? LikeWithLike.judge(r.get().summary(), last, "JDK " + c.jvm().javaFeature(),
+                                            newestJdk, section::number).text() : "")),
                             Format.tags(id, first.workload())));
                 }
             }
             doc.add(new Doc.Table("across-jdks", List.of(Format.text("id"), Format.text("role"), Format.text("JDK"),
                     Format.number(section.unit() + " [95%]"),
-                    Format.number("vs newest JDK [95%]")), table));
+                    Format.number("vs newest JDK [95%]"), Format.text("like with like")), table));
         }
     }
 

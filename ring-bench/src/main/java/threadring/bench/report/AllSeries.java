@@ -15,7 +15,7 @@ final class AllSeries {
         if (all.size() < 2) {
             return;
         }
-        doc.heading(2, "All series: median ns per hop (ring) or per exchange (rendezvous) [95% interval]");
+        doc.heading(2, "All series: ns per hop (ring) or per exchange (rendezvous), level [95% interval]");
         List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id")));
         all.forEach(s -> columns.add(Format.number(Sections.name(run, s))));
         List<Doc.Row> table = new ArrayList<>();

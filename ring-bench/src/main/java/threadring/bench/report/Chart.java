@@ -43,10 +43,10 @@ import threadring.core.Workload;
 import threadring.core.Workload.Size;
 
 /**
- * The run's chart: one line per id, fastest on top; a dot at its median ns per hop and whiskers
+ * The run's chart: one line per id, fastest on top; a dot at its level in ns per hop and whiskers
  * to the ends of its 95% interval over forks, on a log axis (JFreeChart maps each end through
  * the axis, so an asymmetric interval is drawn where it lies). Colour says the model, a hollow
- * dot a flagged row (one dot per mode where its forks fall into modes), the marker's shape the
+ * dot a flagged row (one dot per state where its forks settle in states), the marker's shape the
  * configuration when there are several.
  */
 public final class Chart {
@@ -152,8 +152,8 @@ public final class Chart {
                 if (r == null) {
                     continue;
                 }
-                // a row in modes is drawn once per mode, each with its own interval, never their average
-                for (Stats.Mode m : r.summary().modes()) {
+                // a row in states is drawn once per state, each with its own interval, never their average
+                for (Stats.State m : r.summary().modes()) {
                     double median = m.median() / scale;
                     double low = m.interval() == null ? median : Math.min(m.interval().low() / scale, median);
                     double high = m.interval() == null ? median : Math.max(m.interval().high() / scale, median);
@@ -225,7 +225,7 @@ public final class Chart {
         plot.setRangeMinorGridlinePaint(new Color(0xf2f2f2));
         plot.setFixedLegendItems(legend(colours, configs.stream().map(names).toList(), shapes));
 
-        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": " + unit + ", median and 95% interval over "
+        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": " + unit + ", level and 95% interval over "
                 + (configs.stream().allMatch(c -> c.size().scale() == Size.Scale.PER_SECOND) ? "repetitions"
                         : "forks"), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
@@ -246,12 +246,12 @@ public final class Chart {
                         Color.DARK_GRAY));
             }
         }
-        items.add(new LegendItem("hollow: flagged (modes: one dot per mode; drift; forks apart)", null, null, null, true, dot, false, Color.WHITE, true,
+        items.add(new LegendItem("hollow: flagged (states: one dot per state; not settled; forks apart)", null, null, null, true, dot, false, Color.WHITE, true,
                 Color.DARK_GRAY, new BasicStroke(1.5f), false, dot, new BasicStroke(1f), Color.DARK_GRAY));
         return items;
     }
 
-    /** What flags an id's rows carry: "modes", "drift", "forks apart". */
+    /** What flags an id's rows carry: "states", "not settled", "forks apart". */
     private static String flags(java.util.Collection<Series.Row> rows, String id) {
         return rows.stream().filter(r -> r.id().equals(id) && r.summary().isUnstable())
                 .map(r -> r.summary().flag().cause().label).distinct().collect(java.util.stream.Collectors.joining(", "));

@@ -47,34 +47,82 @@ public final class CrossCpu {
         return carriers(id, c).equals(ACROSS);
     }
 
+    /** The configuration's probes of kind {@code id}, in the order they ran. */
+    static List<Probe> of(Run run, String label, String id) {
+        return run.probes().stream().filter(p -> p.configuration().equals(label) && p.id().equals(id)).toList();
+    }
+
     /** The configuration's probes, in the order they ran. */
     static List<Probe> of(Run run, String label) {
         return run.probes().stream().filter(p -> p.configuration().equals(label)).toList();
     }
 
-    /** Every probe of a configuration in one summary: the machine's cross-CPU handoff over the run. */
-    public static Optional<Stats.Summary> pooled(Run run, String label) {
-        List<List<Double>> forks = of(run, label).stream().flatMap(p -> p.nsPerHandoff().stream()).toList();
+    /** Every probe {@code id} of a configuration in one summary: the machine over the run. */
+    public static Optional<Stats.Summary> pooled(Run run, String label, String id) {
+        List<List<Double>> forks = of(run, label, id).stream().flatMap(p -> p.values().stream()).toList();
         return forks.isEmpty() ? Optional.empty() : Optional.of(Stats.summarize(forks));
     }
 
-    /** "floor/cross-cpu, start: 45.2 ns [44.0–46.3]; end: 48.1 [...]; end / start 1.06x [..]", or empty. */
-    static Optional<String> note(Run run, String label) {
-        List<Probe> probes = of(run, label);
+    /** The cross-CPU handoff over the run. */
+    public static Optional<Stats.Summary> pooled(Run run, String label) {
+        return pooled(run, label, Probe.CROSS_CPU);
+    }
+
+    /** "start: 45.2 ns [44.0–46.3]; middle ...; end / start 1.06x [..]" of one probe, or empty. */
+    private static Optional<String> each(Run run, String label, String id) {
+        List<Probe> probes = of(run, label, id);
         if (probes.isEmpty()) {
             return Optional.empty();
         }
         String each = probes.stream().map(p -> p.when() + " " + Format.text(p.summary(), Format::ns, Format::interval))
                 .collect(Collectors.joining("; "));
-        String moved = "";
-        Optional<Probe> start = run.probe(label, Probe.START);
-        Optional<Probe> end = run.probe(label, Probe.END);
-        if (start.isPresent() && end.isPresent()) {
-            moved = "; end / start " + Format.ratio(end.get().summary(), start.get().summary());
+        Optional<Probe> start = run.probe(label, id, Probe.START);
+        Optional<Probe> end = run.probe(label, id, Probe.END);
+        return Optional.of(each + (start.isPresent() && end.isPresent() ? "; end / start "
+                + Format.ratio(end.get().summary(), start.get().summary()) : ""));
+    }
+
+    /** What the machine probes say of a configuration, or empty if it has none. */
+    static Optional<String> note(Run run, String label) {
+        Optional<String> speed = each(run, label, Probe.SPEED);
+        Optional<String> cross = each(run, label, Probe.CROSS_CPU);
+        if (speed.isEmpty() && cross.isEmpty()) {
+            return Optional.empty();
         }
-        return Optional.of("`" + Probe.ID + "`, the machine's cross-CPU handoff (two platform threads spinning on a "
-                + "volatile, ns per one-way handoff): " + each + moved + ". Rows marked *" + ACROSS + "* hand off "
-                + "between carriers on different cpus and move with it; *one thread* rows do not");
+        return Optional.of(speed.map(s -> "`" + Probe.SPEED + "`, the machine's single-thread speed (one thread "
+                + "walking a ring in an int[], ns per hop): " + s + "; every row moves with it. ").orElse("")
+                + cross.map(c -> "`" + Probe.CROSS_CPU + "`, the machine's cross-CPU handoff (two platform threads "
+                + "spinning on a volatile, ns per one-way handoff): " + c + ". Rows marked *" + ACROSS + "* hand off "
+                + "between carriers on different cpus and move with it; *one thread* rows do not").orElse(""));
+    }
+
+    /**
+     * The hypervisor's steal time over the scored iterations of some rows (the 8th number of
+     * /proc/stat's cpu line, read at each iteration's start and end): its share of the
+     * configuration's cpu time in all, and in the worst iteration; empty where it was not read.
+     */
+    static Optional<String> steal(List<Series.Row> rows, Configuration c) {
+        double steal = 0;
+        double cpuTime = 0;
+        double worst = 0;
+        int cpus = Math.max(1, c.jvm().availableProcessors());
+        for (Series.Row r : rows) {
+            for (var f : r.measured().passes().map(p -> p.forks()).orElse(List.of())) {
+                for (var it : f.measured()) {
+                    if (it.counters() != null && it.counters().stealMs() != null && it.counters().wallMs() > 0) {
+                        steal += it.counters().stealMs();
+                        cpuTime += it.counters().wallMs() * cpus;
+                        worst = Math.max(worst, it.counters().stealMs() / (it.counters().wallMs() * cpus));
+                    }
+                }
+            }
+        }
+        if (cpuTime == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(java.util.Locale.ROOT, "steal time (the hypervisor running another guest "
+                + "on these cpus, from /proc/stat over each scored iteration): %.2f%% of the cpus' time in all, "
+                + "%.1f%% in the worst iteration", 100 * steal / cpuTime, 100 * worst));
     }
 
     /** A configuration's probes as rows of a table of {@code columns} columns (id, then the value's three). */
@@ -86,7 +134,7 @@ public final class CrossCpu {
             for (int i = 0; i < columns; i++) {
                 cells.add(Doc.Cell.of(""));
             }
-            cells.set(0, Doc.Cell.of(Probe.ID + " (" + p.when() + ")"));
+            cells.set(0, Doc.Cell.of(p.id() + " (" + p.when() + ")"));
             cells.set(median, Format.median(s, Format::ns));
             cells.set(median + 1, Format.range(s, Format::interval));
             cells.set(median + 2, Doc.Cell.of(s.forkMedians().stream().map(Format::ns)

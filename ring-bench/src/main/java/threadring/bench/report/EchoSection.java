@@ -77,8 +77,8 @@ final class EchoSection implements WorkloadSection {
                         + " on at most " + Score.Echo.WARMUP_CONNECTIONS + " connections, then " + any.seconds()
                         + " s measured on C fresh ones (the server accepting them is part of it); the server pinned to cpus " + any.serverCpus()
                         + ", wrk (one thread) to cpu " + any.wrkCpus())
-                + ". *requests/s*: median [95% interval over repetitions, Student t on the logarithms]; an ordering "
-                + "or speed-up holds only where its interval excludes 1. Latency: the median over repetitions of "
+                + ". *requests/s*: level [95% interval over repetitions, Student t on the logarithms]; an ordering "
+                + "holds only where two rows' intervals are separated (share no value). Latency: the median over repetitions of "
                 + "wrk's percentiles. The server's resident set (RSS), heap used, *connections held* (its open "
                 + "files over the idle server's: wrk times only requests on connections the server accepted, so "
                 + "a server that holds fewer than C was measured at fewer) and threads (the live threads it "
@@ -183,7 +183,7 @@ final class EchoSection implements WorkloadSection {
                         Format.tags(r.id(), Workload.ECHO)));
             }
             doc.add(new Doc.Table("echo", List.of(Format.text("id"), Format.number("repetitions"),
-                    Format.number("median requests/s"), Format.number("95% interval"), Format.text("stability"),
+                    Format.number("requests/s"), Format.number("95% interval"), Format.text("stability"),
                     Format.number("speed-up vs " + BASELINE + " [95%]"), Format.number("p50 ms"),
                     Format.number("p99 ms"), Format.number("p99.9 ms"), Format.number("socket errors + timeouts"),
                     Format.number("RSS MiB"), Format.number("heap MiB"), Format.number("connections held"),
@@ -198,7 +198,7 @@ final class EchoSection implements WorkloadSection {
     }
 
     /**
-     * The speed-up over the baseline: the ratio of requests/s, so that a row in modes lists them in
+     * The speed-up over the baseline: the ratio of requests/s, so that a row in states lists them in
      * the order of its requests/s column (a ratio of times per request would list them the other way).
      */
     private static Doc.Cell speedUp(Series.Row base, Series.Row r) {

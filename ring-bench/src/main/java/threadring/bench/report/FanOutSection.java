@@ -71,10 +71,10 @@ final class FanOutSection implements WorkloadSection {
         doc.heading(2, "Fan-out: each model's fastest row against the ideal");
         doc.paragraph("One operation starts T tasks; each waits D ms on its model's timer, runs consumeCPU(W) and "
                 + "completes; the operation returns their sum. Ideal: D + T x w / P (w: one consumeCPU(W), "
-                + "measured in this run; P: the configuration's cpus). Milliseconds per operation, median [95% "
+                + "measured in this run; P: the configuration's cpus). Milliseconds per operation, level [95% "
                 + "interval over forks]; *vs next model*: an ordering only where it says *separated*.");
         if (fanOuts.stream().anyMatch(x -> !x.rows(run).isEmpty())) {
-            doc.add(new Doc.Image("ms per operation: median and 95% interval over forks, log scale", PNG, SVG));
+            doc.add(new Doc.Image("ms per operation: level and 95% interval over forks, log scale", PNG, SVG));
         }
         List<Doc.Row> table = new ArrayList<>();
         for (Series s : fanOuts) {
@@ -112,7 +112,7 @@ final class FanOutSection implements WorkloadSection {
                         + "consumeCPU(%d) measured in this run at %s ns [%s] (CpuWorkBenchmark)", f.delayMs(), f.tasks(),
                         i.perCall().median(), i.cpus(), f.work(), Format.ns(i.perCall().median()),
                         Format.interval(i.perCall().interval())))).orElse("Ideal: unknown (consumeCPU(" + f.work()
-                                + ") was not measured in this run)") + ". *x ideal*: the median over the ideal, its "
+                                + ") was not measured in this run)") + ". *x ideal*: the level over the ideal, its "
                 + "interval from the row's and the ideal's.");
         List<Series.Row> rows = series.rows(run);
         if (rows.isEmpty()) {
@@ -134,7 +134,7 @@ final class FanOutSection implements WorkloadSection {
             }
             doc.add(new Doc.Table("fanout", List.of(Format.text("id"), Format.number("forks x iterations"),
                     Format.number("operations per iteration"), Format.number("warm-up per fork (s, operations)"),
-                    Format.number("median ms/op"), Format.number("95% interval"), Format.text("fork medians"),
+                    Format.number("ms/op"), Format.number("95% interval"), Format.text("fork levels"),
                     Format.text("stability"), Format.number("x ideal [95%]"), Format.text("vs next")), table));
         }
         doc.bullets(StepTable.problems(run, series));
@@ -164,13 +164,17 @@ final class FanOutSection implements WorkloadSection {
 
         /** A row's median over the ideal, with an interval from both intervals (its ends over the ideal's). */
         String of(Stats.Summary row) {
-            double median = row.median() / 1e6;
-            String value = Format.times(median / ms);
-            if (row.interval() == null) {
+            return row.states().stream().map(st -> of(st.level(), st.interval()))
+                    .collect(java.util.stream.Collectors.joining(" / "));
+        }
+
+        private String of(double level, Stats.Interval interval) {
+            String value = Format.times(level / 1e6 / ms);
+            if (interval == null) {
                 return value;
             }
-            return value + " [" + Format.times(row.interval().low() / 1e6 / highMs).replace("x", "") + "–"
-                    + Format.times(row.interval().high() / 1e6 / lowMs) + "]";
+            return value + " [" + Format.times(interval.low() / 1e6 / highMs).replace("x", "") + "–"
+                    + Format.times(interval.high() / 1e6 / lowMs) + "]";
         }
     }
 }

@@ -52,7 +52,7 @@ final class Floors {
                 + "code; `floor/loom-continuation`: a bare Loom continuation per node; `floor/kotlin-intrinsics`: "
                 + "bare Kotlin coroutines; `floor/kilim-continuation`: bare Kilim fibers), in the same series. The "
                 + "difference is the scheduler's and the library's share of a hop; *x floor* is the ratio of "
-                + "medians with its 95% interval.");
+                + "levels with its 95% interval.");
         doc.add(new Doc.Table("floors", List.of(Format.text("series"), Format.text("model"), Format.text("fastest row"),
                 Format.number("ns/hop [95%]"), Format.text("floor"), Format.number("floor ns/hop [95%]"),
                 Format.number("added ns/hop"), Format.number("x floor [95%]")), table));

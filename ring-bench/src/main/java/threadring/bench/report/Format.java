@@ -109,8 +109,8 @@ public final class Format {
     }
 
     /**
-     * A median and interval in ns, "95.0 [83.3–108.2]", sorted by the median; a row in modes shows
-     * each mode, "190.2 [186.0–194.4] (2 forks) / 600.1 (1 fork)", never their average; a flagged
+     * A level and interval in ns, "95.0 [83.3–108.2]", sorted by the level; a row in states shows
+     * each state, "190.2 [186.0–194.4] (4 of 6 JVMs) / 273.4 [..] (2 of 6 JVMs)", never their average; a flagged
      * row is marked (the page shows a badge).
      */
     static Doc.Cell value(Stats.Summary s) {
@@ -126,24 +126,37 @@ public final class Format {
         return new Doc.Cell(text(s, number, range) + (s.isUnstable() ? FLAGGED : ""), s.median(), s.isUnstable());
     }
 
-    /** A summary's value in words: its median and interval, or each mode's. */
+    /**
+     * A summary's value in words: its level and interval, or each state's with its share of JVMs
+     * ("195.0 [190.1–200.0] (4 of 6 JVMs) / 311.2 [..] (2 of 6 JVMs)"), and the JVMs apart from every
+     * state ("; 1 of 6 JVMs apart: 358.4").
+     */
     static String text(Stats.Summary s, DoubleFunction<String> number, Function<Stats.Interval, String> range) {
         if (!s.modal()) {
             return number.apply(s.median()) + " [" + range.apply(s.interval()) + "]";
         }
         return s.modes().stream().map(m -> number.apply(m.median()) + (m.interval() == null ? ""
-                : " [" + range.apply(m.interval()) + "]") + " (" + m.forks() + (m.forks() == 1 ? " fork)" : " forks)"))
-                .collect(Collectors.joining(" / "));
+                : " [" + range.apply(m.interval()) + "]") + " (" + m.jvms() + ")").collect(Collectors.joining(" / "))
+                + apart(s, number);
     }
 
-    /** The median column of a table: the median, or each mode's ("190.2 / 600.1"); sorted by the median. */
+    /** "; 1 of 6 JVMs apart: 358.4", or nothing. */
+    static String apart(Stats.Summary s, DoubleFunction<String> number) {
+        if (s.apart().isEmpty()) {
+            return "";
+        }
+        return "; " + s.apart().size() + " of " + s.forks() + (s.forks() == 1 ? " JVM" : " JVMs") + " apart: "
+                + s.apart().stream().map(number::apply).collect(Collectors.joining(", "));
+    }
+
+    /** The level column of a table: the level, or each state's ("190.2 / 600.1"); sorted by the row's level. */
     static Doc.Cell median(Stats.Summary s, DoubleFunction<String> number) {
         String text = s.modal() ? s.modes().stream().map(m -> number.apply(m.median())).collect(Collectors.joining(" / "))
-                : number.apply(s.median());
+                + apart(s, number) : number.apply(s.median());
         return new Doc.Cell(text, s.median(), s.isUnstable());
     }
 
-    /** The interval column: the interval, or each mode's (n/a for a mode of one fork). */
+    /** The interval column: the interval, or each state's (n/a for a state without one). */
     static Doc.Cell range(Stats.Summary s, Function<Stats.Interval, String> range) {
         String text = s.modal() ? s.modes().stream().map(m -> range.apply(m.interval())).collect(Collectors.joining(" / "))
                 : range.apply(s.interval());
@@ -153,14 +166,14 @@ public final class Format {
     /** What a flagged row's cell ends with: the page replaces it with a badge. */
     public static final String FLAGGED = " flagged";
 
-    /** The ratio of two summaries with its interval, per mode where one of them is in modes. */
+    /** The ratio of two summaries with its interval, per state where one of them has states. */
     static String ratio(Stats.Summary a, Stats.Summary b) {
         if (a.modal() && b.modal()) {
-            return "n/a (both in modes)";
+            return "n/a (both in states)";
         }
         if (a.modal() || b.modal()) {
             Stats.Summary modal = a.modal() ? a : b;
-            Stats.Mode whole = a.modal() ? b.modes().get(0) : a.modes().get(0);
+            Stats.State whole = a.modal() ? b.modes().get(0) : a.modes().get(0);
             return modal.modes().stream().map(m -> ratio(a.modal() ? Stats.ratio(m, whole) : Stats.ratio(whole, m)))
                     .collect(Collectors.joining(" / "));
         }

@@ -66,7 +66,7 @@ public final class HtmlPage {
         StringBuilder h = new StringBuilder("<div class=\"filters\">");
         h.append(select("model", "Model", models)).append(select("workload", "Workload", workloads));
         h.append("<span class=\"hint\">Click a column header to sort. Rows marked <span class=\"badge\">flagged</span> "
-                + "have an interval that cannot be trusted (modes, drift, forks apart).</span></div>\n");
+                + "are not one claim (states, not settled, forks apart).</span></div>\n");
         return h.toString();
     }
 

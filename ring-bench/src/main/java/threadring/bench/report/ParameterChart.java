@@ -45,7 +45,7 @@ final class ParameterChart {
     }
 
     /**
-     * One line per id (and configuration, and combination of the other parameters): median ns per
+     * One line per id (and configuration, and combination of the other parameters): level in ns per
      * hop against the parameter, whiskers to the 95% interval. The ns axis is logarithmic; so is
      * the ring-size axis, where a constant slope is then a power law.
      */
@@ -74,7 +74,7 @@ final class ParameterChart {
                     Optional<Series.Row> r = s.row(run, id);
                     if (r.isPresent()) {
                         int x = p.of(Parameters.shape(s));
-                        for (Stats.Mode m : r.get().summary().modes()) { // a row in modes: a point per mode
+                        for (Stats.State m : r.get().summary().modes()) { // a row in states: a point per state
                             double low = m.interval() == null ? m.median() : Math.min(m.interval().low(), m.median());
                             double high = m.interval() == null ? m.median() : Math.max(m.interval().high(), m.median());
                             line.add(x, m.median(), low, high);
@@ -132,7 +132,7 @@ final class ParameterChart {
         plot.setDomainGridlinePaint(new Color(0xcccccc));
         plot.setRangeGridlinePaint(new Color(0xcccccc));
         JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": ns per hop against " + p.option
-                + ", median and 95% interval", new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+                + ", level and 95% interval", new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.getLegend().setPosition(RectangleEdge.RIGHT);
         return Optional.of(new Chart.Drawing(chart, Chart.WIDTH, 700, Series.ids(run)));

@@ -21,11 +21,11 @@ final class Parameters {
     private Parameters() {}
 
     static void write(Run run, Parameter p, Doc doc) {
-        doc.heading(2, p.option + ": median ns/hop [95% interval] against " + p.axis);
+        doc.heading(2, p.option + ": ns/hop [95% interval] against " + p.axis);
         doc.paragraph((run.settings().fixedSteps(Workload.RING).isEmpty() ? "Every value runs each id's own hops per pass. "
                 : "")
                 + "*last / first*: the change from the first value to the last, with its 95% interval (Welch's t "
-                + "on the log fork medians). Chart: [" + p.chartFile() + "](" + p.chartFile() + ").");
+                + "on the log fork levels). Chart: [" + p.chartFile() + "](" + p.chartFile() + ").");
         Map<String, List<Series>> groups = new LinkedHashMap<>();
         for (Series s : Series.of(run, Workload.RING)) {
             groups.computeIfAbsent(s.label() + "|" + p.others(shape(s)), k -> new ArrayList<>()).add(s);

@@ -25,7 +25,7 @@ final class Profiles {
         doc.paragraph("Separate JVMs after each id's scored passes, " + Format.passes(p.forks(), p.warmups(),
                 p.iterations(), p.iterationMs()) + ", with " + String.join(", ", run.settings().profilers())
                 + ". No score above comes from these passes. *profiled / scored* is their median pass time over the "
-                + "scored median: what the profilers cost, plus the usual spread between JVMs (a ratio inside the "
+                + "scored level: what the profilers cost, plus the usual spread between JVMs (a ratio inside the "
                 + "row's fork spread above shows no cost). Hot methods are the top frames of JFR's execution samples "
                 + "(threads in Java code; a thread blocked in the kernel is not sampled), with the number of samples.");
         boolean perOperation = series.size().scale() == Size.Scale.MS_PER_OPERATION;

@@ -65,7 +65,7 @@ final class RendezvousSection implements WorkloadSection {
         doc.heading(2, "Rendezvous beside the ring");
         doc.paragraph("Each id's rendezvous (a sender and a receiver meet once per value; ns per exchanged value) "
                 + "beside its ring (ns per hop, the configuration's classic ring if it ran, else its first), fastest "
-                + "rendezvous first. *rendezvous / ring* is the ratio of medians with its 95% interval: a primitive "
+                + "rendezvous first. *rendezvous / ring* is the ratio of levels with its 95% interval: a primitive "
                 + "whose partner is always about to arrive (spinning, Exchanger) gains in the rendezvous and loses "
                 + "in the ring, where a node waits N-1 hops for its next token. Ids the run measured in one workload "
                 + "only show – in the other.");

@@ -52,7 +52,7 @@ public final class Report {
         }
         Environment.write(run, doc);
         if (chart.png() != null) {
-            doc.add(new Doc.Image("ns per hop: median and 95% interval over forks, log scale", chart.png(), chart.svg()));
+            doc.add(new Doc.Image("ns per hop: level and 95% interval over forks, log scale", chart.png(), chart.svg()));
         } else if (!Series.steps(run).isEmpty()) {
             doc.paragraph("Chart: not drawn (" + chart.problem() + ").");
         }

@@ -54,14 +54,15 @@ final class StepTable {
             doc.add(new Doc.Table(series.workload().label(), List.of(Format.text("id"), Format.number(stepsColumn),
                     Format.number("forks x iterations"), Format.number("passes per iteration"),
                     Format.number("warm-up per fork (s, passes)"),
-                    Format.number("median ns/" + series.workload().unit()), Format.number("95% interval"),
-                    Format.text("fork medians"), Format.number("min"), Format.number("max"), Format.text("stability"),
+                    Format.number("ns/" + series.workload().unit()), Format.number("95% interval"),
+                    Format.text("fork levels"), Format.number("min"), Format.number("max"), Format.text("stability"),
                     Format.text("vs next"), Format.number("speed-up vs " + Report.BASELINE + " [95%]"),
                     Format.number("2014"), Format.text("handoffs")), table));
             if (base.isEmpty()) {
                 notes.add("speed-ups: n/a, " + Report.BASELINE + " was not measured in this configuration");
             }
             CrossCpu.note(run, series.label()).ifPresent(notes::add);
+            CrossCpu.steal(rows, series.config()).ifPresent(notes::add);
             if (rows.stream().anyMatch(r -> history.oneThreadOf(History.STUDY_2014, r.id()).isPresent())) {
                 notes.add("2014: the study's speed-up over its threads row for the same model and setup (its "
                         + "libraries' default multi-thread scheduler or dispatcher); in parentheses on one-thread "
@@ -83,14 +84,15 @@ final class StepTable {
     }
 
     /**
-     * "ok", or "ok, stopped at 8 forks, +-7%" where the forks reached the cap short of the precision
-     * asked, or the flag: "**modes**: two modes 3.16x apart (2 forks, 1 fork)".
+     * "ok"; "ok, ±7% at the cap of 6 forks" where a planned row reached the cap short of the
+     * precision asked; "..., 2 of 6 forks settled after their warm-up" where the evidence came late;
+     * or the flag: "**states**: two states 1.34x apart (3 of 6 JVMs, 3 of 6 JVMs)".
      */
     static String stability(Stats.Summary s, threadring.bench.data.Settings settings) {
         return stability(s, settings, true);
     }
 
-    /** As above; {@code addsForks} false where the repetitions are fixed (the echo server's). */
+    /** As above; {@code addsForks} false where the count is not planned. */
     static String stability(Stats.Summary s, threadring.bench.data.Settings settings, boolean addsForks) {
         if (s.isUnstable()) {
             return "**" + s.flag().cause().label + "**: " + s.flag().text();
@@ -98,19 +100,31 @@ final class StepTable {
         if (s.forks() < 2) {
             return "n/a";
         }
+        String ok = "ok";
         double asked = settings.scored().precision() / 100.0; // 0: no precision was sought (older runs)
-        return addsForks && asked > 0 && s.precision() > asked && s.forks() >= settings.scored().maxForks()
-                ? String.format(Locale.ROOT, "ok, stopped at %d forks, ±%.0f%%", s.forks(), s.precision() * 100) : "ok";
+        if (addsForks && asked > 0 && s.precision() > asked && s.forks() >= settings.scored().maxForks()) {
+            ok += String.format(Locale.ROOT, ", ±%.0f%% at the cap of %d forks", s.precision() * 100, s.forks());
+        }
+        long slowed = s.steady().stream().filter(x -> x.kind() == threadring.bench.stats.Steady.Kind.SLOWDOWN).count();
+        if (slowed > 0) {
+            ok += ", " + slowed + " of " + s.forks() + " forks slowed down";
+        }
+        long late = s.steady().stream().filter(threadring.bench.stats.Steady::late).count();
+        if (late > 0 && settings.scored().settleMs() != null) {
+            ok += ", " + late + " of " + s.forks() + " forks settled after their warm-up";
+        }
+        return ok;
     }
 
-    /** The next slower row's median over this one's, and whether their intervals separate. */
+    /** The next slower row's level over this one's, and whether their intervals are separated (share no value). */
     static String versus(Series.Row slower, Series.Row r) {
         if (slower.summary().modal() || r.summary().modal()) {
-            return "n/a (modes)";
+            return "n/a (states)";
         }
         Stats.Ratio x = Stats.ratio(slower.summary(), r.summary());
-        return String.format(Locale.ROOT, "%.2fx", x.value())
-                + (x.interval() == null ? "" : x.separates() ? ", separated" : ", overlaps");
+        return String.format(Locale.ROOT, "%.2fx", x.value()) + (slower.summary().interval() == null
+                || r.summary().interval() == null ? "" : Stats.separated(slower.summary().interval(),
+                        r.summary().interval()) ? ", separated" : ", overlaps");
     }
 
     private static String study2014(History history, String id) {
@@ -142,26 +156,28 @@ final class StepTable {
         return problems;
     }
 
-    /** Passes per measured iteration (median over forks and iterations), or n/a for older runs. */
+    /** Passes per measured iteration (median over forks and iterations), or n/a where they were not recorded. */
     static String passesPerIteration(Measured m) {
-        List<Score.ForkLog> log = m.passes().map(Score.Passes::forkLog).orElse(null);
-        if (log == null || log.isEmpty()) {
-            return "n/a";
-        }
-        double[] passes = log.stream().flatMap(f -> f.measuredPasses().stream()).mapToDouble(Long::doubleValue)
-                .toArray();
-        return String.format(Locale.ROOT, "%,.0f", new Median().evaluate(passes));
+        double[] passes = m.passes().map(p -> p.forks().stream().flatMap(f -> f.measured().stream())
+                .mapToDouble(Score.Iteration::passes).filter(x -> x > 0).toArray()).orElse(new double[0]);
+        return passes.length == 0 ? "n/a" : String.format(Locale.ROOT, "%,.0f", new Median().evaluate(passes));
     }
 
-    /** Each fork's warm-up: its length in seconds and passes (median over forks), or n/a for older runs. */
+    /**
+     * Each fork's warm-up: its length in seconds and passes (median over forks; the longest where
+     * forks warmed up for different lengths, as the first fork does), or n/a where it was not recorded.
+     */
     static String warmup(Measured m) {
-        List<Score.ForkLog> log = m.passes().map(Score.Passes::forkLog).orElse(null);
-        if (log == null || log.isEmpty()) {
+        List<Score.Fork> forks = m.passes().map(p -> p.forks().stream().filter(f -> f.warmup() != null).toList())
+                .orElse(List.of());
+        if (forks.isEmpty()) {
             return "n/a";
         }
         Median median = new Median();
-        double seconds = median.evaluate(log.stream().mapToDouble(f -> f.warmupMs() / 1000).toArray());
-        double passes = median.evaluate(log.stream().mapToDouble(Score.ForkLog::warmupPasses).toArray());
-        return String.format(Locale.ROOT, "%.1f s, %,.0f", seconds, passes);
+        double seconds = median.evaluate(forks.stream().mapToDouble(f -> f.warmupMs() / 1000).toArray());
+        double passes = median.evaluate(forks.stream().mapToDouble(Score.Fork::warmupPasses).toArray());
+        double longest = forks.stream().mapToDouble(f -> f.warmupMs() / 1000).max().orElse(seconds);
+        return String.format(Locale.ROOT, "%.1f s, %,.0f", seconds, passes)
+                + (longest > seconds * 1.5 + 0.5 ? String.format(Locale.ROOT, " (first %.0f s)", longest) : "");
     }
 }

@@ -55,7 +55,7 @@ public interface WorkloadSection {
         return Format.interval(cost);
     }
 
-    /** A row's cost as {@code compare} shows it: median [95% interval], or each mode's. */
+    /** A row's cost as {@code compare} shows it: level [95% interval], or each state's. */
     default String value(Stats.Summary cost) {
         return Format.text(cost, this::number, this::range);
     }

@@ -211,8 +211,8 @@ public final class Merge {
                 cpuWork.putIfAbsent(label + " " + w.work(), new CpuWork(label, w.work(), w.nsPerCall()));
             }
             for (Probe p : i.run().probes()) { // each input's own probes, named by their run
-                probes.add(new Probe(label(hosts, i, p.configuration()), p.when() + ", " + i.run().runId(),
-                        p.nsPerHandoff()));
+                probes.add(new Probe(label(hosts, i, p.configuration()), p.when() + ", " + i.run().runId(), p.id(),
+                        p.values()));
             }
         }
         List<String> incomplete = new ArrayList<>(missing.stream().map(m -> "missing " + m).toList());

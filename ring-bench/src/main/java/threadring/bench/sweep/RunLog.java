@@ -30,8 +30,8 @@ final class RunLog {
     private final List<Job> jobs = new ArrayList<>();
     private final List<CpuWork> cpuWork = new ArrayList<>();
     private final List<Probe> probes = new ArrayList<>();
+    private final List<Job> running = new ArrayList<>();
     private Run run;
-    private Job current;
     private boolean stopped;
 
     RunLog(Path runDir, Run run, Writer console, PrintStream out, boolean verbose) {
@@ -58,12 +58,13 @@ final class RunLog {
         }
     }
 
-    /** The job running now, as far as it got (ignored once interrupted: the interrupt owns what is kept). */
+    /** A job running now, as far as it got (ignored once interrupted: the interrupt owns what is kept). */
     synchronized void running(Job job) throws IOException {
         if (Processes.stopping()) {
             return;
         }
-        current = job;
+        running.removeIf(j -> same(j, job));
+        running.add(job);
         save(Run.State.RUNNING);
     }
 
@@ -72,18 +73,26 @@ final class RunLog {
         if (Processes.stopping()) {
             return;
         }
-        current = null;
+        running.removeIf(j -> same(j, job));
         jobs.add(job);
         save(Run.State.RUNNING);
     }
 
+    private static boolean same(Job a, Job b) {
+        return a.configuration().equals(b.configuration()) && a.size().equals(b.size()) && a.ids().equals(b.ids());
+    }
+
+    /** What one consumeCPU(work) cost, as measured so far. */
     synchronized void cpuWork(List<CpuWork> measured) throws IOException {
+        cpuWork.clear();
         cpuWork.addAll(measured);
         save(Run.State.RUNNING);
     }
 
-    synchronized void probe(Probe p) throws IOException {
-        probes.add(p);
+    /** The machine probes, as measured so far. */
+    synchronized void probes(List<Probe> measured) throws IOException {
+        probes.clear();
+        probes.addAll(measured);
         save(Run.State.RUNNING);
     }
 
@@ -91,9 +100,9 @@ final class RunLog {
         return List.copyOf(jobs);
     }
 
-    /** The job running now, or null. */
-    synchronized Job current() {
-        return current;
+    /** The jobs running now. */
+    synchronized List<Job> running() {
+        return List.copyOf(running);
     }
 
     /** The sweep ran to its end. */
@@ -102,14 +111,17 @@ final class RunLog {
     }
 
     /**
-     * Interrupted: the running job ends with {@code results}, run.json says so, and from then on
-     * nothing else writes it.
+     * Interrupted: the running jobs end as {@code partial} has them (every fork that ended), run.json
+     * says so, and from then on nothing else writes it.
      */
-    synchronized void interrupted(List<threadring.bench.data.Measured> results) throws IOException {
+    synchronized void interrupted(List<Job> partial) throws IOException {
         stopped = false;
-        if (current != null) {
-            current = current.with(Job.Status.INTERRUPTED, "interrupted", results);
+        for (Job p : partial) {
+            running.removeIf(j -> same(j, p));
+            running.add(p);
         }
+        running.replaceAll(j -> j.status() == Job.Status.RUNNING ? j.with(Job.Status.INTERRUPTED, "interrupted",
+                j.results()) : j);
         save(Run.State.INTERRUPTED);
         stopped = true;
     }
@@ -119,9 +131,7 @@ final class RunLog {
             return;
         }
         List<Job> all = new ArrayList<>(jobs);
-        if (current != null) {
-            all.add(current);
-        }
+        all.addAll(running);
         String end = state == Run.State.RUNNING ? null : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         run = run.with(state, end, List.copyOf(all), List.copyOf(cpuWork), List.copyOf(probes));
         RunFile.write(runDir, run);

@@ -106,20 +106,18 @@ public final class Sweep {
             synchronized (lock) {
                 log = new RunLog(runDir, run, console, out, request.verbose());
                 log.save(Run.State.RUNNING);
-                jmh = new JmhJobs(settings, runDir, jar, log, progress, async);
+                jmh = new JmhJobs(settings, runDir, jar, log, progress, async, settings.seed());
             }
-            EchoJobs echo = wrk.isPresent() ? new EchoJobs(settings, runDir, jar, wrk.get(), script, log, progress)
+            EchoJobs echo = wrk.isPresent() ? new EchoJobs(settings, runDir, jar, wrk.get(), script, log, progress, settings.seed())
                     : null;
             Thread onInterrupt = new Thread(this::interrupted, "threadring interrupt");
             Runtime.getRuntime().addShutdownHook(onInterrupt);
             out.println("threadring: " + items.size() + " ids to measure (" + (request.verbose()
                     ? "JMH's output follows" : "JMH's output goes to " + runDir.resolve(RunFile.CONSOLE)
                             + "; --verbose shows it") + ")");
+            List<JmhJobs.Scheduled> timed = new ArrayList<>();
+            List<EchoJobs.Scheduled> served = new ArrayList<>();
             for (Configuration c : configs) {
-                jmh.probe(c, Probe.START, out);
-            }
-            for (Configuration c : configs) {
-                jmh.cpuWork(c, plans, out);
                 for (Plan all : plans) {
                     Plan p = all.with(all.factories().stream().filter(f -> mine(assigned, c, all, f)).toList());
                     if (p.factories().isEmpty()) {
@@ -127,7 +125,7 @@ public final class Sweep {
                     }
                     List<RingFactory> runnable = skipTooNew(c, p, progress);
                     Optional<String> cannotLoad = p.size().measured(t -> Optional.<String>empty(),
-                            served -> EchoLoad.cannotLoad(served.connections(), wrk, EchoLoad.openFilesLimit()));
+                            s -> EchoLoad.cannotLoad(s.connections(), wrk, EchoLoad.openFilesLimit()));
                     if (cannotLoad.isPresent() && !runnable.isEmpty()) {
                         log.log("threadring: skipping " + p.describe() + " on " + c.label() + ": " + cannotLoad.get());
                         for (RingFactory f : runnable) {
@@ -137,18 +135,21 @@ public final class Sweep {
                         log.ended(p.job(c.label(), ids(runnable), Job.Status.SKIPPED, cannotLoad.get(), null, List.of()));
                         continue;
                     }
-                    if (runnable.isEmpty()) {
-                        continue;
+                    if (!runnable.isEmpty()) {
+                        // the one place a workload's runner is chosen: JMH's host for a timed size, a load for a server
+                        Plan narrowed = p.with(runnable);
+                        p.size().measured(t -> timed.add(new JmhJobs.Scheduled(c, narrowed)),
+                                s -> served.add(new EchoJobs.Scheduled(c, narrowed, s)));
                     }
-                    Plan narrowed = p.with(runnable);
-                    // the one place a workload's runner is chosen: JMH for a timed size, a load for a server
-                    Runner runner = p.size().measured(timed -> jmh::run, served -> (config, plan) -> echo.run(config,
-                            plan, served));
-                    log.ended(runner.run(c, narrowed));
                 }
             }
-            for (Configuration c : configs) {
-                jmh.probe(c, Probe.END, out);
+            for (Job j : jmh.run(configs, timed)) {
+                log.ended(j);
+            }
+            if (!served.isEmpty()) {
+                for (Job j : echo.run(served)) {
+                    log.ended(j);
+                }
             }
             synchronized (lock) {
                 finished = true;
@@ -183,12 +184,6 @@ public final class Sweep {
             return 1;
         }
         return 0;
-    }
-
-    /** What measures one job of a sweep: a JMH child, or the load on a server. */
-    @FunctionalInterface
-    interface Runner {
-        Job run(Configuration c, Plan p) throws IOException, InterruptedException;
     }
 
     /** Ids that need a newer JDK than the configuration's are skipped, with the reason; returns the others. */
@@ -266,14 +261,12 @@ public final class Sweep {
             }
             Processes.destroyAll();
             try {
-                Job current = log.current();
-                boolean inJmh = current != null && current.size().measured(timed -> true, served -> false);
-                log.interrupted(current == null ? List.of() : inJmh ? jmh.sofar() : current.results());
+                log.interrupted(jmh.sofar());
                 RunFolder.render(runDir);
-                Job stopped = log.current();
-                long kept = log.jobs().stream().flatMap(j -> j.results().stream()).filter(Measured::measured).count()
-                        + (stopped == null ? 0 : stopped.results().stream().filter(Measured::measured).count());
-                System.err.println("threadring: interrupted; kept the " + kept + " id(s) measured so far in " + runDir
+                long kept = java.util.stream.Stream.concat(log.jobs().stream(), log.running().stream())
+                        .flatMap(j -> j.results().stream()).filter(Measured::measured).count();
+                System.err.println("threadring: interrupted; kept the " + kept + " id(s) measured so far (every fork "
+                        + "that ended) in " + runDir
                         + " (report.md and report.html written, run.json marked interrupted, results/latest unchanged); "
                         + "stopped the running job's processes");
             } catch (Exception e) {

@@ -23,6 +23,7 @@ import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.data.Score;
 import threadring.core.Workload.Size;
 import threadring.bench.report.Report;
 import threadring.bench.results.JmhResults;
@@ -175,6 +176,9 @@ public class BenchmarksJarIT {
         assertEquals(2, m.passes().orElseThrow().msPerPass().size(), "forks");
         assertTrue(m.passes().orElseThrow().msPerPass().stream().allMatch(f -> f.size() == 2), "measured passes per fork");
         assertEquals(20000, m.passes().orElseThrow().steps());
+        Score.Counters c = m.passes().orElseThrow().forks().get(0).measured().get(0).counters();
+        assertTrue(c != null && c.cpuMs() != null && c.cpuMs() > 0 && c.wallMs() > 0 && c.voluntarySwitches() != null,
+                "each iteration's counters: " + c);
         assertEquals(1, m.profile().msPerPass().size(), "the profiling pass is separate and shorter");
         assertTrue(m.profile().allocBytesPerOp() != null && m.profile().allocBytesPerOp() > 0, m.profile().toString());
         assertTrue(m.profile().executionSamples() > 0 && !m.profile().hotMethods().isEmpty(), m.profile().toString());
@@ -193,13 +197,13 @@ public class BenchmarksJarIT {
     }
 
     /**
-     * Forks are added in batches up to the cap while the interval is not precise enough: one fork
-     * has no spread at all, so two more are added (two forks of floor/loop may agree within 0.2%
-     * and stop, so starting from two would make this test depend on the machine's noise; when to
-     * stop is StatsTest's), and JMH's own result file holds all three with the total count.
+     * A row's fork count is planned from its pilot, and the forks run in rounds: a pilot of one
+     * fork has no spread at all, so the plan is the cap (when a pilot's spread plans fewer is
+     * StatsTest's); each fork records its round and its whole series, warm-up included, with the
+     * counters of each iteration; JMH's own result file holds all three with the total count.
      */
     @Test
-    void forksAreAddedUpToTheCapUntilTheIntervalIsPreciseEnough() throws Exception {
+    void forksArePlannedFromThePilotAndRunInRounds() throws Exception {
         Result r = cli(tmp, "--quick", "--forks", "1", "--max-forks", "3", "--precision", "1", "--include",
                 "^floor/loop$", "--workload", "ring", "--profile", "none", "--hops", "2000000");
         assertEquals(0, r.exit(), r.output());
@@ -207,9 +211,12 @@ public class BenchmarksJarIT {
         Run data = RunFile.read(run);
         Measured m = data.measured(data.configurations().get(0).label()).get(0);
         assertEquals(3, m.passes().orElseThrow().msPerPass().size(), "forks: 1, then two more");
-        assertEquals(3, m.passes().orElseThrow().forkLog().size(), "each fork's iterations logged");
+        assertEquals(List.of(1, 2, 3), m.passes().orElseThrow().forks().stream().map(Score.Fork::round).toList(),
+                "one fork per round");
+        assertTrue(m.passes().orElseThrow().forks().stream().allMatch(f -> f.warmup() != null
+                && f.measured().stream().allMatch(i -> i.passes() > 0)), "each fork's whole series logged");
         assertTrue(Files.readString(run.resolve("console.log")).contains(
-                "floor/loop: 1 fork, no spread yet; adding 2 fork(s), up to 3"), "said why");
+                "floor/loop: 3 forks planned from its pilot of 1"), "said why");
         assertTrue(Files.readString(run.resolve(Report.FILE)).contains("| floor/loop | 2,000,000 | 3 x 2 |"),
                 "the report counts the forks");
         com.google.gson.JsonObject jmh = com.google.gson.JsonParser.parseString(Files.readString(

@@ -27,8 +27,8 @@ public final class Runs {
         return new Settings(new Settings.Selection(List.of(), false, List.of(threadring.core.Workload.RING)),
                 List.of(Size.Ring.classic(503)), java.util.Map.of(),
                 new Settings.Scored(false, false, null, Presets.MAX_FORKS, null, null, null, Presets.PASS_MS,
-                        Presets.PRECISION), List.of(), List.of(),
-                profilers, Presets.PROFILING);
+                        Presets.PRECISION, null, false), List.of(), List.of(),
+                profilers, Presets.PROFILING, 1L);
     }
 
     public static Env.Machine machine(String host) {
@@ -62,7 +62,8 @@ public final class Runs {
 
     /** A probe of {@code floor/cross-cpu}: forks of three iterations around the given fork medians, ns per handoff. */
     public static Probe probe(String label, String when, double... medians) {
-        return new Probe(label, when, Arrays.stream(medians).mapToObj(m -> List.of(m * 0.99, m, m * 1.01)).toList());
+        return new Probe(label, when, Probe.CROSS_CPU, Arrays.stream(medians).mapToObj(m -> List.of(m * 0.99, m,
+                m * 1.01)).toList());
     }
 
     /** The same run, with another id, on {@code host}. */
@@ -124,7 +125,13 @@ public final class Runs {
     }
 
     private static Score.Passes passes(String benchmark, int steps, List<List<Double>> ms) {
-        return new Score.Passes(benchmark, steps, 1, List.of("-Xmx512m"), ms, null, null);
+        return new Score.Passes(benchmark, steps, List.of("-Xmx512m"), null, null, forks(ms));
+    }
+
+    /** Forks of these measured passes, their warm-up not recorded. */
+    public static List<Score.Fork> forks(List<List<Double>> ms) {
+        return ms.stream().map(f -> new Score.Fork(null, f.stream().map(x -> new Score.Iteration(0, x, null)).toList(),
+                null, null)).toList();
     }
 
     /** A run of one configuration with a job per group of measured ids (e.g. a ring job and a rendezvous job). */
@@ -183,10 +190,12 @@ public final class Runs {
     public static Run scaled(Run run, String runId, double factor) {
         List<Job> jobs = run.jobs().stream().map(j -> new Job(j.configuration(), j.benchmark(), j.ids(), j.size(),
                 j.steps(), j.status(), j.reason(), j.exitStatus(), j.results().stream().map(m -> m.passes().isEmpty() ? m
-                        : new Measured(m.id(), new Score.Passes(m.passes().orElseThrow().benchmark(), m.passes().orElseThrow().steps(),
-                                m.passes().orElseThrow().warmups(), m.passes().orElseThrow().jvmArgs(), m.passes().orElseThrow().msPerPass().stream()
-                                        .map(f -> f.stream().map(x -> x * factor).toList()).toList(),
-                                m.passes().orElseThrow().iterationMs(), m.passes().orElseThrow().forkLog()), m.profile(), m.error(), m.limit()))
+                        : new Measured(m.id(), new Score.Passes(m.passes().orElseThrow().benchmark(),
+                                m.passes().orElseThrow().steps(), m.passes().orElseThrow().jvmArgs(),
+                                m.passes().orElseThrow().iterationMs(), m.passes().orElseThrow().pilot(),
+                                forks(m.passes().orElseThrow().msPerPass().stream()
+                                        .map(f -> f.stream().map(x -> x * factor).toList()).toList())), m.profile(),
+                                m.error(), m.limit()))
                         .toList()))
                 .toList();
         Run scaled = withJobs(run, jobs);

@@ -50,8 +50,8 @@ public class AgreementTest {
             assertTrue(longRun.settings().scored().longRun(), dir + " was made with --long");
             for (Series[] m : Compare.match(defaults, longRun)) {
                 for (Compare.Pair p : Compare.pairs(defaults, m[0], longRun, m[1])) {
-                    Compare.Verdict v = p.verdict();
-                    boolean separated = v == Compare.Verdict.FASTER || v == Compare.Verdict.SLOWER;
+                    threadring.bench.stats.LikeWithLike.Verdict v = p.verdict();
+                    boolean separated = v == threadring.bench.stats.LikeWithLike.Verdict.FASTER || v == threadring.bench.stats.LikeWithLike.Verdict.SLOWER;
                     Stats.Interval i = p.ratio().interval();
                     assertTrue(!separated || (i.low() >= 1 / AGREE && i.high() <= AGREE), () -> describe(m[0], p));
                     checked.add(m[0].workload().label() + " " + p.id());

@@ -18,33 +18,20 @@ class StatsTest {
     }
 
     @Test
-    void medianForkMediansMinMaxAndAnIntervalOverForks() {
-        Stats.Summary s = Stats.summarize(List.of(List.of(10.0, 12.0, 11.0), List.of(13.0, 12.0, 14.0),
+    void theLevelIsTheGeometricMeanOfForkLevelsWithAnIntervalOverForks() {
+        Stats.Summary s = Stats.summarize(List.of(List.of(10.0, 12.0, 11.0), List.of(12.0, 11.5, 12.5),
                 List.of(11.0, 11.5, 10.5)));
         assertEquals(3, s.forks());
         assertEquals(9, s.samples());
-        assertEquals(List.of(11.0, 13.0, 11.0), s.forkMedians());
-        assertEquals(11.5, s.median(), 1e-9);
+        assertEquals(List.of(11.0, 12.0, 11.0), s.forkMedians());
+        assertEquals(Math.exp((Math.log(11) * 2 + Math.log(12)) / 3), s.median(), 1e-9);
         assertEquals(10.0, s.min());
-        assertEquals(14.0, s.max());
-        // log medians 2.398, 2.565, 2.398: mean 2.453, sd 0.0964, t(0.975, 2) = 4.303
-        assertEquals(Math.exp(2.4534 - 4.3027 * 0.0964 / Math.sqrt(3)), s.interval().low(), 0.05);
-        assertEquals(Math.exp(2.4534 + 4.3027 * 0.0964 / Math.sqrt(3)), s.interval().high(), 0.05);
-    }
-
-    /** With three forks the interval (each mode's, where they are modes) reaches past every fork median. */
-    @Test
-    void theIntervalOfThreeForksContainsEveryForkMedian() {
-        double[][] cases = {{75, 177, 195}, {100, 101, 102}, {50, 50, 80}, {1, 1.3, 1.29}};
-        for (double[] medians : cases) {
-            Stats.Summary s = summary(Runs.forks("x/y", medians));
-            for (Stats.Mode mode : s.modes()) {
-                for (double m : mode.forkMedians()) {
-                    assertTrue(mode.interval() == null || mode.interval().contains(m), m + " outside " + mode);
-                }
-            }
-            assertTrue(s.modal() || s.forkMedians().stream().allMatch(s.interval()::contains), s.toString());
-        }
+        assertEquals(12.5, s.max());
+        // log levels 2.398, 2.485, 2.398: mean 2.427, sd 0.0502, t(0.975, 2) = 4.303
+        assertEquals(Math.exp(2.4270 - 4.3027 * 0.05024 / Math.sqrt(3)), s.interval().low(), 0.02);
+        assertEquals(Math.exp(2.4270 + 4.3027 * 0.05024 / Math.sqrt(3)), s.interval().high(), 0.02);
+        assertEquals(Math.sqrt(s.interval().high() / s.interval().low()) - 1, s.precision(), 1e-12,
+                "the precision is half the interval's width");
     }
 
     /** akka/typed-p1's forks of 58.1, 60.4 and 60.0 ns/hop, each tight inside: a claim, flagged by nothing. */
@@ -55,78 +42,60 @@ class StatsTest {
         assertNull(s.flag(), s.unstable());
         assertFalse(s.modal());
         assertTrue(s.interval().contains(59.5) && s.precision() < 0.06, s.interval() + " " + s.precision());
-        // and forks 20% apart, as tight inside, are ordinary spread between JVMs: a wider interval, no flag
+        // and forks 12% apart, no gap of 15% between neighbours, are ordinary spread: a wider interval, no flag
         Stats.Summary wide = summary(Runs.measured("x/y", new double[] {100, 100.1, 99.9, 100},
-                new double[] {120, 120.1, 119.9, 120}, new double[] {110, 110.1, 109.9, 110}));
+                new double[] {112, 112.1, 111.9, 112}, new double[] {106, 106.1, 105.9, 106}));
         assertNull(wide.flag(), wide.unstable());
-        assertTrue(wide.interval().contains(100) && wide.interval().contains(120), wide.interval().toString());
+        assertTrue(wide.interval().contains(100) && wide.interval().contains(112), wide.interval().toString());
     }
 
-    /** virtual/park's forks near 190, 190 and 600 ns/hop: two modes, each with its own median, never their average. */
+    /**
+     * coroutines/continuation-loop in run 20261125-122753: 79.2-81.5 on three JVMs and 97.7-107.2 on
+     * three: two states, each with its level, interval and share, never their average.
+     */
     @Test
-    void forksInSeparatedGroupsAreModes() {
-        Stats.Summary s = summary(Runs.forks("virtual/park", 190, 192, 600));
+    void forksThatSettleFarApartAreStatesEachWithItsShare() {
+        Stats.Summary s = summary(Runs.forks("coroutines/continuation-loop", 79.18, 81.36, 81.53, 97.73, 106.9, 107.2));
         assertTrue(s.modal());
-        assertEquals(Stats.Cause.MODES, s.flag().cause());
-        assertEquals("two modes 3.14x apart (2 forks, 1 fork)", s.flag().text());
+        assertEquals(Stats.Cause.STATES, s.flag().cause());
+        assertEquals(2, s.states().size());
         assertNull(s.interval(), "no single interval around a value no JVM ran");
-        assertEquals(2, s.modes().get(0).forks());
-        assertEquals(191, s.modes().get(0).median(), 3);
-        assertTrue(s.modes().get(0).interval().contains(191));
-        assertEquals(600, s.modes().get(1).median(), 30);
-        assertNull(s.modes().get(1).interval(), "one fork: no interval");
-        // quasar/fiber's 75, 177 and 195 are two modes too; 100, 125 and 150 ns/hop spread evenly are not
-        assertTrue(summary(Runs.forks("quasar/fiber", 75, 177, 195)).modal());
-        assertFalse(summary(Runs.forks("x/y", 100, 125, 150)).modal());
+        Stats.State fast = s.states().get(0);
+        assertEquals("3 of 6 JVMs", fast.jvms());
+        assertEquals(80.7, fast.level(), 0.1);
+        assertTrue(fast.interval().contains(79.18) && fast.interval().contains(81.53), fast.interval().toString());
+        assertEquals(103.8, s.states().get(1).level(), 0.2);
+        assertTrue(fast.share().contains(0.5) && fast.share().low() > 0.1 && fast.share().high() < 0.9,
+                fast.share().toString());
+        assertTrue(s.flag().text().startsWith("two states 1.29x apart (3 of 6 JVMs, 3 of 6 JVMs)"), s.flag().text());
     }
 
-    /** Forks spread more than 2x without a gap between groups: flagged, forks apart. */
+    /**
+     * virtual/park-p1 in run 20261125-122753: four JVMs at 191-199, one at 273, one at 358. A lone
+     * JVM is no state: it is shown apart, and the row's one state keeps its interval.
+     */
     @Test
-    void forksScatteredMoreThanTwiceApartWithoutModesAreFlagged() {
-        Stats.Summary s = summary(Runs.forks("x/y", 100, 120, 145, 175, 210));
-        assertFalse(s.modal(), s.modes().toString());
+    void aLoneJvmFarFromTheOthersIsApartNotAState() {
+        Stats.Summary s = summary(Runs.forks("virtual/park-p1", 191.0, 192.3, 197.9, 198.9, 273.1, 358.4));
+        assertEquals(1, s.states().size());
+        assertEquals(List.of(273.1, 358.4), s.apart().stream().map(x -> Math.round(x * 10) / 10.0).toList());
+        assertEquals(Stats.Cause.STATES, s.flag().cause());
+        assertEquals("4 of 6 JVMs", s.states().get(0).jvms());
+        assertTrue(s.interval().high() < 210, s.interval().toString());
+        assertTrue(s.flag().text().contains("2 JVMs of 6 apart at 273.1, 358.4"), s.flag().text());
+        // an echo row of three repetitions with one apart: no state rests on one repetition
+        Stats.Summary echo = Stats.summarize(List.of(List.of(43.0), List.of(42.0), List.of(31.9)));
+        assertEquals(1, echo.states().size());
+        assertEquals(List.of(31.9), echo.apart());
+    }
+
+    /** Levels of one state scattered more than 2x without a 15% gap between neighbours: flagged, forks apart. */
+    @Test
+    void forksScatteredMoreThanTwiceApartInOneStateAreFlagged() {
+        Stats.Summary s = summary(Runs.forks("x/y", 100, 112, 125, 140, 157, 176, 197, 215));
+        assertFalse(s.modal(), s.states().toString());
         assertEquals(Stats.Cause.SPREAD, s.flag().cause());
-        assertEquals("fork medians 2.10x apart", s.flag().text());
-    }
-
-    /** Forks whose iterations still fall, each from its first to its last, were not in steady state. */
-    @Test
-    void iterationsThatStillFallInEveryForkAreNotSteady() {
-        Stats.Summary s = summary(Runs.measured("x/y", new double[] {130, 118, 108, 100, 95},
-                new double[] {128, 117, 109, 101, 96}, new double[] {131, 119, 107, 99, 94}));
-        assertEquals(Stats.Cause.DRIFT, s.flag().cause());
-        assertTrue(s.flag().text().startsWith("passes fell 2"), s.unstable());
-        // iterations that scatter as much without a trend are steady
-        assertNull(summary(Runs.measured("x/y", new double[] {100, 108, 92, 104, 96},
-                new double[] {101, 93, 107, 99, 102}, new double[] {97, 105, 100, 95, 103})).unstable());
-        // and so is a trend smaller than the threshold, however clear
-        assertNull(summary(Runs.measured("x/y", new double[] {104, 103, 102, 101, 100},
-                new double[] {104, 103, 102, 101, 100}, new double[] {104, 103, 102, 101, 100.1})).unstable());
-    }
-
-    /** coroutines/continuation-loop's forks rose 27% from their first measured iteration to their last: a drift. */
-    @Test
-    void aRiseOfTwentySevenPercentInEveryForkIsADrift() {
-        Stats.Summary s = summary(Runs.measured("coroutines/continuation-loop", new double[] {62.0, 62.8, 59.6, 68.1, 74.6},
-                new double[] {63.8, 60.5, 59.4, 78.3, 81.7}, new double[] {62.3, 60.6, 59.0, 72.1, 76.5}));
-        assertEquals(Stats.Cause.DRIFT, s.flag().cause(), String.valueOf(s.flag()));
-        assertTrue(s.flag().text().startsWith("passes rose 2"), s.flag().text());
-    }
-
-    /** Forks are added until the interval is within the precision asked, up to the cap; modes get the cap. */
-    @Test
-    void forksAreAddedUntilTheIntervalIsPreciseEnoughOrTheCap() {
-        Stats.Summary tight = summary(Runs.measured("x/y", new double[] {58.0, 58.1, 58.2}, new double[] {60.3, 60.4,
-                60.5}, new double[] {59.9, 60.0, 60.1}));
-        assertEquals(1, Forks.more(tight, 0.05, 8), "three forks 4% apart give +-" + tight.precision() + ": one more");
-        Stats.Summary loose = summary(Runs.forks("x/y", 100, 110, 105));
-        assertEquals(4, Forks.more(loose, 0.05, 8), "t(6) x sd / sqrt(7) is the first within 5%");
-        assertEquals(2, Forks.more(loose, 0.05, 5), "capped");
-        assertEquals(5, Forks.more(summary(Runs.forks("virtual/park", 190, 192, 600)), 0.05, 8), "modes: to the cap");
-        Stats.Summary drifting = summary(Runs.measured("x/y", new double[] {130, 118, 108, 100, 95},
-                new double[] {128, 117, 109, 101, 96}, new double[] {131, 119, 107, 99, 94}));
-        assertEquals(0, Forks.more(drifting, 0.05, 8), "more forks drift the same way");
-        assertEquals(7, Forks.more(Stats.summarize(List.of(List.of(5.0, 6.0))), 0.05, 8), "one fork: no spread to go by");
+        assertEquals("fork levels 2.15x apart", s.flag().text());
     }
 
     @Test
@@ -137,23 +106,58 @@ class StatsTest {
         assertEquals(6.0, s.median());
         Stats.Ratio r = Stats.ratio(s, s);
         assertNull(r.interval());
-        assertFalse(r.separates());
+        assertFalse(r.excludesOne());
     }
 
+    /** Separated means one thing everywhere: the two 95% intervals share no value. */
     @Test
-    void aRatioSeparatesOnlyWhenItsIntervalExcludesOne() {
+    void rowsAreSeparatedOnlyWhenTheirIntervalsShareNoValue() {
         Stats.Summary a = summary(Runs.forks("x/y", 100, 110, 105));
         Stats.Summary slower = summary(Runs.forks("x/y", 150, 165, 157.5));
         Stats.Ratio r = Stats.ratio(slower, a);
         assertEquals(1.5, r.value(), 0.01);
         assertNotNull(r.interval());
         assertTrue(r.interval().contains(1.5) && r.interval().low() > 1, r.toString());
-        assertTrue(r.separates());
-        assertTrue(r.p() < 0.05, r.toString());
+        assertTrue(Stats.separated(a.interval(), slower.interval()));
+        Stats.Summary near = summary(Runs.forks("x/y", 109, 117, 113));
+        assertFalse(Stats.separated(a.interval(), near.interval()), a.interval() + " " + near.interval());
         Stats.Ratio same = Stats.ratio(a, a);
-        assertEquals(1.0, same.value());
+        assertEquals(1.0, same.value(), 1e-12);
         assertTrue(same.interval().contains(1.0));
-        assertFalse(same.separates());
         assertEquals(1.0, same.p(), 1e-9);
+    }
+
+    /** A pilot plans the count: tight forks need no more, loose ones more, states and one fork the cap. */
+    @Test
+    void theForkCountIsPlannedFromThePilot() {
+        assertEquals(4, Forks.planned(List.of(100.0, 100.5, 99.8, 100.2), 0.05, 6), "0.3% spread: the pilot is enough");
+        assertEquals(6, Forks.planned(List.of(100.0, 108.0, 94.0, 104.0), 0.05, 6), "6% spread: the cap");
+        assertEquals(8, Forks.planned(List.of(100.0, 108.0, 94.0, 104.0), 0.05, 8));
+        assertEquals(6, Forks.planned(List.of(190.0, 192.0, 600.0, 195.0), 0.05, 6), "states: the cap");
+        assertEquals(6, Forks.planned(List.of(100.0), 0.05, 6), "one fork: no spread to go by");
+        // (t(3) * 0.02 / ln 1.05)^2 = 1.70: 2% spread needs no more than four forks
+        assertEquals(4, Forks.planned(List.of(98.0, 100.0, 102.0, 100.0), 0.05, 6));
+    }
+
+    /** Stein's interval: the mean over every fork, the pilot's spread and degrees of freedom. */
+    @Test
+    void aPlannedRowGetsSteinsInterval() {
+        List<Double> levels = List.of(100.0, 104.0, 96.0, 102.0, 99.0, 101.0);
+        Stats.Interval stein = Forks.stein(levels, 4);
+        double[] logs = levels.stream().mapToDouble(Math::log).toArray();
+        double sPilot = Math.sqrt(org.apache.commons.math3.stat.StatUtils.variance(logs, 0, 4));
+        double centre = org.apache.commons.math3.stat.StatUtils.mean(logs);
+        assertEquals(Math.exp(centre + Stats.t(3) * sPilot / Math.sqrt(6)), stein.high(), 1e-9);
+        assertEquals(Math.exp(centre - Stats.t(3) * sPilot / Math.sqrt(6)), stein.low(), 1e-9);
+    }
+
+    /** Wilson's interval of a share, and Fisher's exact test of two (the 1 of 6 against 6 of 6). */
+    @Test
+    void sharesHaveWilsonIntervalsAndFisherCompares() {
+        Stats.Interval half = Proportions.wilson(3, 6);
+        assertEquals(0.188, half.low(), 0.001);
+        assertEquals(0.812, half.high(), 0.001);
+        assertEquals(0.015, Proportions.fisher(1, 5, 6, 0), 0.0005);
+        assertEquals(1.0, Proportions.fisher(3, 3, 3, 3), 1e-9);
     }
 }

@@ -1,0 +1,266 @@
+package threadring.bench.jmh;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.RunnerException;
+import threadring.bench.data.Job;
+import threadring.bench.data.Measured;
+import threadring.bench.data.Profile;
+import threadring.bench.data.RunFile;
+import threadring.bench.data.Score;
+import threadring.bench.stats.Forks;
+import threadring.bench.util.Errors;
+import threadring.core.RingFactories;
+
+/**
+ * The JMH host of a sweep, one JVM for every configuration, started as {@code java -cp
+ * benchmarks.jar threadring.bench.jmh.Rounds SPEC.json} ({@link HostSpec}). It runs every task in
+ * rounds: one fork of every task per round, in an order shuffled per round from the run's seed, the
+ * configurations (JDKs, cpu sets) mixed, so that a machine that slows down during a sweep slows
+ * every id alike and ratios within the run stay honest. Before the rounds: the machine probes and
+ * each configuration's consumeCPU costs, and each task's limits and pass size. The first
+ * {@link Forks#PILOT} rounds are the pilot; then each task's fork count is planned from its pilot
+ * ({@link Forks#planned}, Stein's two-stage procedure) and the rounds go on until every task has its
+ * forks; the probes run again in the middle and at the end. Each fork's warm-up comes from the
+ * evidence of the task's forks so far ({@link Warmup}). After the rounds: the separate profiling
+ * pass of each task. Every fork's results are written as it ends (the jobs' files, JMH's JSON and
+ * {@link HostSpec#STATUS}), so an interrupt keeps every finished fork.
+ */
+public final class Rounds {
+
+    /** One task and what it has so far. */
+    static final class TaskState {
+        final HostSpec.Task task;
+        final HostSpec.Config config;
+        Integer steps;
+        String failure;
+        String limit;
+        Integer planned;
+        boolean calibrated;
+        final List<Score.Fork> forks = new ArrayList<>();
+        final List<RunResult> jmh = new ArrayList<>();
+        Warmup warmup;
+        Profile profile;
+
+        TaskState(HostSpec.Task task, HostSpec.Config config) {
+            this.task = task;
+            this.config = config;
+        }
+
+        boolean active() {
+            return failure == null && limit == null && steps != null;
+        }
+
+        /** Forks this task still needs: its plan's, or the pilot's until it has one. */
+        int wanted(int pilot) {
+            return planned != null ? planned : pilot;
+        }
+    }
+
+    private final HostSpec spec;
+    private final Map<String, TaskState> tasks = new LinkedHashMap<>();
+    private final Probes probes;
+    private int round;
+    private String phase = "starting";
+
+    Rounds(HostSpec spec) {
+        this.spec = spec;
+        for (HostSpec.Task t : spec.tasks()) {
+            HostSpec.Config c = spec.configurations().stream().filter(x -> x.label().equals(t.configuration()))
+                    .findFirst().orElseThrow(() -> new IllegalArgumentException("no configuration " + t.configuration()));
+            tasks.put(t.key(), new TaskState(t, c));
+        }
+        this.probes = new Probes(spec);
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("usage: Rounds SPEC.json (started by the sweep)");
+            System.exit(2);
+        }
+        Rounds host = new Rounds(RunFile.readJson(Path.of(args[0]), HostSpec.class));
+        System.exit(host.run() ? 0 : 1);
+    }
+
+    boolean run() throws IOException {
+        int pilot = spec.scored().startForks();
+        int cap = Math.max(pilot, spec.scored().maxForks());
+        writeStatus();
+        if (spec.probes()) {
+            probes.run(threadring.bench.data.Probe.START);
+        }
+        probes.cpuWork();
+        phase = "calibrating";
+        writeStatus();
+        Map<String, Calibrations.Outcome> calibrated = new Calibrations(spec,
+                id -> RingFactories.load().require(id).jvmArgs()).all(spec.tasks());
+        for (TaskState s : tasks.values()) {
+            Calibrations.Outcome o = calibrated.get(s.task.key());
+            s.steps = o.steps();
+            s.failure = o.failure();
+            s.limit = o.limit();
+            s.calibrated = true;
+            s.warmup = spec.scored().settleMs() == null ? Warmup.fixed(warmups())
+                    : Warmup.evidence(warmups(), (int) Math.ceil((double) spec.scored().settleMs() / iterationMs()));
+            if (s.limit != null) {
+                System.out.println("threadring: " + s.task.id() + " cannot run here: " + s.limit);
+            }
+        }
+        writeAll();
+        Random random = new Random(spec.seed());
+        boolean middle = !spec.probes();
+        phase = "rounds";
+        for (round = 1; ; round++) {
+            List<TaskState> due = new ArrayList<>(tasks.values().stream()
+                    .filter(s -> s.active() && s.forks.size() < s.wanted(pilot)).toList());
+            if (due.isEmpty()) {
+                break;
+            }
+            Collections.shuffle(due, random);
+            System.out.println("threadring: round " + round + ": " + due.size() + " fork(s), in a shuffled order");
+            for (TaskState s : due) {
+                fork(s);
+                if (s.active() && s.planned == null && s.forks.size() >= pilot) {
+                    s.planned = pilot == cap ? pilot : Forks.planned(levels(s), spec.scored().precision() / 100.0, cap);
+                    if (s.planned > pilot) {
+                        System.out.println("threadring: " + s.task.id() + ": " + s.planned + " forks planned from "
+                                + "its pilot of " + pilot);
+                    }
+                }
+                writeStatus();
+            }
+            if (!middle && round >= pilot) {
+                probes.run(threadring.bench.data.Probe.MIDDLE);
+                middle = true;
+            }
+        }
+        if (spec.probes()) {
+            if (!middle) {
+                probes.run(threadring.bench.data.Probe.MIDDLE);
+            }
+            probes.run(threadring.bench.data.Probe.END);
+        }
+        if (!spec.profilers().isEmpty()) {
+            phase = "profiling";
+            for (TaskState s : tasks.values()) {
+                if (s.active() && !s.forks.isEmpty()) {
+                    ProfilingPass pass = new ProfilingPass(spec, s.config, s.task,
+                            () -> OneFork.options(spec, s.config, s.task, s.steps));
+                    s.profile = pass.run();
+                    RunResult profiled = pass.result();
+                    if (profiled != null && !s.jmh.isEmpty()) {
+                        addProfile(s.jmh.get(0), profiled);
+                    }
+                    writeJob(s.task.configuration(), s.task.job());
+                }
+            }
+        }
+        phase = "done";
+        writeStatus();
+        return tasks.values().stream().allMatch(s -> s.failure == null);
+    }
+
+    /** One scored fork of a task; a failure ends the task (it is broken, or hangs). */
+    private void fork(TaskState s) throws IOException {
+        int warmups = s.warmup.next();
+        String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        try {
+            OneFork.Outcome o = OneFork.run(spec, s.config, s.task, s.steps, warmups, round, started);
+            s.forks.add(o.fork());
+            s.jmh.add(o.result());
+            s.warmup.observe(o.fork().series(s.steps).steady());
+        } catch (RunnerException | RuntimeException e) {
+            s.failure = Errors.describe(e);
+            System.out.println("threadring: " + s.task.id() + " failed: " + s.failure);
+        }
+        writeJob(s.task.configuration(), s.task.job());
+    }
+
+    private List<Double> levels(TaskState s) {
+        return s.forks.stream().map(f -> f.series(s.steps).steady().level()).toList();
+    }
+
+    private int warmups() {
+        return spec.scored().warmups() != null ? spec.scored().warmups() : threadring.core.WorkloadBenchmark.WARMUP_SECONDS;
+    }
+
+    private int iterationMs() {
+        return spec.scored().iterationMs() != null ? spec.scored().iterationMs() : 1000;
+    }
+
+    /** A task's result as run.json keeps it: its forks so far, or why it failed, or why it cannot run. */
+    private Measured measured(TaskState s) {
+        if (s.limit != null) {
+            return Measured.limited(s.task.id(), s.limit);
+        }
+        if (s.failure != null || s.forks.isEmpty()) {
+            return Measured.failed(s.task.id(), s.failure != null ? s.failure : "no fork ran");
+        }
+        int pilot = spec.scored().startForks();
+        Integer planned = pilot < spec.scored().maxForks() && s.forks.size() >= pilot ? Integer.valueOf(pilot) : null;
+        Score.Passes p = new Score.Passes(s.task.size().benchmark(), s.steps,
+                List.copyOf(s.jmh.get(0).getParams().getJvmArgs()), iterationMs(), planned, List.copyOf(s.forks));
+        Measured m = Measured.scored(s.task.id(), p);
+        return s.profile == null ? m : m.withProfile(s.profile);
+    }
+
+    private void writeAll() throws IOException {
+        for (TaskState s : tasks.values()) {
+            writeJob(s.task.configuration(), s.task.job());
+        }
+        writeStatus();
+    }
+
+    /** One job's file (every id of it, as far as each got) and its JMH JSON. */
+    private void writeJob(String configuration, String job) throws IOException {
+        List<TaskState> of = tasks.values().stream().filter(s -> s.task.configuration().equals(configuration)
+                && s.task.job().equals(job)).toList();
+        Path dir = Files.createDirectories(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(configuration));
+        RunFile.writeJson(dir.resolve(job + ".json"), new Job.Result(of.get(0).task.size().benchmark(),
+                of.stream().map(this::measured).toList()));
+        List<RunResult> jmh = of.stream().filter(s -> !s.jmh.isEmpty()).map(s -> MoreForks.merge(s.jmh)).toList();
+        Path file = dir.resolve(job + RunFile.JMH_SUFFIX);
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (PrintStream out = new PrintStream(Files.newOutputStream(tmp), true, StandardCharsets.UTF_8)) {
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, out).writeOut(jmh);
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private void writeStatus() throws IOException {
+        List<HostSpec.TaskStatus> list = tasks.values().stream().map(s -> new HostSpec.TaskStatus(s.task.key(),
+                s.task.configuration(), s.task.job(), s.task.id(), s.forks.size(), s.planned,
+                s.calibrated && (!s.active() || s.planned != null && s.forks.size() >= s.planned),
+                s.failure != null ? s.failure : s.limit)).toList();
+        RunFile.writeJson(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.STATUS),
+                new HostSpec.Status(round, phase, list));
+    }
+
+    /**
+     * The profiling pass's secondary metrics (gc.alloc.rate.norm, gc.time, ...) added to the scored
+     * result, as JMH adds a profiler's benchmark-level results, so that JMH's JSON carries them
+     * beside the scored iterations they did not disturb.
+     */
+    private static void addProfile(RunResult scored, RunResult profiled) {
+        if (scored.getBenchmarkResults().isEmpty()) {
+            return;
+        }
+        var first = scored.getBenchmarkResults().iterator().next();
+        profiled.getAggregatedResult().getSecondaryResults().values().forEach(first::addBenchmarkResult);
+    }
+}

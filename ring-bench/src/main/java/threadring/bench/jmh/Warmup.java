@@ -1,0 +1,57 @@
+package threadring.bench.jmh;
+
+import threadring.bench.stats.Steady;
+
+/**
+ * How many warm-up iterations a task's next fork gets, from the evidence of its forks so far: its
+ * first fork warms up for the cap, and every fork's whole series says when that JVM settled
+ * ({@link Steady}); later forks warm up until the latest settling seen, plus one iteration, at
+ * least {@code min} and at most the cap. A fork that settled only during its measured iterations
+ * lengthens the warm-up of the forks after it. A fixed warm-up ({@link #fixed}) ignores the evidence.
+ */
+final class Warmup {
+
+    private final int min;
+    private final int cap;
+    private final boolean fixed;
+    private int needed = -1;
+    private boolean unsettled;
+
+    private Warmup(int min, int cap, boolean fixed) {
+        this.min = min;
+        this.cap = cap;
+        this.fixed = fixed;
+    }
+
+    /** From evidence: at least {@code min} iterations, at most {@code cap}. */
+    static Warmup evidence(int min, int cap) {
+        return new Warmup(min, Math.max(min, cap), false);
+    }
+
+    static Warmup fixed(int iterations) {
+        return new Warmup(iterations, iterations, true);
+    }
+
+    /** Warm-up iterations of the next fork. */
+    int next() {
+        if (fixed) {
+            return min;
+        }
+        return needed < 0 ? cap : Math.max(min, Math.min(cap, needed + 1));
+    }
+
+    /** A fork ended with this classification. */
+    void observe(Steady s) {
+        if (s.kind() == Steady.Kind.NONE) {
+            unsettled = true;
+            needed = cap;
+        } else {
+            needed = Math.max(needed, s.settledAt());
+        }
+    }
+
+    /** Whether some fork did not settle within the cap's warm-up and measured iterations. */
+    boolean unsettled() {
+        return unsettled;
+    }
+}

@@ -1,0 +1,147 @@
+package threadring.bench.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.DoubleFunction;
+
+/**
+ * Two rows of one id (two runs, two JDKs) compared like with like: a level against a level, a
+ * state against the same state, a share of JVMs against a share. "B is faster" only where a level
+ * moved beyond both intervals; "B reaches the fast state more often" where a share moved (Fisher's
+ * exact test), which is another claim than a speed-up and is said as one.
+ */
+public final class LikeWithLike {
+
+    private LikeWithLike() {}
+
+    /** What two rows say about one id, B against A. */
+    public enum Verdict {
+        FASTER("B faster"), SLOWER("B slower"), SAME("within noise"), SHARES("shares differ"),
+        UNSTABLE("no verdict"), TOO_FEW("within noise: fewer than 2 forks");
+
+        public final String text;
+
+        Verdict(String text) {
+            this.text = text;
+        }
+    }
+
+    /** A verdict and what the table says of it. */
+    public record Judgement(Verdict verdict, String text) {}
+
+    /**
+     * B against A: levels against levels (separated where their 95% intervals share no value); where
+     * a row has states, each state (or JVM apart) of B against A's of the same rank where both have
+     * as many, else A's at the nearest level, level against level and share against share (how many
+     * of each side's JVMs reached it: Fisher's exact test). A row whose forks did not settle, or
+     * scattered in one state, gets no verdict. {@code nameA}, {@code nameB}: what the text calls
+     * each side ("A", "JDK 21"); {@code number}: how a level is written.
+     */
+    public static Judgement judge(Stats.Summary a, Stats.Summary b, String nameA, String nameB,
+            DoubleFunction<String> number) {
+        return new Sides(a, b, nameA, nameB, number).judge();
+    }
+
+    private record Sides(Stats.Summary a, Stats.Summary b, String nameA, String nameB, DoubleFunction<String> number) {
+
+        Judgement judge() {
+            for (Object[] side : new Object[][] {{nameA, a}, {nameB, b}}) {
+                Stats.Flag f = ((Stats.Summary) side[1]).flag();
+                if (f != null && f.cause() != Stats.Cause.STATES) {
+                    return new Judgement(Verdict.UNSTABLE, Verdict.UNSTABLE.text + ": " + f.cause().label + " in "
+                            + side[0]);
+                }
+            }
+            if (!a.modal() && !b.modal()) {
+                if (a.interval() == null || b.interval() == null) {
+                    return new Judgement(Verdict.TOO_FEW, Verdict.TOO_FEW.text);
+                }
+                Verdict v = level(a.states().get(0), b.states().get(0));
+                return new Judgement(v, word(v));
+            }
+            return states();
+        }
+
+        /** A verdict in words, B named as the caller names it ("JDK 25 faster"). */
+        private String word(Verdict v) {
+            return v.text.startsWith("B ") ? nameB + v.text.substring(1) : v.text;
+        }
+
+        /** Separated levels (two intervals that share no value), within noise, or too few forks to say. */
+        private static Verdict level(Stats.State sa, Stats.State sb) {
+            if (sa.interval() == null && sb.interval() == null) {
+                return Verdict.TOO_FEW;
+            }
+            if (sa.interval() == null || sb.interval() == null) {
+                // one JVM on one side: within noise if the other side's interval holds it, else one JVM says too little
+                Stats.State with = sa.interval() != null ? sa : sb;
+                Stats.State one = sa.interval() != null ? sb : sa;
+                return with.interval().contains(one.level()) ? Verdict.SAME : Verdict.TOO_FEW;
+            }
+            return !Stats.separated(sa.interval(), sb.interval()) ? Verdict.SAME
+                    : sb.level() < sa.level() ? Verdict.FASTER : Verdict.SLOWER;
+        }
+
+        /** A run's states and its JVMs apart from them (each a group of one), in the order of their levels. */
+        private static List<Stats.State> groups(Stats.Summary s) {
+            List<Stats.State> groups = new ArrayList<>(s.states());
+            s.apart().forEach(x -> groups.add(new Stats.State(List.of(x), x, null, s.forks(),
+                    Proportions.wilson(1, s.forks()))));
+            groups.sort(java.util.Comparator.comparingDouble(Stats.State::level));
+            return groups;
+        }
+
+        /**
+         * Group by group (states, and JVMs apart): each of B's against A's of the same rank where both
+         * have as many, else A's at the nearest level; their levels, and their shares of JVMs.
+         */
+        private Judgement states() {
+            List<Stats.State> ga = groups(a);
+            List<Stats.State> gb = groups(b);
+            boolean inOrder = ga.size() == gb.size();
+            List<String> said = new ArrayList<>();
+            java.util.Set<Stats.State> matched = new java.util.HashSet<>();
+            Verdict all = null;
+            boolean mixed = false;
+            boolean shares = false;
+            boolean unmatched = false;
+            for (int i = 0; i < gb.size(); i++) {
+                Stats.State sb = gb.get(i);
+                Stats.State sa = inOrder ? ga.get(i) : ga.stream().min(java.util.Comparator.comparingDouble(
+                        x -> Math.abs(Math.log(x.level() / sb.level())))).orElseThrow();
+                if (!inOrder && Math.abs(Math.log(sa.level() / sb.level())) > Math.log(MATCH)) {
+                    said.add("only in " + nameB + ": " + sb.jvms() + " at " + number.apply(sb.level()));
+                    unmatched = true;
+                    continue;
+                }
+                matched.add(sa);
+                Verdict v = level(sa, sb);
+                double p = Proportions.fisher(sa.forks(), sa.of() - sa.forks(), sb.forks(), sb.of() - sb.forks());
+                String share = sa.jvms() + " in " + nameA + ", " + sb.jvms() + " in " + nameB;
+                if (p < 1 - Stats.CONFIDENCE) {
+                    shares = true;
+                    share += String.format(Locale.ROOT, ", p = %.2g", p);
+                }
+                said.add("at " + number.apply(sa.level()) + ": " + word(v) + " (" + share + ")");
+                if (v == Verdict.FASTER || v == Verdict.SLOWER) {
+                    mixed |= all != null && all != v;
+                    all = v;
+                }
+            }
+            for (Stats.State sa : ga) {
+                if (!matched.contains(sa)) {
+                    said.add("only in " + nameA + ": " + sa.jvms() + " at " + number.apply(sa.level()));
+                    unmatched = true;
+                }
+            }
+            Verdict v = mixed ? Verdict.UNSTABLE : all != null ? all : shares ? Verdict.SHARES
+                    : unmatched ? Verdict.UNSTABLE : Verdict.SAME;
+            return new Judgement(v, (v == Verdict.UNSTABLE ? "no verdict: states differ" : word(v)) + " ("
+                    + String.join("; ", said) + ")");
+        }
+    }
+
+    /** States of two runs further apart than this are different states, not one that moved. */
+    public static final double MATCH = 1.30;
+}
