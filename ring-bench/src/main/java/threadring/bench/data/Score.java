@@ -144,12 +144,13 @@ public sealed interface Score permits Score.Passes, Score.Echo {
      * What an iteration cost, read in its JVM at the iteration's start and end (outside the timed
      * passes): its length, the JVM's CPU time (all threads, user and system) and the part of it
      * spent by the workload's threads, the garbage collector and the JIT compiler; the JVM's
-     * threads' voluntary and involuntary context switches; the bytes the JVM allocated; and the
-     * machine's steal time (the hypervisor running another guest on our cpus). Null where this OS
-     * or JVM cannot tell.
+     * threads' voluntary and involuntary context switches and their moves from one cpu to another
+     * (the kernel's count, which perf reports as cpu-migrations); the bytes the JVM allocated; and
+     * the machine's steal time (the hypervisor running another guest on our cpus). Null where this
+     * OS or JVM cannot tell (migrations in runs made before they were read).
      */
     record Counters(double wallMs, Double cpuMs, Double workloadCpuMs, Double gcCpuMs, Double jitCpuMs,
-            Long voluntarySwitches, Long involuntarySwitches, Long allocatedBytes, Double stealMs) {}
+            Long voluntarySwitches, Long involuntarySwitches, Long allocatedBytes, Double stealMs, Long migrations) {}
 
     /**
      * One echo repetition: what wrk counted in the measured window, and the server sampled idle

@@ -16,7 +16,7 @@ import threadring.bench.data.Score;
 /**
  * What each iteration of a scored fork cost beside its time, read in the fork at the iteration's
  * start and end, outside the timed passes ({@link ProcCounters}): CPU time (all, and the
- * workload's, the collector's and the compiler's threads), context switches, allocated bytes and
+ * workload's, the collector's and the compiler's threads), context switches, cpu migrations, allocated bytes and
  * the machine's steal time. JMH runs it as an internal profiler, so its numbers reach the runner
  * and JMH's own JSON as secondary results of each iteration: totals ({@code cost.*}, which the
  * runner reads back into run.json) and per operation ({@code cost.*.per.op}, for tools that read
@@ -55,10 +55,12 @@ public final class IterationCounters implements InternalProfiler {
         total(out, "switches.involuntary", c.involuntarySwitches(), "#");
         total(out, "alloc.bytes", c.allocatedBytes(), "B");
         total(out, "steal.ms", c.stealMs(), "ms");
+        total(out, "migrations", c.migrations(), "#");
         perOp(out, "cpu.ns.per.op", c.cpuMs() == null ? null : c.cpuMs() * 1e6 / ops, "ns/op");
         perOp(out, "cores", c.cpuMs() == null ? null : c.cpuMs() / c.wallMs(), "cores");
         perOp(out, "switches.per.op", c.voluntarySwitches() == null ? null
                 : (double) (c.voluntarySwitches() + c.involuntarySwitches()) / ops, "#/op");
+        perOp(out, "migrations.per.op", c.migrations() == null ? null : (double) c.migrations() / ops, "#/op");
         perOp(out, "alloc.bytes.per.op", c.allocatedBytes() == null ? null : (double) c.allocatedBytes() / ops, "B/op");
         return out;
     }
@@ -83,7 +85,8 @@ public final class IterationCounters implements InternalProfiler {
         }
         return new Score.Counters(wall, value(secondary, "cpu.ms"), value(secondary, "cpu.workload.ms"),
                 value(secondary, "cpu.gc.ms"), value(secondary, "cpu.jit.ms"), count(secondary, "switches.voluntary"),
-                count(secondary, "switches.involuntary"), count(secondary, "alloc.bytes"), value(secondary, "steal.ms"));
+                count(secondary, "switches.involuntary"), count(secondary, "alloc.bytes"), value(secondary, "steal.ms"),
+                count(secondary, "migrations"));
     }
 
     private static Double value(Map<String, Result> secondary, String name) {

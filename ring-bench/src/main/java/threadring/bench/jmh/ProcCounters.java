@@ -41,7 +41,8 @@ final class ProcCounters {
     /**
      * Totals at one moment: wall clock (ns), process CPU (ns, null if unknown), allocated bytes
      * and steal (ns), null if unknown; and each live thread by its id: CPU ns, voluntary and
-     * involuntary switches and its {@link Kind} (empty if /proc has no tasks).
+     * involuntary switches, its {@link Kind} and its cpu migrations (-1 where the kernel keeps no
+     * sched file); empty if /proc has no tasks.
      */
     record Snapshot(long nanos, Long cpuNs, Long allocated, Long stealNs, Map<String, long[]> threads) {}
 
@@ -99,9 +100,23 @@ final class ProcCounters {
                     involuntary = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
                 }
             }
-            return new long[] {cpu, voluntary, involuntary, 0};
+            return new long[] {cpu, voluntary, involuntary, 0, migrations(task)};
         } catch (IOException | RuntimeException e) {
             return null; // the thread ended while we read it
+        }
+    }
+
+    /** The kernel's count of the thread's moves between cpus ({@code se.nr_migrations}), -1 if unknown. */
+    private static long migrations(Path task) {
+        Path sched = task.resolve("sched");
+        if (!Files.isReadable(sched)) {
+            return -1;
+        }
+        try (Stream<String> lines = Files.lines(sched)) {
+            return lines.filter(l -> l.startsWith("se.nr_migrations")).findFirst()
+                    .map(l -> Long.parseLong(l.substring(l.indexOf(':') + 1).trim())).orElse(-1L);
+        } catch (IOException | RuntimeException e) {
+            return -1;
         }
     }
 
@@ -166,7 +181,7 @@ final class ProcCounters {
 
     /**
      * From {@code a} to {@code b}: ms of wall clock, CPU (all, workload, GC, JIT), switches,
-     * bytes and steal; a part the snapshots do not both have is null. Per-thread parts count the
+     * bytes, steal and migrations; a part the snapshots do not both have is null. Per-thread parts count the
      * threads alive at {@code b}, from 0 for those born since {@code a}.
      */
     static threadring.bench.data.Score.Counters between(Snapshot a, Snapshot b) {
@@ -175,25 +190,31 @@ final class ProcCounters {
         Map<Kind, Double> kinds = new HashMap<>();
         Long voluntary = null;
         Long involuntary = null;
+        Long migrations = null;
         if (!b.threads().isEmpty()) {
             long v = 0;
             long iv = 0;
+            long m = 0;
+            boolean known = true;
             for (Kind k : Kind.values()) {
                 kinds.put(k, 0.0);
             }
             for (Map.Entry<String, long[]> t : b.threads().entrySet()) {
-                long[] before = a.threads().getOrDefault(t.getKey(), new long[4]);
+                long[] before = a.threads().getOrDefault(t.getKey(), new long[5]);
                 long[] after = t.getValue();
                 kinds.merge(Kind.values()[(int) after[3]], (after[0] - before[0]) / 1e6, Double::sum);
                 v += after[1] - before[1];
                 iv += after[2] - before[2];
+                known &= after[4] >= 0 && before[4] >= 0;
+                m += after[4] - before[4];
             }
             voluntary = v;
             involuntary = iv;
+            migrations = known ? m : null;
         }
         Long allocated = a.allocated() != null && b.allocated() != null ? b.allocated() - a.allocated() : null;
         Double steal = a.stealNs() != null && b.stealNs() != null ? (b.stealNs() - a.stealNs()) / 1e6 : null;
         return new threadring.bench.data.Score.Counters(wallMs, cpu, kinds.get(Kind.WORKLOAD), kinds.get(Kind.GC),
-                kinds.get(Kind.JIT), voluntary, involuntary, allocated, steal);
+                kinds.get(Kind.JIT), voluntary, involuntary, allocated, steal, migrations);
     }
 }

@@ -169,7 +169,8 @@ public final class Format {
     /** The ratio of two summaries with its interval, per state where one of them has states. */
     static String ratio(Stats.Summary a, Stats.Summary b) {
         if (a.modal() && b.modal()) {
-            return "n/a (both in states)";
+            return a.flag().cause() == b.flag().cause() ? "n/a (both: " + a.flag().cause().label + ")"
+                    : "n/a (" + a.flag().cause().label + "; " + b.flag().cause().label + ")";
         }
         if (a.modal() || b.modal()) {
             Stats.Summary modal = a.modal() ? a : b;

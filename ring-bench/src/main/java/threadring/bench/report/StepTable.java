@@ -118,8 +118,10 @@ final class StepTable {
 
     /** The next slower row's level over this one's, and whether their intervals are separated (share no value). */
     static String versus(Series.Row slower, Series.Row r) {
-        if (slower.summary().modal() || r.summary().modal()) {
-            return "n/a (states)";
+        for (Series.Row row : List.of(slower, r)) {
+            if (row.summary().modal()) {
+                return "n/a (" + row.summary().flag().cause().label + ")";
+            }
         }
         Stats.Ratio x = Stats.ratio(slower.summary(), r.summary());
         return String.format(Locale.ROOT, "%.2fx", x.value()) + (slower.summary().interval() == null

@@ -213,8 +213,11 @@ public final class Stats {
 
     private static Flag flag(List<State> states, List<Double> apart, List<Steady> steady) {
         long none = steady.stream().filter(s -> s.kind() == Steady.Kind.NONE).count();
-        if (states.size() > 1 || !apart.isEmpty()) {
+        if (states.size() > 1) {
             return new Flag(Cause.STATES, States.describe(states, apart));
+        }
+        if (!apart.isEmpty()) { // one state and lone JVMs: a lone JVM is no state
+            return new Flag(Cause.SPREAD, States.describe(states, apart));
         }
         if (none > 0) {
             return new Flag(Cause.UNSETTLED, none + " of " + steady.size() + " forks reached no steady state");

@@ -20,8 +20,8 @@ public record Steady(Kind kind, int settledAt, double settledSeconds, boolean la
 
     /** Segments whose means are within 5% of each other are one level. */
     public static final double EQUIVALENT = Math.log(1.05);
-    /** A steady state needs at least this many measured iterations. */
-    public static final int MIN_STEADY = 2;
+    /** A steady state needs at least this many measured iterations (or all of them, where fewer were measured). */
+    public static final int MIN_STEADY = 3;
 
     public enum Kind {
         FLAT("flat"), WARMUP("warm-up"), SLOWDOWN("slowdown"), NONE("no steady state");

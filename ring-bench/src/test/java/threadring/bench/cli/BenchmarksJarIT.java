@@ -177,7 +177,8 @@ public class BenchmarksJarIT {
         assertTrue(m.passes().orElseThrow().msPerPass().stream().allMatch(f -> f.size() == 2), "measured passes per fork");
         assertEquals(20000, m.passes().orElseThrow().steps());
         Score.Counters c = m.passes().orElseThrow().forks().get(0).measured().get(0).counters();
-        assertTrue(c != null && c.cpuMs() != null && c.cpuMs() > 0 && c.wallMs() > 0 && c.voluntarySwitches() != null,
+        assertTrue(c != null && c.cpuMs() != null && c.cpuMs() > 0 && c.wallMs() > 0 && c.voluntarySwitches() != null
+                && c.migrations() != null,
                 "each iteration's counters: " + c);
         assertEquals(1, m.profile().msPerPass().size(), "the profiling pass is separate and shorter");
         assertTrue(m.profile().allocBytesPerOp() != null && m.profile().allocBytesPerOp() > 0, m.profile().toString());

@@ -114,7 +114,7 @@ class ChartTest {
         assertEquals(150 + 3 * Chart.ROW_HEIGHT, image.getHeight());
         assertEquals(Chart.SVG, out.svg());
         String svg = Files.readString(dir.resolve(Chart.SVG));
-        assertTrue(svg.contains("<svg") && svg.contains("quasar/fiber (states)"), "flagged rows are labelled with why");
+        assertTrue(svg.contains("<svg") && svg.contains("quasar/fiber (forks apart)"), "flagged rows are labelled with why");
         assertEquals(2, Chart.build(run, s -> Sections.name(run, s)).orElseThrow().plot().getDataset().getSeriesCount(), "one series per configuration");
     }
 

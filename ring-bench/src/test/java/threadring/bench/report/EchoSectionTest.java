@@ -50,7 +50,7 @@ class EchoSectionTest {
         String row = md.lines().filter(l -> l.startsWith("| virtual/socket | 3 |")).findFirst().orElseThrow();
         String[] cells = row.split(" \\| ");
         assertTrue(cells[2].startsWith("80,") && cells[2].endsWith("; 1 of 3 JVMs apart: 50,000"), row);
-        assertTrue(cells[4].contains("states") && cells[4].contains("1 JVM of 3 apart at 50,000"), row);
+        assertTrue(cells[4].contains("**forks apart**") && cells[4].contains("1 JVM of 3 apart at 50,000"), row);
         assertTrue(cells[5].startsWith("2.0"), "the speed-up of its one state: " + row);
     }
 

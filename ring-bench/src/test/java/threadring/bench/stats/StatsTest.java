@@ -79,7 +79,7 @@ class StatsTest {
         Stats.Summary s = summary(Runs.forks("virtual/park-p1", 191.0, 192.3, 197.9, 198.9, 273.1, 358.4));
         assertEquals(1, s.states().size());
         assertEquals(List.of(273.1, 358.4), s.apart().stream().map(x -> Math.round(x * 10) / 10.0).toList());
-        assertEquals(Stats.Cause.STATES, s.flag().cause());
+        assertEquals(Stats.Cause.SPREAD, s.flag().cause());
         assertEquals("4 of 6 JVMs", s.states().get(0).jvms());
         assertTrue(s.interval().high() < 210, s.interval().toString());
         assertTrue(s.flag().text().contains("2 JVMs of 6 apart at 273.1, 358.4"), s.flag().text());
