@@ -2,7 +2,6 @@ package threadring.core;
 
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -70,10 +69,7 @@ public enum Workload {
                         + ", was '" + label + "'"));
     }
 
-    /**
-     * A workload opened without arguments (all but the ring, whose size is chosen at open), with
-     * the type it opens: the key of {@link RingFactory#open(Opened)}.
-     */
+    /** A workload opened without arguments, with the type it opens: the key of {@link RingFactory#open(Opened)}. */
     public record Opened<T extends AutoCloseable>(Workload workload, Class<T> type) {
         public static final Opened<Rendezvous> RENDEZVOUS = new Opened<>(Workload.RENDEZVOUS, Rendezvous.class);
         public static final Opened<FanOut> FANOUT = new Opened<>(Workload.FANOUT, FanOut.class);
@@ -146,15 +142,11 @@ public enum Workload {
         /** The runner that measures it: JMH for a {@link Timed} size, a load for a {@link Served} one. */
         <R> R measured(Function<? super Timed, R> timed, Function<? super Served, R> served);
 
-        /** How a row of a workload reads: ns per step, ms per operation, or requests per second. */
-        enum Scale {
-            /** Nanoseconds per hop or exchanged value; passes calibrated to a length. */
-            NS_PER_STEP,
-            /** Milliseconds per operation (the operation already lasts its tasks' wait). */
-            MS_PER_OPERATION,
-            /** Requests per second, from a load on a server. */
-            PER_SECOND
-        }
+        /**
+         * How a row of a workload reads: ns per hop or exchanged value (passes calibrated to a
+         * length), ms per operation (which already lasts its tasks' wait), or requests per second.
+         */
+        enum Scale { NS_PER_STEP, MS_PER_OPERATION, PER_SECOND }
 
         /** A size JMH measures: verified passes of {@code steps} steps, timed by {@link #benchmark}. */
         sealed interface Timed extends Size {
@@ -358,12 +350,6 @@ public enum Workload {
                 Ring.requireWork(work);
             }
 
-            /** The work of every fan-out among {@code sizes}: the fan-out's ideal time needs consumeCPU(work)'s cost. */
-            public static List<Integer> works(Collection<? extends Size> sizes) {
-                return sizes.stream().filter(s -> s instanceof FanOut).map(s -> ((FanOut) s).work()).distinct()
-                        .sorted().toList();
-            }
-
             /** The same fan-out at most {@link #WARM_TASKS} tasks large. */
             public FanOut warm() {
                 return new FanOut(Math.min(tasks, WARM_TASKS), delayMs, work);
@@ -411,27 +397,40 @@ public enum Workload {
             }
         }
 
-        /** The echo server with {@code connections} connections open; a run's steps are requests. */
-        record Echo(int connections) implements Served {
+        /**
+         * The echo server with {@code connections} connections open, each request answered after
+         * {@code waitMs} ms of waiting the model's way (0: at once, at most {@link #MAX_WAIT_MS},
+         * beyond which a load's timeouts would decide); a run's steps are requests.
+         */
+        record Echo(int connections, int waitMs) implements Served {
+            public static final int MAX_WAIT_MS = 5_000;
+
             public Echo {
-                if (connections < 1) {
-                    throw new IllegalArgumentException("connections must be >= 1, was " + connections);
+                if (connections < 1 || waitMs < 0 || waitMs > MAX_WAIT_MS) {
+                    throw new IllegalArgumentException(connections < 1 ? "connections must be >= 1, was " + connections
+                            : "wait_ms must be 0-" + MAX_WAIT_MS + ", was " + waitMs);
                 }
+            }
+
+            /** An echo that answers at once. */
+            public Echo(int connections) {
+                this(connections, 0);
             }
 
             @Override
             public String describe() {
-                return "echo connections=" + connections;
+                return "echo connections=" + connections + (waitMs > 0 ? " wait_ms=" + waitMs : "");
             }
 
             @Override
             public String arguments(int steps) {
-                return "workload=echo requests=" + steps + " connections=" + connections;
+                return "workload=echo requests=" + steps + " connections=" + connections
+                        + (waitMs > 0 ? " wait_ms=" + waitMs : "");
             }
 
             @Override
             public String file(String steps) {
-                return "echo-c" + connections;
+                return "echo-c" + connections + (waitMs > 0 ? "-w" + waitMs : "");
             }
 
             @Override

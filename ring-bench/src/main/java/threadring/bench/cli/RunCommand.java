@@ -117,6 +117,11 @@ final class RunCommand implements Callable<Integer> {
             + "iterations' boundaries (to check that reading them costs the scored passes nothing).")
     boolean noCounters;
 
+    @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "A JVM flag for every fork, calibration and "
+            + "profiling pass, after each id's own (a control: --jvm-arg=-XX:+UseParallelGC); repeatable, recorded in "
+            + "run.json and shown with the JVM flags in the report.")
+    List<String> jvmArgs = new ArrayList<>();
+
     @Option(names = "--iterations", paramLabel = "N", converter = Converters.Positive.class,
             description = "Measured iterations per fork (default " + Presets.ITERATIONS + ").")
     Integer iterations;
@@ -215,7 +220,7 @@ final class RunCommand implements Callable<Integer> {
         Settings settings = new Settings(new Settings.Selection(include.includes(), all, asked.workloads()),
                 asked.series(), asked.steps(),
                 new Settings.Scored(quick, longRun, f, maxForks(f), w, i, ms, passMs != null ? passMs : Presets.PASS_MS,
-                        precision != null ? precision : Presets.PRECISION, settle, !noCounters),
+                        precision != null ? precision : Presets.PRECISION, settle, !noCounters, List.copyOf(jvmArgs)),
                 cpuSets, jdks.stream().map(Path::toString).toList(), profilers,
                 quick ? Presets.QUICK_PROFILING : new Settings.Profiling(Presets.PROFILING.forks(),
                         Presets.PROFILING.warmups(), Presets.PROFILING.iterations(), profilingMs),

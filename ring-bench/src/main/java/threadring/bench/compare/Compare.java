@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import threadring.bench.data.Env;
+import threadring.bench.report.Costs;
 import threadring.bench.report.CrossCpu;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
@@ -146,6 +147,8 @@ public final class Compare {
                         new Doc.Cell(value(p.b(), w), p.b().median(), p.b().isUnstable()),
                         Doc.Cell.number(ratio(r), r.value()),
                         Doc.Cell.number(Double.isNaN(r.p()) ? "n/a" : String.format(Locale.ROOT, "%.2g", r.p()), r.p()),
+                        Doc.Cell.of(sa.row(a, p.id()).flatMap(ra -> sb.row(b, p.id()).map(rb -> Costs.cpuRatio(ra, rb)))
+                                .orElse("n/a")),
                         new Doc.Cell(said, null, false, v == LikeWithLike.Verdict.FASTER ? "good" : v == LikeWithLike.Verdict.SLOWER ? "bad"
                                 : null)),
                         java.util.Map.of("model", p.id().substring(0, p.id().indexOf('/')), "workload",
@@ -154,6 +157,7 @@ public final class Compare {
             doc.add(new Doc.Table("compare", List.of(new Doc.Column("id", false), new Doc.Column("A " + unit, true),
                     new Doc.Column("B " + unit, true), new Doc.Column(sa.workload() == Workload.ECHO
                             ? "B/A time per request [95%]" : "B/A [95%]", true), new Doc.Column("p", true),
+                    new Doc.Column("CPU per step B/A [95%]", true),
                     new Doc.Column("verdict", false)), rows));
             List<String> notes = new ArrayList<>();
             List<String> onlyA = sa.rows(a).stream().map(Series.Row::id).filter(id -> sb.row(b, id).isEmpty()).toList();
@@ -211,7 +215,7 @@ public final class Compare {
      * The single-thread speed probe's B/A where it moved between the runs (its interval excludes 1
      * and it moved more than {@link #SPEED_MOVE}), else empty.
      */
-    static Optional<Stats.Ratio> speedMoved(Run a, Series sa, Run b, Series sb) {
+    public static Optional<Stats.Ratio> speedMoved(Run a, Series sa, Run b, Series sb) {
         Optional<Stats.Summary> pa = CrossCpu.pooled(a, sa.label(), Probe.SPEED);
         Optional<Stats.Summary> pb = CrossCpu.pooled(b, sb.label(), Probe.SPEED);
         if (pa.isEmpty() || pb.isEmpty()) {

@@ -47,6 +47,15 @@ public sealed interface Score permits Score.Passes, Score.Echo {
             return forks.stream().map(f -> f.series(steps)).toList();
         }
 
+        /**
+         * Each fork's {@link StepCost} over the iterations its level comes from ({@code steady}: the
+         * forks' classifications, in order, as {@link #cost()} made them); null for a fork not counted.
+         */
+        public List<StepCost> stepCosts(List<threadring.bench.stats.Steady> steady) {
+            return java.util.stream.IntStream.range(0, forks.size())
+                    .mapToObj(i -> forks.get(i).cost(steps, i < steady.size() ? steady.get(i) : null)).toList();
+        }
+
         /** Forks classified over their whole series, in states, with the interval their planning allows. */
         @Override
         public Stats.Summary cost() {
@@ -68,6 +77,19 @@ public sealed interface Score permits Score.Passes, Score.Echo {
             boolean timed = all.stream().allMatch(i -> i.passes() > 0);
             double[] seconds = timed ? all.stream().mapToDouble(i -> i.ms() / 1000).toArray() : null;
             return new ForkSeries(values, warmup == null ? 0 : warmup.size(), seconds);
+        }
+
+        /**
+         * What its steps cost over the measured iterations in its steady state ({@code s}; all its
+         * measured ones where it reached none or is not classified); null where not counted.
+         */
+        public StepCost cost(int steps, threadring.bench.stats.Steady s) {
+            List<Iteration> all = new ArrayList<>(warmup == null ? List.of() : warmup);
+            all.addAll(measured);
+            int warm = warmup == null ? 0 : warmup.size();
+            int from = s == null || s.kind() == threadring.bench.stats.Steady.Kind.NONE ? warm
+                    : Math.max(warm, Math.min(s.settledAt(), all.size() - 1));
+            return StepCost.of(all.subList(from, all.size()), steps);
         }
 
         public double warmupMs() {
@@ -156,11 +178,33 @@ public sealed interface Score permits Score.Passes, Score.Echo {
      * One echo repetition: what wrk counted in the measured window, and the server sampled idle
      * (before any load) and under load (each measure's median over samples taken every half
      * second). {@code bodyBytes}: each request's body; {@code socketErrors}: connect, read and write
-     * errors; {@code timeouts}: responses later than wrk's timeout. A wrong echo or a status other
-     * than 200 is not here: it fails the id.
+     * errors; {@code timeouts}: responses later than wrk's timeout; {@code cost}: what serving and
+     * loading cost in CPU (null in runs before it was read). A wrong echo or a status other than 200
+     * is not here: it fails the id.
      */
     record EchoRepetition(long requests, double seconds, double requestsPerSecond, int bodyBytes, Latency latencyUs,
-            long socketErrors, long timeouts, ServerSample idle, ServerSample load, int warmupSeconds) {}
+            long socketErrors, long timeouts, ServerSample idle, ServerSample load, int warmupSeconds, EchoCost cost) {}
+
+    /**
+     * What a repetition's load cost: the server JVM's CPU time (all its threads, ended ones
+     * included) and its live threads' context switches over {@code seconds} inside the measured
+     * window (read from /proc between its first and last second, when the connections are held);
+     * and the load generator's CPU time over its whole run of {@code generatorSeconds}. Null parts:
+     * this OS does not say.
+     */
+    record EchoCost(double seconds, Double serverCpuMs, Long serverSwitches, Double generatorCpuMs,
+            double generatorSeconds) {
+
+        /** The server's cores busy, or NaN. */
+        public double serverCores() {
+            return serverCpuMs == null || seconds <= 0 ? Double.NaN : serverCpuMs / (seconds * 1000);
+        }
+
+        /** The generator's cores busy, or NaN. */
+        public double generatorCores() {
+            return generatorCpuMs == null || generatorSeconds <= 0 ? Double.NaN : generatorCpuMs / (generatorSeconds * 1000);
+        }
+    }
 
     /** wrk's latency distribution, in microseconds. */
     record Latency(double p50, double p90, double p99, double p999, double max, double mean) {}

@@ -29,11 +29,18 @@ public record Settings(Selection selection, List<Size> series, Map<Workload, Int
      * where the evidence asks (null: always {@code warmups}); {@code iterations} measured (null: the
      * benchmark's annotations); the length of one JMH iteration ({@code iterationMs}, null: the
      * benchmark's) and the length a calibrated pass aims at ({@code passMs}; 0 in runs whose passes
-     * had fixed sizes); whether each iteration's counters were read ({@code counters});
+     * had fixed sizes); whether each iteration's counters were read ({@code counters}); JVM flags
+     * added to every fork after the id's own ({@code jvmArgs}: a control such as another collector);
      * {@code quick} and {@code longRun} are the presets.
      */
     public record Scored(boolean quick, boolean longRun, Integer forks, int maxForks, Integer warmups,
-            Integer iterations, Integer iterationMs, int passMs, int precision, Integer settleMs, boolean counters) {
+            Integer iterations, Integer iterationMs, int passMs, int precision, Integer settleMs, boolean counters,
+            List<String> jvmArgs) {
+
+        /** The JVM flags asked for every fork (none in runs before they could be). */
+        public List<String> extraJvmArgs() {
+            return jvmArgs == null ? List.of() : jvmArgs;
+        }
 
         /** The forks a row starts with: as given, else the benchmark's {@code @Fork}. */
         public int startForks() {

@@ -19,6 +19,7 @@ import threadring.bench.data.Score.EchoRepetition;
 import threadring.bench.data.Score.ServerSample;
 import threadring.bench.data.Settings;
 import threadring.bench.util.CpuList;
+import threadring.bench.util.LinuxProc;
 import threadring.bench.util.Processes;
 import threadring.core.RingFactory;
 
@@ -187,13 +188,24 @@ public final class EchoLoad {
             Thread sampler = new Thread(() -> sample(server, samples), "samples of " + f.id());
             sampler.setDaemon(true);
             sampler.start();
+            ServerWindow window = new ServerWindow(LinuxProc.of(server.pid()), timing.seconds());
+            LinuxProc runner = LinuxProc.self();
+            Long generatorBefore = runner.childrenCpuNs();
+            long loadStarted = System.nanoTime();
             Wrk.Summary measured;
             try {
+                window.start();
                 measured = load(connections, timing.seconds(), port, out);
             } finally {
                 sampler.interrupt();
                 sampler.join(SERVER_TIMEOUT.toMillis());
+                window.interrupt();
+                window.join(SERVER_TIMEOUT.toMillis());
             }
+            double loadSeconds = (System.nanoTime() - loadStarted) / 1e9;
+            Long generatorAfter = runner.childrenCpuNs(); // wrk ended and was waited for: its CPU is the runner's children's
+            Score.EchoCost cost = window.cost(generatorBefore == null || generatorAfter == null ? null
+                    : (generatorAfter - generatorBefore) / 1e6, loadSeconds);
             String failure = measured.failure();
             if (failure != null) {
                 throw new IllegalStateException(failure);
@@ -208,7 +220,7 @@ public final class EchoLoad {
                     measured.timeouts(), samples.size()));
             return new EchoRepetition(measured.requests(), measured.seconds(), measured.requestsPerSecond(),
                     measured.bodyBytes(), measured.latencyUs(), measured.socketErrors(), measured.timeouts(), idle,
-                    median(samples), warmedSeconds);
+                    median(samples), warmedSeconds, cost);
         }
     }
 

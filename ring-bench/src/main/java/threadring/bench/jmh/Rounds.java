@@ -108,7 +108,8 @@ public final class Rounds {
         phase = "calibrating";
         writeStatus();
         Map<String, Calibrations.Outcome> calibrated = new Calibrations(spec,
-                id -> RingFactories.load().require(id).jvmArgs()).all(spec.tasks());
+                id -> java.util.stream.Stream.concat(RingFactories.load().require(id).jvmArgs().stream(),
+                        spec.scored().extraJvmArgs().stream()).toList()).all(spec.tasks());
         for (TaskState s : tasks.values()) {
             Calibrations.Outcome o = calibrated.get(s.task.key());
             s.steps = o.steps();

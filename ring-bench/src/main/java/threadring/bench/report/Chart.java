@@ -91,7 +91,16 @@ public final class Chart {
             return new Outcome(null, null, "no results to draw");
         }
         try {
-            Optional<Drawing> d = build(run, series, names, unit, scale);
+            return save(runDir, build(run, series, names, unit, scale), png, svgFile);
+        } catch (Exception | LinkageError e) {
+            return new Outcome(null, null, e.toString());
+        }
+    }
+
+    /** Draws {@code drawing} as {@code png} and {@code svgFile} in {@code runDir}; never throws. */
+    static Outcome save(Path runDir, Optional<Drawing> drawing, String png, String svgFile) {
+        try {
+            Optional<Drawing> d = drawing;
             if (d.isEmpty()) {
                 return new Outcome(null, null, "no results to draw");
             }

@@ -146,6 +146,24 @@ final class EchoSection implements WorkloadSection {
                 Format.number("server threads/connection")), table));
     }
 
+    /** The server's CPU and switches per request, its cores busy and the generator's: medians over repetitions. */
+    private static List<Doc.Cell> costCells(List<EchoRepetition> reps) {
+        List<EchoRepetition> counted = reps.stream().filter(x -> x.cost() != null).toList();
+        double cpuUs = Stats.median(counted.stream().mapToDouble(x -> x.cost().serverCpuMs() == null ? Double.NaN
+                : x.cost().serverCores() * 1e6 / x.requestsPerSecond()));
+        double cores = Stats.median(counted.stream().mapToDouble(x -> x.cost().serverCores()));
+        double switches = Stats.median(counted.stream().mapToDouble(x -> x.cost().serverSwitches() == null
+                || x.cost().seconds() <= 0 ? Double.NaN
+                : x.cost().serverSwitches() / x.cost().seconds() / x.requestsPerSecond()));
+        double generator = Stats.median(counted.stream().mapToDouble(x -> x.cost().generatorCores()));
+        return List.of(Doc.Cell.number(Format.amount(cpuUs), cpuUs), Doc.Cell.number(two(cores), cores),
+                Doc.Cell.number(Format.amount(switches), switches), Doc.Cell.number(two(generator), generator));
+    }
+
+    private static String two(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.2f", v) : "n/a";
+    }
+
     /** One configuration at one connection count. */
     @Override
     public void series(Run run, Series series, Doc doc) {
@@ -156,6 +174,7 @@ final class EchoSection implements WorkloadSection {
         if (rows.isEmpty()) {
             doc.paragraph("No id was measured at " + connections(series) + " connections.");
         } else {
+            boolean counted = rows.stream().anyMatch(r -> echo(r).repetitions().stream().anyMatch(x -> x.cost() != null));
             List<Doc.Row> table = new ArrayList<>();
             for (int i = 0; i < rows.size(); i++) {
                 Series.Row r = rows.get(i);
@@ -166,7 +185,7 @@ final class EchoSection implements WorkloadSection {
                 double heap = e.load(Score.ServerSample::heapUsedBytes);
                 long errors = reps.stream().mapToLong(x -> x.socketErrors() + x.timeouts()).sum();
                 long requests = reps.stream().mapToLong(EchoRepetition::requests).sum();
-                table.add(new Doc.Row(List.of(Doc.Cell.of(r.id()), Doc.Cell.number(String.valueOf(reps.size()),
+                List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(r.id()), Doc.Cell.number(String.valueOf(reps.size()),
                                 reps.size()),
                         Format.median(rps, Format::rate),
                         Format.range(rps, Format::rateInterval),
@@ -179,15 +198,27 @@ final class EchoSection implements WorkloadSection {
                         Doc.Cell.number(Format.mib(rss), rss), Doc.Cell.number(Format.mib(heap), heap),
                         held(e), threads(e, Score.ServerSample::serverThreads),
                         threads(e, Score.ServerSample::jvmThreads),
-                        Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")),
-                        Format.tags(r.id(), Workload.ECHO)));
+                        Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")));
+                if (counted) {
+                    cells.addAll(costCells(reps));
+                }
+                table.add(new Doc.Row(cells, Format.tags(r.id(), Workload.ECHO)));
             }
-            doc.add(new Doc.Table("echo", List.of(Format.text("id"), Format.number("repetitions"),
+            List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id"), Format.number("repetitions"),
                     Format.number("requests/s"), Format.number("95% interval"), Format.text("stability"),
                     Format.number("speed-up vs " + BASELINE + " [95%]"), Format.number("p50 ms"),
                     Format.number("p99 ms"), Format.number("p99.9 ms"), Format.number("socket errors + timeouts"),
                     Format.number("RSS MiB"), Format.number("heap MiB"), Format.number("connections held"),
-                    Format.number("server threads"), Format.number("JVM threads"), Format.text("vs next")), table));
+                    Format.number("server threads"), Format.number("JVM threads"), Format.text("vs next")));
+            if (counted) {
+                columns.addAll(List.of(Format.number("server CPU µs/request"), Format.number("server cores busy"),
+                        Format.number("server switches/request"), Format.number("generator cores busy")));
+                notes.add("cost, the median over repetitions: the server JVM's CPU time (all its threads) and its "
+                        + "threads' context switches, read from /proc at a quarter and three quarters of the measured "
+                        + "window, per request at the window's rate; *generator cores busy*: wrk's CPU time over its "
+                        + "run (one thread on its own cpu: near 1.00, the load, not the server, set the rate)");
+            }
+            doc.add(new Doc.Table("echo", columns, table));
             if (base.isEmpty()) {
                 notes.add("speed-ups: n/a, " + BASELINE + " was not measured at " + connections(series)
                         + " connections in this configuration");

@@ -63,8 +63,11 @@ final class Environment {
         items.add("ids: " + (!selection.includes().isEmpty() ? "matching " + selection.includes().stream()
                 .map(Format::code).collect(Collectors.joining(", ")) : selection.all() ? "every id (--all)"
                         : "each workload's default selection"));
-        items.add("scored passes: " + Format.passes(scored.forks(), scored.warmups(), scored.iterations(), scored.iterationMs())
-                + " per id, no profiler" + (scored.longRun() ? " (**--long**: the reference run)" : ""));
+        items.add("scored passes: " + scored(s) + (scored.longRun() ? " (**--long**: the reference run)" : ""));
+        if (!scored.extraJvmArgs().isEmpty()) {
+            items.add("JVM flags added to every fork (`--jvm-arg`): " + scored.extraJvmArgs().stream().map(Format::code)
+                    .collect(Collectors.joining(" ")));
+        }
         if (s.profilers().isEmpty()) {
             items.add("profiling pass: none");
         } else {
@@ -87,6 +90,28 @@ final class Environment {
         doc.add(new Doc.Table("configurations", List.of(Format.text("configuration"), Format.text("JDK"),
                 Format.text("cpus"), Format.number("availableProcessors"), Format.text("JVM flags of the JMH forks")),
                 rows));
+    }
+
+    /**
+     * How the scored forks ran: "a pilot of 4 forks per id, then as many as its spread needs for
+     * ±5% (Stein), at most 6, in rounds (seed 7); each fork warms up from evidence (...), then 3
+     * measured iterations of 500 ms; no profiler, counters at each iteration's boundaries".
+     */
+    static String scored(Settings s) {
+        Settings.Scored x = s.scored();
+        int pilot = x.startForks();
+        if (pilot >= x.maxForks() || x.settleMs() == null) {
+            return Format.passes(pilot, x.warmups(), x.iterations(), x.iterationMs()) + " per id"
+                    + (pilot < x.maxForks() ? ", forks added up to " + x.maxForks() + " for ±" + x.precision() + "%" : "")
+                    + "; no profiler" + (x.counters() ? ", counters read at each iteration's boundaries" : "");
+        }
+        int iterations = x.iterations() != null ? x.iterations() : Presets.ITERATIONS;
+        return "a pilot of " + pilot + " forks per id, then as many as its spread needs for ±" + x.precision()
+                + "% (Stein's two-stage procedure), at most " + x.maxForks() + ", in rounds (seed " + s.seed() + "); each "
+                + "fork warms up from evidence (the first one " + Format.seconds(x.settleMs()) + ", later ones until the "
+                + "forks so far settled, at least " + x.warmups() + " iterations), then measures " + iterations
+                + " iterations of " + Format.seconds(x.iterationMs() != null ? x.iterationMs() : Presets.ITERATION_MS)
+                + "; no profiler" + (x.counters() ? ", counters read at each iteration's boundaries" : "");
     }
 
     /** A machine in one line: cpu, cores, memory, OS and kernel. */

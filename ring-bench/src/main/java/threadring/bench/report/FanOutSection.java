@@ -118,26 +118,40 @@ final class FanOutSection implements WorkloadSection {
         if (rows.isEmpty()) {
             doc.paragraph("No id was measured in this series.");
         } else {
+            boolean counted = Costs.counted(rows);
             List<Doc.Row> table = new ArrayList<>();
             for (int i = 0; i < rows.size(); i++) {
                 Series.Row r = rows.get(i);
                 Stats.Summary s = r.summary();
-                table.add(new Doc.Row(List.of(Doc.Cell.of(r.id()), Doc.Cell.of(s.forks() + " x " + s.samples() / s.forks()),
+                List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(r.id()), Doc.Cell.of(s.forks() + " x " + s.samples() / s.forks()),
                         Doc.Cell.of(StepTable.passesPerIteration(r.measured())),
                         Doc.Cell.of(StepTable.warmup(r.measured())),
                         Format.median(s, Format::ms), Format.range(s, Format::msInterval),
                         Doc.Cell.of(s.forkMedians().stream().map(Format::ms).collect(Collectors.joining(", "))),
                         Doc.Cell.of(StepTable.stability(s, run.settings())),
                         ideal.map(x -> Doc.Cell.number(x.of(s), s.median() / 1e6 / x.ms())).orElse(Doc.Cell.of("n/a")),
-                        Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")),
-                        Format.tags(r.id(), Workload.FANOUT)));
+                        Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")));
+                if (counted) {
+                    cells.addAll(StepTable.costCells(r, f.tasks()));
+                }
+                table.add(new Doc.Row(cells, Format.tags(r.id(), Workload.FANOUT)));
             }
-            doc.add(new Doc.Table("fanout", List.of(Format.text("id"), Format.number("forks x iterations"),
+            List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id"), Format.number("forks x iterations"),
                     Format.number("operations per iteration"), Format.number("warm-up per fork (s, operations)"),
                     Format.number("ms/op"), Format.number("95% interval"), Format.text("fork levels"),
-                    Format.text("stability"), Format.number("x ideal [95%]"), Format.text("vs next")), table));
+                    Format.text("stability"), Format.number("x ideal [95%]"), Format.text("vs next")));
+            if (counted) {
+                columns.addAll(StepTable.costColumns("task", "task", ""));
+            }
+            doc.add(new Doc.Table("fanout", columns, table));
         }
-        doc.bullets(StepTable.problems(run, series));
+        List<String> notes = new ArrayList<>(StepTable.problems(run, series));
+        if (Costs.counted(rows)) {
+            notes.add(0, Costs.note("task") + ". A fan-out's cost is per task: an operation's over its "
+                    + String.format(Locale.ROOT, "%,d", f.tasks()) + " tasks; a platform thread per task ends "
+                    + "within its iteration, so its switches are not counted (its CPU is)");
+        }
+        doc.bullets(notes);
         Profiles.write(run, series, name(run, series), rows, doc);
     }
 

@@ -26,6 +26,7 @@ final class Floors {
         Map<String, String> floorOf = new HashMap<>();
         RingFactories.load().all().forEach(f -> floorOf.put(f.id(), f.floor()));
         List<Doc.Row> table = new ArrayList<>();
+        boolean counted = Series.of(run, Workload.RING).stream().anyMatch(s -> Costs.counted(s.rows(run)));
         for (Series s : Series.of(run, Workload.RING)) {
             List<Series.Row> rows = s.rows(run);
             Map<String, Series.Row> fastest = new LinkedHashMap<>();
@@ -38,10 +39,14 @@ final class Floors {
                 }
                 Stats.Summary m = r.summary();
                 Stats.Summary f = floor.get().summary();
-                table.add(new Doc.Row(List.of(Doc.Cell.of(Parameter.seriesName(run, s)), Doc.Cell.of(r.model()), Doc.Cell.of(r.id()),
-                        Format.value(m), Doc.Cell.of(floorId), Format.value(f),
-                        Doc.Cell.number(Format.ns(m.median() - f.median()), m.median() - f.median()),
-                        Format.ratioCell(m, f)), Format.tags(r.id(), Workload.RING)));
+                List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(Parameter.seriesName(run, s)),
+                        Doc.Cell.of(r.model()), Doc.Cell.of(r.id()), Format.value(m), Doc.Cell.of(floorId),
+                        Format.value(f), Doc.Cell.number(Format.ns(m.median() - f.median()), m.median() - f.median()),
+                        Format.ratioCell(m, f)));
+                if (counted) {
+                    cells.add(addedCpu(r, floor.get()));
+                }
+                table.add(new Doc.Row(cells, Format.tags(r.id(), Workload.RING)));
             }
         }
         if (table.isEmpty()) {
@@ -52,9 +57,27 @@ final class Floors {
                 + "code; `floor/loom-continuation`: a bare Loom continuation per node; `floor/kotlin-intrinsics`: "
                 + "bare Kotlin coroutines; `floor/kilim-continuation`: bare Kilim fibers), in the same series. The "
                 + "difference is the scheduler's and the library's share of a hop; *x floor* is the ratio of "
-                + "levels with its 95% interval.");
-        doc.add(new Doc.Table("floors", List.of(Format.text("series"), Format.text("model"), Format.text("fastest row"),
-                Format.number("ns/hop [95%]"), Format.text("floor"), Format.number("floor ns/hop [95%]"),
-                Format.number("added ns/hop"), Format.number("x floor [95%]")), table));
+                + "levels with its 95% interval" + (counted ? "; *added CPU ns/hop*: the model's CPU per hop (all its "
+                + "JVM's threads) less the floor's, per state of the model's row (n/a where a row was not counted)" : "")
+                + ".");
+        List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("series"), Format.text("model"),
+                Format.text("fastest row"), Format.number("ns/hop [95%]"), Format.text("floor"),
+                Format.number("floor ns/hop [95%]"), Format.number("added ns/hop"), Format.number("x floor [95%]")));
+        if (counted) {
+            columns.add(Format.number("added CPU ns/hop"));
+        }
+        doc.add(new Doc.Table("floors", columns, table));
+    }
+
+    /** The model's CPU per hop less its floor's (the floor's main state), per state of the model's row. */
+    private static Doc.Cell addedCpu(Series.Row model, Series.Row floor) {
+        List<Costs.Group> m = Costs.groups(model);
+        List<Costs.Group> f = Costs.groups(floor);
+        if (m.isEmpty() || f.isEmpty()) {
+            return Doc.Cell.of("n/a");
+        }
+        double base = f.get(0).cpuNs();
+        return Doc.Cell.number(String.join(" / ", m.subList(0, model.summary().modes().size()).stream()
+                .map(g -> Format.ns(g.cpuNs() - base)).toList()), m.get(0).cpuNs() - base);
     }
 }

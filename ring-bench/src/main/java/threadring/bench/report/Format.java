@@ -80,6 +80,11 @@ public final class Format {
 
     /** Bytes with two decimals below 10 (a ring that allocates nothing per hop shows 0.00). */
     public static String bytes(double v) {
+        return amount(v);
+    }
+
+    /** A measure (switches, microseconds, bytes): two decimals below 10, one above, n/a where unknown. */
+    public static String amount(double v) {
         return !Double.isFinite(v) ? "n/a" : String.format(Locale.ROOT, Math.abs(v) < 10 ? "%.2f" : "%,.1f", v);
     }
 
@@ -91,6 +96,11 @@ public final class Format {
     /** Mebibytes with one decimal, n/a where unknown. */
     public static String mib(double bytes) {
         return Double.isFinite(bytes) ? String.format(Locale.ROOT, "%,.1f", bytes / (1024 * 1024)) : "n/a";
+    }
+
+    /** A length given in ms: "10 s", "1.5 s", "500 ms". */
+    static String seconds(int ms) {
+        return ms < 1000 ? ms + " ms" : ms % 1000 == 0 ? ms / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
     }
 
     /** A whole count, thousands separated. */

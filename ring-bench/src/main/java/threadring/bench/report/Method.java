@@ -48,5 +48,13 @@ final class Method {
                 + "share no value; only then does *vs next* claim an ordering. With one fork there is no interval "
                 + "(n/a). Absolute times drift between runs on a shared machine: compare ratios within one run, and "
                 + "see the probes.");
+        doc.paragraph("**What a step costs.** Each scored fork reads its JVM's counters at every iteration's start and "
+                + "end, outside the timed passes (no profiler runs): its CPU time (all its threads, user and system), "
+                + "its threads' context switches and cpu migrations (Linux's /proc), the bytes it allocated, and the "
+                + "machine's steal time. Per step, over the iterations its level comes from: *CPU ns*, *cores busy* "
+                + "(CPU time over wall time: 1.00 is one core for the whole iteration), switches and migrations per "
+                + "1,000 steps, bytes, and the CPU's split between the workload's threads, the collector, the JIT "
+                + "compiler and the rest. Like levels, costs are shown per state; the chart of time against CPU shows "
+                + "which rows buy their time with more cores.");
     }
 }

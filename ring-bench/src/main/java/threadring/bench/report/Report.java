@@ -29,9 +29,10 @@ public final class Report {
         Chart.Outcome chart = Chart.write(runDir, run, Series.steps(run), s -> Sections.name(run, s),
                 Chart.unit(Series.steps(run)), 1, Chart.PNG,
                 Chart.SVG);
+        Chart.Outcome cost = CostChart.write(runDir, run, s -> Sections.name(run, s));
         Sections.ALL.forEach(s -> s.charts(runDir, run));
         AcrossJdks.chart(runDir, run);
-        Doc doc = document(run, chart);
+        Doc doc = document(run, chart, cost);
         AtomicFiles.write(runDir.resolve(HTML), HtmlPage.render(doc, runDir));
         Path file = runDir.resolve(FILE);
         AtomicFiles.write(file, doc.markdown());
@@ -40,11 +41,11 @@ public final class Report {
 
     /** report.md's text, with the main chart as drawn. */
     public static String render(Run run, Chart.Outcome chart) {
-        return document(run, chart).markdown();
+        return document(run, chart, new Chart.Outcome(null, null, "not drawn")).markdown();
     }
 
     /** The whole report as typed blocks: what report.md and report.html both show. */
-    static Doc document(Run run, Chart.Outcome chart) {
+    static Doc document(Run run, Chart.Outcome chart, Chart.Outcome cost) {
         Doc doc = new Doc("threadring run " + run.runId());
         if (run.state() != Run.State.COMPLETE) {
             doc.paragraph("**Incomplete run (" + run.state().toString().toLowerCase(Locale.ROOT)
@@ -55,6 +56,10 @@ public final class Report {
             doc.add(new Doc.Image("ns per hop: level and 95% interval over forks, log scale", chart.png(), chart.svg()));
         } else if (!Series.steps(run).isEmpty()) {
             doc.paragraph("Chart: not drawn (" + chart.problem() + ").");
+        }
+        if (cost.png() != null) {
+            doc.add(new Doc.Image("time per step against CPU per step, one point per id and state, log scales; "
+                    + "the diagonal is one core busy", cost.png(), cost.svg()));
         }
         Method.write(doc);
         AcrossJdks.write(run, doc);

@@ -32,11 +32,13 @@ final class StepTable {
         Optional<Series.Row> base = rows.stream().filter(r -> r.id().equals(Report.BASELINE)).findFirst();
         List<String> notes = new ArrayList<>();
         if (!rows.isEmpty()) {
+            boolean counted = Costs.counted(rows);
+            String unit = series.workload().unit();
             List<Doc.Row> table = new ArrayList<>();
             for (int i = 0; i < rows.size(); i++) {
                 Series.Row r = rows.get(i);
                 Stats.Summary s = r.summary();
-                table.add(new Doc.Row(List.of(Doc.Cell.of(r.id()),
+                List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(r.id()),
                         Doc.Cell.number(String.format(Locale.ROOT, "%,d", r.steps()), r.steps()),
                         Doc.Cell.of(s.forks() + " x " + s.samples() / s.forks()),
                         Doc.Cell.of(passesPerIteration(r.measured())), Doc.Cell.of(warmup(r.measured())),
@@ -48,16 +50,32 @@ final class StepTable {
                         r.id().equals(Report.BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
                                 : base.map(b -> Format.ratioCell(b.summary(), s)).orElse(Doc.Cell.of("n/a")),
                         Doc.Cell.of(study2014(history, r.id())),
-                        Doc.Cell.of(CrossCpu.carriers(r.id(), series.config()))), Format.tags(r.id(), series.workload())));
+                        Doc.Cell.of(CrossCpu.carriers(r.id(), series.config()))));
+                if (counted) {
+                    cells.addAll(costCells(r, 1));
+                }
+                table.add(new Doc.Row(cells, Format.tags(r.id(), series.workload())));
             }
-            table.addAll(CrossCpu.rows(run, series.label(), 15, 5));
-            doc.add(new Doc.Table(series.workload().label(), List.of(Format.text("id"), Format.number(stepsColumn),
+            List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id"), Format.number(stepsColumn),
                     Format.number("forks x iterations"), Format.number("passes per iteration"),
                     Format.number("warm-up per fork (s, passes)"),
-                    Format.number("ns/" + series.workload().unit()), Format.number("95% interval"),
+                    Format.number("ns/" + unit), Format.number("95% interval"),
                     Format.text("fork levels"), Format.number("min"), Format.number("max"), Format.text("stability"),
                     Format.text("vs next"), Format.number("speed-up vs " + Report.BASELINE + " [95%]"),
-                    Format.number("2014"), Format.text("handoffs")), table));
+                    Format.number("2014"), Format.text("handoffs")));
+            if (counted) {
+                columns.addAll(costColumns(unit, unit, ""));
+                notes.add(Costs.note(unit));
+            }
+            List<Doc.Row> probes = CrossCpu.rows(run, series.label(), 15, 5);
+            probes.forEach(p -> {
+                List<Doc.Cell> padded = new ArrayList<>(p.cells());
+                while (padded.size() < columns.size()) {
+                    padded.add(Doc.Cell.of(""));
+                }
+                table.add(new Doc.Row(padded, p.tags()));
+            });
+            doc.add(new Doc.Table(series.workload().label(), columns, table));
             if (base.isEmpty()) {
                 notes.add("speed-ups: n/a, " + Report.BASELINE + " was not measured in this configuration");
             }
@@ -74,6 +92,23 @@ final class StepTable {
         notes.addAll(problems(run, series));
         doc.bullets(notes);
         Profiles.write(run, series, name, rows, doc);
+    }
+
+    /**
+     * A row's cost cells: CPU per step with its interval, cores busy, switches and migrations per
+     * 1,000 steps, bytes per step, the CPU's split; per {@code per} steps (1; a fan-out's tasks).
+     */
+    static List<Doc.Cell> costCells(Series.Row r, double per) {
+        return List.of(Costs.cpu(r, v -> Format.ns(v / per), i -> Format.interval(new Stats.Interval(i.low() / per,
+                i.high() / per))), Costs.cores(r), Costs.per(r, c -> c.switches(), 1000 / per),
+                Costs.per(r, c -> c.migrations(), 1000 / per), Costs.per(r, c -> c.bytes(), 1 / per), Costs.split(r));
+    }
+
+    /** The columns of {@link #costCells}: per {@code unit}, e.g. "hop"; {@code units}: its plural's stem. */
+    static List<Doc.Column> costColumns(String unit, String units, String prefix) {
+        return List.of(Format.number(prefix + "CPU ns/" + unit + " [95%]"), Format.number("cores busy"),
+                Format.number("switches per 1,000 " + units + "s"), Format.number("migrations per 1,000 " + units + "s"),
+                Format.number("bytes/" + unit), Format.text("CPU in GC, JIT"));
     }
 
     /** "JDK 25.0.3 (Eclipse Adoptium), cpus unpinned, availableProcessors=2" */

@@ -14,8 +14,9 @@ import threadring.bench.util.AtomicFiles;
  * The run's {@code jmh-result.json}: one JSON array in JMH's own result format (what {@code -rf json}
  * writes, which JMH Visualizer, Bencher and github-action-benchmark read), the concatenation of the
  * arrays each JMH child wrote with JMH's own {@code ResultFormatFactory}. Every result's params hold
- * {@code impl} and {@code configuration} (the JDK and cpu set), so two configurations never collide;
- * its {@code secondaryMetrics} come from the id's separate profiling pass.
+ * {@code impl} and {@code configuration} (the JDK and cpu set), so two configurations never collide.
+ * A result's {@code secondaryMetrics}: its scored forks' counters ({@code cost.*}: CPU, switches,
+ * migrations, allocation, in total and per operation) and the separate profiling pass's metrics.
  */
 public final class JmhResults {
 

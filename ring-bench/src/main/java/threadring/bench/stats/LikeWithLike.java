@@ -93,30 +93,16 @@ public final class LikeWithLike {
             return groups;
         }
 
-        /**
-         * Group by group (states, and JVMs apart): each of B's against A's of the same rank where both
-         * have as many, else A's at the nearest level; their levels, and their shares of JVMs.
-         */
+        /** Group by group (states, and JVMs apart): {@link #matches}, their levels, and their shares of JVMs. */
         private Judgement states() {
-            List<Stats.State> ga = groups(a);
-            List<Stats.State> gb = groups(b);
-            boolean inOrder = ga.size() == gb.size();
+            Matching m = matches(a, b);
             List<String> said = new ArrayList<>();
-            java.util.Set<Stats.State> matched = new java.util.HashSet<>();
             Verdict all = null;
             boolean mixed = false;
             boolean shares = false;
-            boolean unmatched = false;
-            for (int i = 0; i < gb.size(); i++) {
-                Stats.State sb = gb.get(i);
-                Stats.State sa = inOrder ? ga.get(i) : ga.stream().min(java.util.Comparator.comparingDouble(
-                        x -> Math.abs(Math.log(x.level() / sb.level())))).orElseThrow();
-                if (!inOrder && Math.abs(Math.log(sa.level() / sb.level())) > Math.log(MATCH)) {
-                    said.add("only in " + nameB + ": " + sb.jvms() + " at " + number.apply(sb.level()));
-                    unmatched = true;
-                    continue;
-                }
-                matched.add(sa);
+            for (Match x : m.pairs()) {
+                Stats.State sa = x.a();
+                Stats.State sb = x.b();
                 Verdict v = level(sa, sb);
                 double p = Proportions.fisher(sa.forks(), sa.of() - sa.forks(), sb.forks(), sb.of() - sb.forks());
                 String share = sa.jvms() + " in " + nameA + ", " + sb.jvms() + " in " + nameB;
@@ -130,17 +116,46 @@ public final class LikeWithLike {
                     all = v;
                 }
             }
-            for (Stats.State sa : ga) {
-                if (!matched.contains(sa)) {
-                    said.add("only in " + nameA + ": " + sa.jvms() + " at " + number.apply(sa.level()));
-                    unmatched = true;
-                }
-            }
+            m.onlyB().forEach(sb -> said.add("only in " + nameB + ": " + sb.jvms() + " at " + number.apply(sb.level())));
+            m.onlyA().forEach(sa -> said.add("only in " + nameA + ": " + sa.jvms() + " at " + number.apply(sa.level())));
+            boolean unmatched = !m.onlyA().isEmpty() || !m.onlyB().isEmpty();
             Verdict v = mixed ? Verdict.UNSTABLE : all != null ? all : shares ? Verdict.SHARES
                     : unmatched ? Verdict.UNSTABLE : Verdict.SAME;
             return new Judgement(v, (v == Verdict.UNSTABLE ? "no verdict: states differ" : word(v)) + " ("
                     + String.join("; ", said) + ")");
         }
+    }
+
+    /** A's state and B's that are one state of the id in two runs. */
+    public record Match(Stats.State a, Stats.State b) {}
+
+    /** The matched states, and those only one side has. */
+    public record Matching(List<Match> pairs, List<Stats.State> onlyA, List<Stats.State> onlyB) {}
+
+    /**
+     * Which states of two rows are the same state (states and JVMs apart alike, each a group): each
+     * of B's with A's of the same rank where both have as many, else with A's at the nearest level
+     * within {@link #MATCH}; what is left is in one run only.
+     */
+    public static Matching matches(Stats.Summary a, Stats.Summary b) {
+        List<Stats.State> ga = Sides.groups(a);
+        List<Stats.State> gb = Sides.groups(b);
+        boolean inOrder = ga.size() == gb.size();
+        List<Match> pairs = new ArrayList<>();
+        List<Stats.State> onlyB = new ArrayList<>();
+        java.util.Set<Stats.State> matched = new java.util.HashSet<>();
+        for (int i = 0; i < gb.size(); i++) {
+            Stats.State sb = gb.get(i);
+            Stats.State sa = inOrder ? ga.get(i) : ga.stream().min(java.util.Comparator.comparingDouble(
+                    x -> Math.abs(Math.log(x.level() / sb.level())))).orElseThrow();
+            if (!inOrder && Math.abs(Math.log(sa.level() / sb.level())) > Math.log(MATCH)) {
+                onlyB.add(sb);
+                continue;
+            }
+            matched.add(sa);
+            pairs.add(new Match(sa, sb));
+        }
+        return new Matching(pairs, ga.stream().filter(x -> !matched.contains(x)).toList(), onlyB);
     }
 
     /** States of two runs further apart than this are different states, not one that moved. */

@@ -227,14 +227,14 @@ public final class Stats {
         double hi = s.forkLevels().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
         if (s.forks() > 1 && States.groups(s.forkLevels()).stream().allMatch(g -> g.size() == 1)) {
             return new Flag(Cause.SPREAD, String.format(Locale.ROOT, "no two of %d JVMs within %s of each other "
-                    + "(%.2fx apart)", s.forks(), "15%", hi / lo));
+                    + "(%.2fx apart)", s.forks(), String.format(Locale.ROOT, "%.0f%%", (States.GAP - 1) * 100), hi / lo));
         }
         return hi / lo > SPREAD ? new Flag(Cause.SPREAD, String.format(Locale.ROOT, "fork levels %.2fx apart", hi / lo))
                 : null;
     }
 
     /** The 95% t interval of the mean of log fork levels, back on the scale of the values; null for one fork. */
-    static Interval interval(List<Double> levels) {
+    public static Interval interval(List<Double> levels) {
         if (levels.size() < 2) {
             return null;
         }

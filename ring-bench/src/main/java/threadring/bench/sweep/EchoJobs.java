@@ -106,6 +106,8 @@ final class EchoJobs {
             }
             Collections.shuffle(due, random);
             log.log("threadring: echo round " + round + ": " + due.size() + " repetition(s), in a shuffled order");
+            progress.round(round, "echo round " + round, byJob.values().stream().flatMap(List::stream)
+                    .mapToInt(i -> i.reps.size()).sum(), byJob.values().stream().mapToInt(List::size).sum());
             for (Item i : due) {
                 try {
                     i.reps.add(i.load.repetition(i.factory, i.job.size().connections(), i.reps.size() + 1));

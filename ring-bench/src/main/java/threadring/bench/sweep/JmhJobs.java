@@ -84,8 +84,9 @@ final class JmhJobs {
             log.running(s.plan().job(s.configuration().label(), s.plan().ids(), Job.Status.RUNNING, null, null, List.of()));
         }
         String asyncLib = async == null || async.library() == null ? null : async.library();
-        List<Integer> works = Size.FanOut.works(jobs.stream().map(s -> s.plan().size()).toList()).stream()
-                .filter(w -> w > 0).toList();
+        // the fan-out's ideal time needs consumeCPU(work)'s cost, for every work a fan-out of the run has
+        List<Integer> works = jobs.stream().map(s -> s.plan().size()).filter(x -> x instanceof Size.FanOut)
+                .map(x -> ((Size.FanOut) x).work()).filter(w -> w > 0).distinct().sorted().toList();
         HostSpec spec = new HostSpec(runDir.toString(), seed, hostConfigs, tasks, settings.scored(),
                 settings.scored().longRun() ? LONG_PASS_TIMEOUT_MINUTES : PASS_TIMEOUT_MINUTES, settings.profilers(),
                 settings.profiling(), asyncLib, Presets.CALIBRATION_MS, settings.scored().counters(), true, works);
@@ -137,6 +138,13 @@ final class JmhJobs {
     /** The lines of the ids that are done and not yet said. */
     private void report(HostSpec.Status status, Map<String, Scheduled> byTask, Set<String> reported)
             throws IOException {
+        progress.host(status.tasks().stream().mapToInt(HostSpec.TaskStatus::forks).sum(), status.tasks().stream()
+                .mapToInt(t -> t.done() ? t.forks() : t.planned() != null ? t.planned()
+                        : Math.max(t.forks(), settings.scored().startForks())).sum());
+        if (reported.add("round " + status.round() + " " + status.phase())) {
+            progress.round(status.round(), status.phase(), status.tasks().stream().mapToInt(HostSpec.TaskStatus::forks)
+                    .sum(), status.tasks().size());
+        }
         for (HostSpec.TaskStatus t : status.tasks()) {
             if (t.done() && reported.add(t.key())) {
                 Scheduled s = byTask.get(t.key());

@@ -31,22 +31,29 @@ final class Progress {
     /** A calibration JVM: its start and its one second of passes. */
     static final double CALIBRATION_S = 2.5;
 
+    /** One (configuration, workload, id) the sweep will run: its estimate in seconds, and whether the JMH host runs it. */
+    record Item(double seconds, boolean host) {}
+
     private final PrintStream out;
     private final LongSupplier nanos;
     private final long start;
     private final int total;
     private final double plannedSeconds;
+    private final double afterHostSeconds;
     private final Set<String> done = new HashSet<>();
     private double doneEstimate;
     private int finished;
+    /** Once the JMH host runs: when it started, and the share of its forks done (the ids end together, at the end). */
+    private long hostStart = -1;
+    private double hostShare;
 
-    /** {@code items}: every (configuration, workload, id) the sweep will run, each with its estimate in seconds. */
-    Progress(PrintStream out, List<Double> items, LongSupplier nanos) {
+    Progress(PrintStream out, List<Item> items, LongSupplier nanos) {
         this.out = out;
         this.nanos = nanos;
         this.start = nanos.getAsLong();
         this.total = items.size();
-        this.plannedSeconds = items.stream().mapToDouble(Double::doubleValue).sum();
+        this.plannedSeconds = items.stream().mapToDouble(Item::seconds).sum();
+        this.afterHostSeconds = items.stream().filter(i -> !i.host()).mapToDouble(Item::seconds).sum();
     }
 
     /**
@@ -79,6 +86,27 @@ final class Progress {
         out.println(prefix() + " " + what + " on " + label + ": " + String.join(", ", ids));
     }
 
+    /**
+     * How far the JMH host got: {@code forks} of about {@code expected} (the planned counts, the
+     * pilot where not planned yet). Its ids end together after their last rounds, so until then
+     * what is left comes from its forks.
+     */
+    void host(int forks, int expected) {
+        if (hostStart < 0) {
+            hostStart = nanos.getAsLong();
+        }
+        hostShare = expected <= 0 ? 0 : Math.min(1, (double) forks / expected);
+    }
+
+    /** The JMH host began a round (or another phase): one line, as ids end only after their last fork. */
+    void round(int round, String phase, int forks, int tasks) {
+        if (Processes.stopping()) {
+            return;
+        }
+        out.println(prefix() + " " + (phase.equals("rounds") ? "round " + round : phase) + ": " + forks
+                + (phase.startsWith("echo") ? " repetitions" : " forks") + " of " + tasks + " id-series done so far");
+    }
+
     /** An id of a job has its score (or failed): one line, once per id and series. */
     void finished(String key, String id, double estimate, Size size, Measured m, String error) {
         if (Processes.stopping() || !done.add(key)) { // an id the interrupt stopped did not fail
@@ -101,9 +129,16 @@ final class Progress {
 
     /** {@code [ 14/121  9m12s elapsed, ~21m left]} */
     private String prefix() {
-        double elapsed = (nanos.getAsLong() - start) / 1e9;
-        double rate = doneEstimate > 0 ? elapsed / doneEstimate : 1;
-        double left = Math.max(0, (plannedSeconds - doneEstimate) * rate);
+        long now = nanos.getAsLong();
+        double elapsed = (now - start) / 1e9;
+        double left;
+        if (hostStart >= 0 && hostShare > 0.05 && hostShare < 1) {
+            double inHost = (now - hostStart) / 1e9;
+            left = inHost * (1 - hostShare) / hostShare + afterHostSeconds;
+        } else {
+            double rate = doneEstimate > 0 ? elapsed / doneEstimate : 1;
+            left = Math.max(0, (plannedSeconds - doneEstimate) * rate);
+        }
         int width = String.valueOf(total).length();
         return String.format(Locale.ROOT, "[%" + width + "d/%d  %s elapsed, ~%s left]", finished, total,
                 duration(elapsed), duration(left));

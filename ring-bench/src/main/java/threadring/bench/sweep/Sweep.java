@@ -95,10 +95,12 @@ public final class Sweep {
                 + (settings.profilers().isEmpty() ? "none" : String.join(", ", settings.profilers())));
         Path script = wrk.isPresent() && plans.stream().anyMatch(p -> p.size().measured(t -> false, s -> true))
                 ? Wrk.script(runDir) : null;
-        List<Double> items = new ArrayList<>();
+        List<Progress.Item> items = new ArrayList<>();
         for (Configuration c : configs) {
             for (Plan p : plans) {
-                p.factories().stream().filter(f -> mine(assigned, c, p, f)).forEach(f -> items.add(p.estimate(settings)));
+                boolean host = p.size().measured(t -> true, s -> false);
+                p.factories().stream().filter(f -> mine(assigned, c, p, f))
+                        .forEach(f -> items.add(new Progress.Item(p.estimate(settings), host)));
             }
         }
         Progress progress = new Progress(out, items, System::nanoTime);

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.RunFile;
-import threadring.bench.report.AgreementTest;
+import threadring.bench.compare.AgreementTest;
 
 /**
  * The default sweep the README quotes (57 ids and series, default settings) carries JMH's own

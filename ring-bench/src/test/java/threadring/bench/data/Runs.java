@@ -27,7 +27,7 @@ public final class Runs {
         return new Settings(new Settings.Selection(List.of(), false, List.of(threadring.core.Workload.RING)),
                 List.of(Size.Ring.classic(503)), java.util.Map.of(),
                 new Settings.Scored(false, false, null, Presets.MAX_FORKS, null, null, null, Presets.PASS_MS,
-                        Presets.PRECISION, null, false), List.of(), List.of(),
+                        Presets.PRECISION, null, false, List.of()), List.of(), List.of(),
                 profilers, Presets.PROFILING, 1L);
     }
 
@@ -105,7 +105,8 @@ public final class Runs {
                 (long) (rps * 5), 5.0, rps, 128, new Score.Latency(500, 900, 2_000, 4_000, 9_000, 600), 0, 0,
                 new Score.ServerSample(40L << 20, 10L << 20, 1, 9, 30),
                 new Score.ServerSample((long) (rssMiB * (1 << 20)), (long) (heapMiB * (1 << 20)), connections + 1,
-                        connections + 9, connections + 30), 0)).toList();
+                        connections + 9, connections + 30), 0, new Score.EchoCost(2, 2000.0 * 0.9, (long) (rps * 2 / 100),
+                                2000.0 * 0.5, 2))).toList();
         return sized(Measured.scored(id, new Score.Echo(3, 5, "0", "1", reps)), new Size.Echo(connections));
     }
 
@@ -132,6 +133,29 @@ public final class Runs {
     public static List<Score.Fork> forks(List<List<Double>> ms) {
         return ms.stream().map(f -> new Score.Fork(null, f.stream().map(x -> new Score.Iteration(0, x, null)).toList(),
                 null, null)).toList();
+    }
+
+    /**
+     * An id measured at 1000 hops on 503 nodes with counters: forks of three iterations of ten
+     * passes around the given fork medians (ns per hop), each iteration costing {@code cores} cores
+     * busy, {@code switches} context switches and {@code bytes} bytes per hop.
+     */
+    public static Measured counted(String id, double cores, double switches, double bytes, double... medians) {
+        List<Score.Fork> forks = new ArrayList<>();
+        for (double m : medians) {
+            List<Score.Iteration> its = new ArrayList<>();
+            for (double f : new double[] {0.99, 1.0, 1.01}) {
+                double msPerPass = m * f * 1000 / 1e6;
+                double wallMs = 10 * msPerPass;
+                its.add(new Score.Iteration(10, msPerPass, new Score.Counters(wallMs, wallMs * cores,
+                        wallMs * cores * 0.9, wallMs * cores * 0.05, wallMs * cores * 0.02,
+                        Math.round(switches * 10_000 * 0.75), Math.round(switches * 10_000 * 0.25),
+                        Math.round(bytes * 10_000), 0.0, 0L)));
+            }
+            forks.add(new Score.Fork(List.of(), its, null, null));
+        }
+        return sized(Measured.scored(id, new Score.Passes(BENCHMARK, 1000, List.of(), 500, null, forks)),
+                Size.Ring.classic(503));
     }
 
     /** A run of one configuration with a job per group of measured ids (e.g. a ring job and a rendezvous job). */

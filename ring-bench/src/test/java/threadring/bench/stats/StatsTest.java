@@ -42,7 +42,7 @@ class StatsTest {
         assertNull(s.flag(), s.unstable());
         assertFalse(s.modal());
         assertTrue(s.interval().contains(59.5) && s.precision() < 0.06, s.interval() + " " + s.precision());
-        // and forks 12% apart, no gap of 15% between neighbours, are ordinary spread: a wider interval, no flag
+        // and forks 12% apart, no gap of 18% between neighbours, are ordinary spread: a wider interval, no flag
         Stats.Summary wide = summary(Runs.measured("x/y", new double[] {100, 100.1, 99.9, 100},
                 new double[] {112, 112.1, 111.9, 112}, new double[] {106, 106.1, 105.9, 106}));
         assertNull(wide.flag(), wide.unstable());
@@ -89,7 +89,7 @@ class StatsTest {
         assertEquals(List.of(31.9), echo.apart());
     }
 
-    /** Levels of one state scattered more than 2x without a 15% gap between neighbours: flagged, forks apart. */
+    /** Levels of one state scattered more than 2x without an 18% gap between neighbours: flagged, forks apart. */
     @Test
     void forksScatteredMoreThanTwiceApartInOneStateAreFlagged() {
         Stats.Summary s = summary(Runs.forks("x/y", 100, 112, 125, 140, 157, 176, 197, 215));

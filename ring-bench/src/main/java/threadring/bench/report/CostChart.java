@@ -1,0 +1,144 @@
+package threadring.bench.report;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Shape;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
+import java.text.DecimalFormat;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.util.ShapeUtils;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import threadring.bench.data.Run;
+
+/**
+ * Time per step against CPU per step, one point per id and state (log scales): a point on the
+ * diagonal used one core while it ran, one below it bought its time with more cores, one above
+ * waited (parked, slept) for part of it. Colour says the model, the shape the series.
+ */
+final class CostChart {
+
+    static final String PNG = "chart-cost.png";
+    static final String SVG = "chart-cost.svg";
+    static final int SIZE = 900;
+
+    private CostChart() {}
+
+    static Chart.Outcome write(java.nio.file.Path dir, Run run, Function<Series, String> names) {
+        try {
+            return Chart.save(dir, build(run, Series.steps(run), names), PNG, SVG);
+        } catch (Exception | LinkageError e) {
+            return new Chart.Outcome(null, null, e.toString());
+        }
+    }
+
+    /** The chart, or empty where no row of {@code series} was counted. */
+    static Optional<Chart.Drawing> build(Run run, List<Series> series, Function<Series, String> names) {
+        System.setProperty("java.awt.headless", "true");
+        XYSeriesCollection data = new XYSeriesCollection();
+        List<List<Series.Row>> items = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        for (Series s : series) {
+            XYSeries points = new XYSeries(names.apply(s), false, true);
+            List<Series.Row> drawn = new ArrayList<>();
+            for (Series.Row r : s.rows(run)) {
+                List<Costs.Group> groups = Costs.groups(r);
+                for (int g = 0; g < Math.min(groups.size(), r.summary().modes().size()); g++) {
+                    double cpu = groups.get(g).cpuNs();
+                    double time = r.summary().modes().get(g).level();
+                    points.add(cpu, time);
+                    drawn.add(r);
+                    lo = Math.min(lo, Math.min(cpu, time));
+                    hi = Math.max(hi, Math.max(cpu, time));
+                    if (!ids.contains(r.id())) {
+                        ids.add(r.id());
+                    }
+                }
+            }
+            if (!drawn.isEmpty()) {
+                data.addSeries(points);
+                items.add(drawn);
+            }
+        }
+        if (items.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, Color> colours = new HashMap<>();
+        new TreeSet<>(ids.stream().map(Format::model).toList())
+                .forEach(m -> colours.put(m, Chart.PALETTE[colours.size() % Chart.PALETTE.length]));
+        Shape[] shapes = {new Ellipse2D.Double(-5, -5, 10, 10), new Rectangle2D.Double(-5, -5, 10, 10),
+                ShapeUtils.createUpTriangle(6), ShapeUtils.createDiamond(6)};
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public java.awt.Paint getItemPaint(int s, int item) {
+                return colours.get(items.get(s).get(item).model());
+            }
+        };
+        for (int s = 0; s < items.size(); s++) {
+            renderer.setSeriesShape(s, shapes[s % shapes.length]);
+        }
+        renderer.setDefaultItemLabelGenerator((d, s, item) -> items.get(s).get(item).id());
+        renderer.setDefaultItemLabelsVisible(true);
+        renderer.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        double from = Math.pow(10, Math.floor(Math.log10(lo / 1.2)));
+        double to = hi * 2;
+        XYPlot plot = new XYPlot(data, axis("CPU ns per step, all the JVM's threads (log scale)", from, to),
+                axis("ns per step (log scale)", from, to), renderer);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(new Color(0xcccccc));
+        plot.setRangeGridlinePaint(new Color(0xcccccc));
+        // the diagonal: CPU time equal to wall time, one core busy
+        XYSeries one = new XYSeries("one core busy");
+        one.add(from, from);
+        one.add(to, to);
+        plot.setDataset(1, new XYSeriesCollection(one));
+        XYLineAndShapeRenderer diagonal = new XYLineAndShapeRenderer(true, false);
+        diagonal.setSeriesPaint(0, Color.GRAY);
+        plot.setRenderer(1, diagonal);
+        LegendItemCollection legend = new LegendItemCollection();
+        Shape dot = shapes[0];
+        new TreeSet<>(colours.keySet()).forEach(m -> legend.add(new LegendItem(m, null, null, null, dot, colours.get(m))));
+        for (int s = 0; s < items.size(); s++) {
+            legend.add(new LegendItem(String.valueOf(data.getSeriesKey(s)), null, null, null, shapes[s % shapes.length],
+                    Color.DARK_GRAY));
+        }
+        legend.add(new LegendItem("diagonal: one core busy (below: more cores, above: waiting)", Color.GRAY));
+        plot.setFixedLegendItems(legend);
+        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": time per step against CPU per step",
+                new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.getLegend().setPosition(RectangleEdge.BOTTOM);
+        return Optional.of(new Chart.Drawing(chart, Chart.WIDTH, SIZE, ids));
+    }
+
+    private static LogAxis axis(String label, double from, double to) {
+        LogAxis a = new LogAxis(label);
+        a.setBase(10);
+        a.setSmallestValue(1e-3);
+        a.setRange(from, to);
+        a.setTickUnit(new NumberTickUnit(1.0));
+        a.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
+        a.setMinorTickCount(9);
+        a.setMinorTickMarksVisible(true);
+        return a;
+    }
+}

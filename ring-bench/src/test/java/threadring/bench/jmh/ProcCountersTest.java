@@ -1,0 +1,169 @@
+package threadring.bench.jmh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+import threadring.bench.data.Score;
+import threadring.bench.data.StepCost;
+
+/**
+ * The counters on fakes whose cost is known: a /proc of files written here (every field read back
+ * exactly), none at all (another OS: nulls, never a guess), and real threads on this Linux that spin
+ * on two cpus or park and wake each other once per step.
+ */
+class ProcCountersTest {
+
+    @TempDir
+    Path proc;
+
+    private void task(String tid, String name, long cpuNs, long voluntary, long involuntary, long migrations)
+            throws IOException {
+        Path t = Files.createDirectories(proc.resolve("self").resolve("task").resolve(tid));
+        Files.writeString(t.resolve("schedstat"), cpuNs + " 0 0\n");
+        Files.writeString(t.resolve("status"), "Name:\t" + name + "\nvoluntary_ctxt_switches:\t" + voluntary
+                + "\nnonvoluntary_ctxt_switches:\t" + involuntary + "\n");
+        Files.writeString(t.resolve("sched"), name + " (" + tid + ", #threads: 2)\n---\nse.exec_start : 1.0\n"
+                + "se.nr_migrations                             :                    " + migrations + "\n");
+        Files.writeString(t.resolve("comm"), name + "\n");
+    }
+
+    private void steal(long ticks) throws IOException {
+        Files.writeString(proc.resolve("stat"), "cpu  1 2 3 4 5 6 7 " + ticks + " 0 0\ncpu0 1 2 3 4 5 6 7 0 0 0\n");
+    }
+
+    @Test
+    void aProcOfKnownFilesIsReadBackExactly() throws IOException {
+        task("101", "worker-1", 1_000_000, 10, 1, 3);
+        task("102", "GC Thread#0", 500_000, 5, 0, 0);
+        task("103", "C2 CompilerThre", 0, 0, 0, 0);
+        steal(100);
+        ProcCounters counters = new ProcCounters(proc);
+        ProcCounters.Snapshot a = counters.read();
+        task("101", "worker-1", 41_000_000, 1_010, 11, 23);
+        task("102", "GC Thread#0", 2_500_000, 7, 0, 1);
+        task("103", "C2 CompilerThre", 3_000_000, 2, 0, 0);
+        task("104", "worker-2", 4_000_000, 100, 0, 2); // born since a: counted from 0
+        steal(103);
+        Score.Counters c = ProcCounters.between(a, counters.read());
+        assertEquals(44.0, c.workloadCpuMs(), 1e-9, "workers: 40 + 4 ms");
+        assertEquals(2.0, c.gcCpuMs(), 1e-9);
+        assertEquals(3.0, c.jitCpuMs(), 1e-9);
+        assertEquals(1_000 + 2 + 2 + 100, c.voluntarySwitches());
+        assertEquals(10, c.involuntarySwitches());
+        assertEquals(20 + 1 + 2, c.migrations());
+        assertEquals(30.0, c.stealMs(), 1e-9, "3 ticks of 10 ms");
+    }
+
+    @Test
+    void withoutProcNothingIsGuessed() {
+        ProcCounters counters = new ProcCounters(proc); // an empty folder: another OS
+        Score.Counters c = ProcCounters.between(counters.read(), counters.read());
+        assertNull(c.cpuMs());
+        assertNull(c.voluntarySwitches());
+        assertNull(c.migrations());
+        assertNull(c.workloadCpuMs());
+        assertNull(c.stealMs());
+        assertNull(StepCost.of(List.of(new Score.Iteration(5, 1.0, c)), 1000), "no CPU: no cost, the report says n/a");
+    }
+
+    @Test
+    void aKernelWithoutSchedFilesHasNoMigrations() throws IOException {
+        task("101", "worker-1", 1_000_000, 10, 1, 3);
+        Files.delete(proc.resolve("self/task/101/sched"));
+        ProcCounters counters = new ProcCounters(proc);
+        Score.Counters c = ProcCounters.between(counters.read(), counters.read());
+        assertNull(c.migrations());
+        assertEquals(0, c.voluntarySwitches());
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void twoThreadsSpinningReadAboutTwoCoresBusy() throws InterruptedException {
+        ProcCounters counters = new ProcCounters();
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> spinners = List.of(spinner(stop), spinner(stop));
+        ProcCounters.Snapshot a = counters.read();
+        spinners.forEach(Thread::start);
+        Thread.sleep(600);
+        stop.set(true);
+        for (Thread t : spinners) {
+            t.join();
+        }
+        Score.Counters c = ProcCounters.between(a, counters.read());
+        double cores = c.cpuMs() / c.wallMs();
+        // two cpus here, shared with the build: about two, never one
+        assertTrue(cores > 1.4 && cores < 2.3, "cores busy " + cores);
+    }
+
+    private static Thread spinner(AtomicBoolean stop) {
+        return new Thread(() -> {
+            long x = 0;
+            while (!stop.get()) {
+                x += System.nanoTime() & 1;
+            }
+            if (x == 42) {
+                System.out.print("");
+            }
+        });
+    }
+
+    /**
+     * Two platform threads handing a token back and forth with park/unpark: each step wakes the one
+     * that parked waiting for it. They stay alive until read (/proc counts live threads).
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aThreadParkedAndWokenPerStepSwitchesAboutOncePerStep() throws InterruptedException {
+        int steps = 4_000;
+        ProcCounters counters = new ProcCounters();
+        Thread[] both = new Thread[2];
+        AtomicInteger turn = new AtomicInteger();
+        CountDownLatch read = new CountDownLatch(1);
+        for (int i = 0; i < 2; i++) {
+            int me = i;
+            both[i] = new Thread(() -> {
+                for (int s = me; s < steps; s += 2) {
+                    while (turn.get() != s) {
+                        LockSupport.park();
+                    }
+                    turn.set(s + 1);
+                    LockSupport.unpark(both[1 - me]);
+                }
+                try {
+                    read.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        ProcCounters.Snapshot a = counters.read();
+        for (Thread t : both) {
+            t.start();
+        }
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (turn.get() < steps && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        Score.Counters c = ProcCounters.between(a, counters.read());
+        read.countDown();
+        for (Thread t : both) {
+            t.join(10_000);
+        }
+        assertEquals(steps, turn.get(), "every step handed over");
+        double perStep = (double) (c.voluntarySwitches() + c.involuntarySwitches()) / steps;
+        assertTrue(perStep >= 0.8 && perStep < 3, "switches per step " + perStep);
+    }
+}
