@@ -129,7 +129,8 @@ public final class Compare {
                     + "judged."));
             machine.ifPresent(why -> doc.paragraph("**The machine moved**: its cross-CPU handoff (`" + Probe.CROSS_CPU
                     + "`, probed at the start and the end of each run) " + why + ". Rows that hand off across cpus "
-                    + "move with it, so they get no verdict here; rows on one thread do."));
+                    + "move with it, so none of them is called faster, slower or in other shares here; rows on one "
+                    + "thread are."));
             List<Doc.Row> rows = new ArrayList<>();
             for (Pair raw : pairs(a, sa, b, sb)) {
                 boolean divided = speed.isPresent() && !CrossCpu.across(raw.id(), sb.config());
@@ -137,8 +138,8 @@ public final class Compare {
                 Stats.Ratio r = p.ratio();
                 LikeWithLike.Verdict v = p.verdict();
                 String said = p.text() + (divided ? " (B divided by the speed probe)" : "");
-                if (machine.isPresent() && (v == LikeWithLike.Verdict.FASTER || v == LikeWithLike.Verdict.SLOWER)
-                        && CrossCpu.across(p.id(), sb.config())) {
+                if (machine.isPresent() && (v == LikeWithLike.Verdict.FASTER || v == LikeWithLike.Verdict.SLOWER
+                        || v == LikeWithLike.Verdict.SHARES) && CrossCpu.across(p.id(), sb.config())) {
                     said = "no verdict: the machine's cross-CPU handoff " + machine.get();
                     v = LikeWithLike.Verdict.UNSTABLE;
                 }

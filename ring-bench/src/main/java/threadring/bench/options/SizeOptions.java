@@ -61,8 +61,8 @@ public final class SizeOptions {
     List<Integer> delaysMs = new ArrayList<>();
 
     @Option(names = "--connections", paramLabel = "C", converter = Converters.Positive.class,
-            description = "Echo server: connections open at once; repeat for one series per value (default: run 100 "
-                    + "and 10000, check 10). Needs ulimit -n above C.")
+            description = "Echo server: connections open at once; repeat for one series per value (default: run 1000, "
+                    + "check 10). Needs ulimit -n above C.")
     List<Integer> connections = new ArrayList<>();
 
     /**

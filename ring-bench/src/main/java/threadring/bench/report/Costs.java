@@ -139,6 +139,20 @@ public final class Costs {
         return Doc.Cell.number(inStates + apart, sort);
     }
 
+    /** What no counted row could read here, said once: "migrations: not supported here (...)". */
+    static java.util.Optional<String> unsupported(List<Series.Row> rows) {
+        List<Group> all = rows.stream().flatMap(r -> groups(r).stream()).toList();
+        List<String> missing = new ArrayList<>();
+        if (all.stream().allMatch(g -> Double.isNaN(g.mean(StepCost::migrations)))) {
+            missing.add("migrations (this kernel keeps no per-thread sched file)");
+        }
+        if (all.stream().allMatch(g -> Double.isNaN(g.mean(StepCost::switches)))) {
+            missing.add("switches (no /proc here)");
+        }
+        return all.isEmpty() || missing.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of("not supported here: " + String.join(", ", missing));
+    }
+
     /** The counters' part of a run's settings, said once under a table that shows them. */
     static String note(String unit) {
         return "cost: read in each scored fork at its iterations' boundaries, over the iterations its level comes "

@@ -66,6 +66,7 @@ final class StepTable {
             if (counted) {
                 columns.addAll(costColumns(unit, unit, ""));
                 notes.add(Costs.note(unit));
+                Costs.unsupported(rows).ifPresent(notes::add);
             }
             List<Doc.Row> probes = CrossCpu.rows(run, series.label(), 15, 5);
             probes.forEach(p -> {

@@ -93,24 +93,37 @@ public final class LikeWithLike {
             return groups;
         }
 
-        /** Group by group (states, and JVMs apart): {@link #matches}, their levels, and their shares of JVMs. */
+        /**
+         * Group by group (states, and JVMs apart): {@link #matches}, their levels, and their shares of
+         * JVMs. Groups matched to each other, directly or through a third, are one state of the id:
+         * its share is theirs together, tested once (a JVM apart beside a state is not a state of its own).
+         */
         private Judgement states() {
             Matching m = matches(a, b);
+            java.util.Map<Stats.State, Integer> state = m.stateOf();
             List<String> said = new ArrayList<>();
             Verdict all = null;
             boolean mixed = false;
             boolean shares = false;
+            java.util.Set<Integer> tested = new java.util.HashSet<>();
             for (Match x : m.pairs()) {
                 Stats.State sa = x.a();
                 Stats.State sb = x.b();
                 Verdict v = level(sa, sb);
-                double p = Proportions.fisher(sa.forks(), sa.of() - sa.forks(), sb.forks(), sb.of() - sb.forks());
-                String share = sa.jvms() + " in " + nameA + ", " + sb.jvms() + " in " + nameB;
-                if (p < 1 - Stats.CONFIDENCE) {
-                    shares = true;
-                    share += String.format(Locale.ROOT, ", p = %.2g", p);
+                int k = state.get(sa);
+                int inA = m.jvms(k, true);
+                int inB = m.jvms(k, false);
+                String share = inA + " of " + sa.of() + " JVMs in " + nameA + ", " + inB + " of " + sb.of()
+                        + " JVMs in " + nameB;
+                if (tested.add(k)) {
+                    double p = Proportions.fisher(inA, sa.of() - inA, inB, sb.of() - inB);
+                    if (p < 1 - Stats.CONFIDENCE) {
+                        shares = true;
+                        share += String.format(Locale.ROOT, ", p = %.2g", p);
+                    }
                 }
-                said.add("at " + number.apply(sa.level()) + ": " + word(v) + " (" + share + ")");
+                said.add("at " + number.apply(sa.level()) + " and " + number.apply(sb.level()) + ": " + word(v)
+                        + " (" + share + ")");
                 if (v == Verdict.FASTER || v == Verdict.SLOWER) {
                     mixed |= all != null && all != v;
                     all = v;
@@ -130,12 +143,40 @@ public final class LikeWithLike {
     public record Match(Stats.State a, Stats.State b) {}
 
     /** The matched states, and those only one side has. */
-    public record Matching(List<Match> pairs, List<Stats.State> onlyA, List<Stats.State> onlyB) {}
+    public record Matching(List<Match> pairs, List<Stats.State> onlyA, List<Stats.State> onlyB) {
+
+        /** Each matched group's state of the id: groups linked by pairs, directly or through others, share a number. */
+        java.util.Map<Stats.State, Integer> stateOf() {
+            java.util.Map<Stats.State, Integer> of = new java.util.IdentityHashMap<>();
+            for (Match x : pairs) {
+                of.putIfAbsent(x.a(), of.size());
+                of.putIfAbsent(x.b(), of.size());
+            }
+            for (boolean changed = true; changed; ) { // until the two groups of every pair share the lower number
+                changed = false;
+                for (Match x : pairs) {
+                    int low = Math.min(of.get(x.a()), of.get(x.b()));
+                    changed |= of.put(x.a(), low) != low | of.put(x.b(), low) != low;
+                }
+            }
+            return of;
+        }
+
+        /** How many of one side's JVMs are in state {@code k} of {@link #stateOf}. */
+        int jvms(int k, boolean sideA) {
+            java.util.Map<Stats.State, Integer> of = stateOf();
+            return pairs.stream().map(x -> sideA ? x.a() : x.b())
+                    .filter(g -> of.get(g) == k).collect(java.util.stream.Collectors.toCollection(
+                            () -> java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>())))
+                    .stream().mapToInt(Stats.State::forks).sum();
+        }
+    }
 
     /**
      * Which states of two rows are the same state (states and JVMs apart alike, each a group): each
      * of B's with A's of the same rank where both have as many, else with A's at the nearest level
-     * within {@link #MATCH}; what is left is in one run only.
+     * within {@link #MATCH} and every other of A's whose level lies in its interval (or it in theirs);
+     * what is left is in one run only.
      */
     public static Matching matches(Stats.Summary a, Stats.Summary b) {
         List<Stats.State> ga = Sides.groups(a);
@@ -154,8 +195,20 @@ public final class LikeWithLike {
             }
             matched.add(sa);
             pairs.add(new Match(sa, sb));
+            if (!inOrder) { // a group of A inside B's interval (or B's inside A's) is the same state too
+                for (Stats.State other : ga) {
+                    if (other != sa && (inside(other, sb) || inside(sb, other))) {
+                        matched.add(other);
+                        pairs.add(new Match(other, sb));
+                    }
+                }
+            }
         }
         return new Matching(pairs, ga.stream().filter(x -> !matched.contains(x)).toList(), onlyB);
+    }
+
+    private static boolean inside(Stats.State one, Stats.State within) {
+        return within.interval() != null && within.interval().contains(one.level());
     }
 
     /** States of two runs further apart than this are different states, not one that moved. */

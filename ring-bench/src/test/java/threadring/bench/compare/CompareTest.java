@@ -169,9 +169,35 @@ class CompareTest {
         Run always = Runs.run("e", ALL, Runs.forks("virtual/park-p1", 197, 198, 199, 200, 198, 199));
         Compare.Pair p = Compare.pairs(rarely, first(rarely), always, first(always)).get(0);
         assertEquals(threadring.bench.stats.LikeWithLike.Verdict.SHARES, p.verdict(), p.text());
-        assertTrue(p.text().contains("at 198.7: within noise (1 of 6 JVMs in A, 6 of 6 JVMs in B, p = 0.015)"),
-                p.text());
+        assertTrue(p.text().contains("at 198.7 and ") && p.text().contains(
+                ": within noise (1 of 6 JVMs in A, 6 of 6 JVMs in B, p = 0.015)"), p.text());
         assertTrue(p.text().contains("only in A: 5 of 6 JVMs at 276.0"), p.text());
+    }
+
+    /**
+     * A JVM apart next to a state is not a state of its own in a share test: run B's lone JVM inside
+     * run A's one state (sweeps 20261126-082623 and -094051, `threads/park`) is A's state, so the
+     * shares are 6 of 6 in both, not "1 of 6 against 6 of 6".
+     */
+    @Test
+    void aLoneJvmInsideTheOtherRunsStateSharesItsState() {
+        Run a = Runs.run("a", ALL, Runs.forks("threads/park", 12_669, 14_408, 10_913, 12_569, 12_334, 12_125));
+        Run b = Runs.run("b", ALL, Runs.forks("threads/park", 13_300, 13_800, 13_500, 13_900, 13_600, 10_825));
+        Compare.Pair p = Compare.pairs(a, first(a), b, first(b)).get(0);
+        assertTrue(!p.text().contains("p = "), "no share test fails: " + p.text());
+        assertEquals(threadring.bench.stats.LikeWithLike.Verdict.SAME, p.verdict(), p.text());
+    }
+
+    /** A state of B whose interval holds two of A's groups is one state with both of them. */
+    @Test
+    void aWideStateMatchesEveryGroupItsIntervalHolds() {
+        Run a = Runs.run("a", ALL, Runs.forks("virtual/spin", 70.0, 71.0, 71.5, 85.1, 149.5, 406.6));
+        Run b = Runs.run("b", ALL, Runs.forks("virtual/spin", 66.0, 90.0, 77.0, 82.0, 71.0, 87.0));
+        Compare.Pair p = Compare.pairs(a, first(a), b, first(b)).get(0);
+        threadring.bench.stats.LikeWithLike.Matching m = threadring.bench.stats.LikeWithLike.matches(p.a(), p.b());
+        assertEquals(2, m.pairs().size(), "B's state with A's at 70.9 and the JVM at 85.1: " + m);
+        assertTrue(p.text().contains("(4 of 6 JVMs in A, 6 of 6 JVMs in B)"), p.text());
+        assertTrue(!p.text().contains("p = "), p.text());
     }
 
     /** Two runs on different JDKs (one configuration each) are compared with each other. */

@@ -80,6 +80,19 @@ class ProcCountersTest {
     }
 
     @Test
+    void aThreadWhoseFilesDoNotParseIsLeftOutAndTheRestCounted() throws IOException {
+        task("101", "worker-1", 1_000_000, 10, 1, 3);
+        task("102", "worker-2", 1_000_000, 10, 1, 3);
+        ProcCounters counters = new ProcCounters(proc);
+        ProcCounters.Snapshot a = counters.read();
+        task("101", "worker-1", 3_000_000, 12, 1, 3);
+        Files.writeString(proc.resolve("self/task/102/schedstat"), "not a number\n");
+        Score.Counters c = ProcCounters.between(a, counters.read());
+        assertEquals(2.0, c.workloadCpuMs(), 1e-9, "worker-1 only");
+        assertEquals(2, c.voluntarySwitches());
+    }
+
+    @Test
     void aKernelWithoutSchedFilesHasNoMigrations() throws IOException {
         task("101", "worker-1", 1_000_000, 10, 1, 3);
         Files.delete(proc.resolve("self/task/101/sched"));
