@@ -59,11 +59,11 @@ public final class AkkaRings implements RingProvider {
         }
         all.add(Variant.of("akka/streams", "echo server: Akka 2.6 Streams Tcp, a materialized stream per connection "
                         + "framing HTTP/1.1 (statefulMapConcat), default dispatcher")
-                .echo(AkkaStreamsEchoServer::new)
+                .echo((id, waitMs) -> new AkkaStreamsEchoServer(id, waitMs))
                 .build());
         all.add(Variant.of("akka/pekko-streams", "echo server: Apache Pekko 1.x Streams Tcp, a materialized stream per "
                         + "connection framing HTTP/1.1 (statefulMapConcat), default dispatcher")
-                .echo(PekkoStreamsEchoServer::new)
+                .echo((id, waitMs) -> new PekkoStreamsEchoServer(id, waitMs))
                 .inDefaultSweep(Workload.ECHO)
                 .build());
         return all;

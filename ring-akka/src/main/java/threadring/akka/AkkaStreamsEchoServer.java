@@ -2,6 +2,7 @@ package threadring.akka;
 
 import akka.actor.ActorSystem;
 import akka.japi.function.Function;
+import akka.pattern.Patterns;
 import akka.stream.KillSwitches;
 import akka.stream.Materializer;
 import akka.stream.SharedKillSwitch;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import threadring.core.AbstractWorkload;
 import threadring.core.EchoServer;
@@ -25,7 +27,9 @@ import threadring.core.Http1;
  * The echo server as an Akka Streams user writes it: {@code Tcp.bind}, and per incoming
  * connection its own materialized stream (actors underneath) that frames HTTP/1.1 requests out
  * of the byte chunks ({@code statefulMapConcat}) and answers each with its body. A shared kill
- * switch ends every connection on close. Pekko's twin is generated from this file (pom.xml).
+ * switch ends every connection on close. Opened to wait, each answer is held back by the
+ * system's scheduler ({@code Patterns.after}, no thread blocked), one at a time per connection,
+ * so answers stay in order. Pekko's twin is generated from this file (pom.xml).
  */
 final class AkkaStreamsEchoServer extends AbstractWorkload implements EchoServer {
 
@@ -36,14 +40,15 @@ final class AkkaStreamsEchoServer extends AbstractWorkload implements EchoServer
     private final SharedKillSwitch connections = KillSwitches.shared("echo connections");
     private final Tcp.ServerBinding binding;
 
-    AkkaStreamsEchoServer(String id) {
+    AkkaStreamsEchoServer(String id, int waitMs) {
         super(id, "echo server");
         owned = new OwnedSystem(id, this::track);
         system = ActorSystem.create(owned.name, OwnedSystem.config("akka"));
         Materializer materializer = Materializer.matFromSystem(system);
-        Flow<ByteString, ByteString, ?> echo = Flow.of(ByteString.class)
+        Flow<ByteString, Answer, ?> answers = Flow.of(ByteString.class)
                 .via(connections.flow())
-                .statefulMapConcat(Framing::new)
+                .statefulMapConcat(Framing::new);
+        Flow<ByteString, ByteString, ?> echo = afterWait(answers, waitMs)
                 .takeWhile(answer -> !answer.close(), true) // the answer to "Connection: close" is the last
                 .map(Answer::bytes);
         try {
@@ -57,6 +62,15 @@ final class AkkaStreamsEchoServer extends AbstractWorkload implements EchoServer
             throw new IllegalStateException(id + ": cannot listen on 127.0.0.1: " + e.getMessage(), e);
         }
         owned.trackThreads();
+    }
+
+    /** Each answer once the scheduler has waited {@code waitMs} for it; {@code answers} itself when there is no wait. */
+    private Flow<ByteString, Answer, ?> afterWait(Flow<ByteString, Answer, ?> answers, int waitMs) {
+        if (waitMs == 0) {
+            return answers;
+        }
+        Duration wait = Duration.ofMillis(waitMs);
+        return answers.mapAsync(1, answer -> Patterns.after(wait, system, () -> CompletableFuture.completedFuture(answer)));
     }
 
     /** One answer: its bytes, and whether the connection ends after it. */

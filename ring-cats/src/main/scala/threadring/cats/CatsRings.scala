@@ -56,7 +56,7 @@ final class CatsRings extends RingProvider:
       Variant.of(s"cats/socket${if oneWorker then "-p1" else ""}",
         "echo server: fs2-io sockets on the runtime's selector, a stream framing HTTP/1.1 per connection " +
           "(parJoinUnbounded), " + (if oneWorker then "one-worker runtime" else "default work-stealing runtime"))
-        .echo(id => Fs2EchoServer(id, workers))
+        .echo((id, waitMs) => Fs2EchoServer(id, workers, waitMs))
         .oneThread(oneWorker)
         .inDefaultSweep((if oneWorker then Nil else List(Workload.ECHO))*)
         .build(): RingFactory

@@ -16,9 +16,10 @@ import threadring.core.{AbstractWorkload, EchoServer, Http1}
  * accepted socket a stream (its own fiber under `parJoinUnbounded`) that frames HTTP/1.1 requests
  * out of `socket.reads` with a Pull and writes each answer. On a runtime of the server's own:
  * fs2 finds that runtime's selector among `IO.pollers`, so sockets are polled by the compute
- * workers and no other thread is started.
+ * workers and no other thread is started. Opened to wait, a connection's stream sleeps
+ * (`IO.sleep`, the runtime's timer) before emitting each answer, its fiber parked meanwhile.
  */
-final class Fs2EchoServer(id: String, workers: Int) extends AbstractWorkload(id, "echo server") with EchoServer:
+final class Fs2EchoServer(id: String, workers: Int, waitMs: Int) extends AbstractWorkload(id, "echo server") with EchoServer:
 
   private val timeout = closeTimeout().toMillis.millis
   private val own = CatsRuntime(id, workers, timeout, track)
@@ -46,7 +47,7 @@ final class Fs2EchoServer(id: String, workers: Int) extends AbstractWorkload(id,
     def accepting: Stream[IO, Socket[IO]] =
       clients.handleErrorWith(_ => Stream.exec(IO.sleep(10.millis)) ++ accepting)
     accepting
-      .map(client => answers(client.reads).foreach(client.write).handleErrorWith(_ => Stream.empty))
+      .map(client => afterWait(answers(client.reads)).foreach(client.write).handleErrorWith(_ => Stream.empty))
       .parJoinUnbounded
 
   /** Each request's answer: the head, then the request's own body (a slice of what was read, not copied). */
@@ -74,6 +75,10 @@ final class Fs2EchoServer(id: String, workers: Int) extends AbstractWorkload(id,
           case None => Pull.raiseError[IO](IOException("connection closed in a request's head"))
         }
     head(Chunk.empty, 0, in).stream
+
+  /** Each answer once the stream has slept the wait; `answers` itself when there is none. */
+  private def afterWait(answers: Stream[IO, Chunk[Byte]]): Stream[IO, Chunk[Byte]] =
+    if waitMs == 0 then answers else answers.evalTap(_ => IO.sleep(waitMs.millis))
 
   /** Where "\r\n\r\n" starts in `b`, looking from `from`; -1 if it is not there. */
   private def endOfHead(b: Chunk.ArraySlice[Byte], from: Int): Int =

@@ -38,7 +38,7 @@ public final class EchoClient {
      * each run sends its steps in requests with random bodies, and every echo is compared.
      */
     static Operation operation(RingFactory f, Workload.Size.Echo size) {
-        EchoServer server = f.openEcho();
+        EchoServer server = f.openEcho(size.waitMs());
         return Operation.of(server, server::threads, requests -> {
             long checked;
             try {

@@ -6,7 +6,9 @@ import java.util.Collection;
  * The fourth workload, the echo server of "OpenJDK's Project Loom: User-Level Threads": a minimal
  * HTTP/1.1 server on 127.0.0.1 that answers every request with {@code 200 OK} and the request's
  * body, keeping connections alive, with one concurrent entity of the model per connection (a
- * thread, a virtual thread, a coroutine, a stream, a channel handler). It listens from the moment
+ * thread, a virtual thread, a coroutine, a stream, a channel handler). Opened to wait
+ * ({@link RingFactory#openEcho(int)}), it answers each request only after that wait, spent the
+ * way its model waits, so that other connections are served meanwhile. It listens from the moment
  * it is opened until {@link #close()}, which stops every connection and frees the port.
  */
 public interface EchoServer extends AutoCloseable {

@@ -65,6 +65,20 @@ public interface RingFactory {
 
     /** This variant's echo server, listening on 127.0.0.1 ({@link #open(Workload.Opened)}). */
     default EchoServer openEcho() {
+        return openEcho(0);
+    }
+
+    /**
+     * This variant's echo server, answering each request after {@code waitMs} ms of waiting the
+     * way its model waits (a virtual thread's sleep, a coroutine's delay, a scheduled reply, an
+     * effect's sleep); 0 answers at once.
+     *
+     * @throws UnsupportedOperationException if it has no echo server, or none that waits
+     */
+    default EchoServer openEcho(int waitMs) {
+        if (waitMs != 0) {
+            throw new UnsupportedOperationException(id() + " has no echo server that waits");
+        }
         return open(Workload.Opened.ECHO);
     }
 

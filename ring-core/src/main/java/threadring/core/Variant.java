@@ -38,10 +38,10 @@ public final class Variant implements RingFactory {
         FanOut open(String id);
     }
 
-    /** Builds an echo server, listening. */
+    /** Builds an echo server, listening, that answers each request after {@code waitMs} ms (0: at once). */
     @FunctionalInterface
     public interface EchoOpener {
-        EchoServer open(String id);
+        EchoServer open(String id, int waitMs);
     }
 
     private final String id;
@@ -58,8 +58,10 @@ public final class Variant implements RingFactory {
     private final Set<Workload> defaultSweep;
     private final boolean oneThread;
     private final Map<Workload, String> knownIssues;
+    private final EchoOpener echo;
 
     private Variant(Builder b) {
+        echo = b.echo;
         knownIssues = Map.copyOf(b.knownIssues);
         oneThread = b.oneThread;
         defaultSweep = Set.copyOf(b.defaultSweep);
@@ -126,6 +128,15 @@ public final class Variant implements RingFactory {
         }
         requireSupported();
         return kind.type().cast(o.apply(id));
+    }
+
+    @Override
+    public EchoServer openEcho(int waitMs) {
+        if (echo == null) {
+            return RingFactory.super.openEcho(waitMs);
+        }
+        requireSupported();
+        return echo.open(id, waitMs);
     }
 
     private void requireSupported() {
@@ -203,6 +214,7 @@ public final class Variant implements RingFactory {
         private Set<Workload> defaultSweep = Set.of();
         private boolean oneThread;
         private final Map<Workload, String> knownIssues = new java.util.EnumMap<>(Workload.class);
+        private EchoOpener echo;
 
         private Builder(String id, String description, Opener opener) {
             this.id = id;
@@ -263,9 +275,13 @@ public final class Variant implements RingFactory {
             return opens(Workload.Opened.FANOUT, opener::open);
         }
 
-        /** The variant's echo server: one entity of its model per connection, on the same scheduler. */
+        /**
+         * The variant's echo server: one entity of its model per connection, on the same scheduler,
+         * waiting its model's way where a request is to wait.
+         */
         public Builder echo(EchoOpener opener) {
-            return opens(Workload.Opened.ECHO, opener::open);
+            echo = opener;
+            return opens(Workload.Opened.ECHO, id -> opener.open(id, 0));
         }
 
         /** A known upstream hang or failure of this variant in a workload (see {@link RingFactory#knownIssue}). */

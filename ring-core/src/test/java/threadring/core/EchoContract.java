@@ -29,6 +29,9 @@ public final class EchoContract {
     static final int CONNECTIONS = 100;
     /** A client's wait for one answer. */
     static final int ANSWER_MS = 10_000;
+    /** The wait per request of the waiting check, and its connections, each with one request. */
+    static final int WAIT_MS = 100;
+    static final int WAITERS = 50;
 
     /** The echo-server checks ({@link EchoContract}), for factories that run it. */
     static final List<ContractKit.Check> CHECKS = List.of(
@@ -41,9 +44,52 @@ public final class EchoContract {
             new ContractKit.Check("clients that leave mid-request or send garbage do not stop the server", ContractKit.TIMEOUT,
                     EchoContract::clientsThatLeaveOrMisbehave),
             new ContractKit.Check("echo close() leaves no thread alive and frees the port", ContractKit.TIMEOUT,
-                    EchoContract::closeStopsEverythingAndFreesThePort));
+                    EchoContract::closeStopsEverythingAndFreesThePort),
+            new ContractKit.Check(String.format(Locale.ROOT, "a wait of %d ms per request, on %d connections at once: "
+                    + "none answered sooner, all within half their waits in a row", WAIT_MS, WAITERS), ContractKit.TIMEOUT,
+                    EchoContract::waitsWithoutHoldingUpOtherConnections));
 
     private EchoContract() {}
+
+    /**
+     * A server opened to wait {@link #WAIT_MS} per request: {@link #WAITERS} connections each send
+     * one request at once. None may be answered sooner than its wait (less a millisecond tick), and
+     * all must be answered within half of {@code WAITERS} waits in a row: a server that waits by
+     * blocking the one thread that serves every connection answers one per wait, 50 waits in all;
+     * one whose connections wait apart answers all of them after about one.
+     */
+    public static void waitsWithoutHoldingUpOtherConnections(RingFactory f) {
+        try (EchoServer server = f.openEcho(WAIT_MS)) {
+            List<EchoClient.Connection> open = new ArrayList<>();
+            long[] sent = new long[WAITERS];
+            try {
+                for (int i = 0; i < WAITERS; i++) {
+                    open.add(new EchoClient.Connection(server.port(), ANSWER_MS));
+                }
+                long start = System.nanoTime();
+                for (int i = 0; i < WAITERS; i++) {
+                    sent[i] = System.nanoTime();
+                    open.get(i).send(("waiter " + i).getBytes(StandardCharsets.US_ASCII), false);
+                }
+                for (int i = 0; i < WAITERS; i++) {
+                    byte[] answer = open.get(i).answer();
+                    long waitedMs = (System.nanoTime() - sent[i]) / 1_000_000;
+                    assertArrayEquals(("waiter " + i).getBytes(StandardCharsets.US_ASCII), answer, f.id() + ": echo " + i);
+                    assertTrue(waitedMs >= WAIT_MS - 1, f.id() + ": request " + i + " answered after " + waitedMs
+                            + " ms, sooner than its wait of " + WAIT_MS + " ms");
+                }
+                long allMs = (System.nanoTime() - start) / 1_000_000;
+                assertTrue(allMs < (long) WAITERS * WAIT_MS / 2, f.id() + ": " + WAITERS + " requests waiting "
+                        + WAIT_MS + " ms each took " + allMs + " ms: their waits held each other up");
+            } finally {
+                for (EchoClient.Connection c : open) {
+                    c.close();
+                }
+            }
+        } catch (IOException e) {
+            fail(f.id() + ": " + e.getMessage(), e);
+        }
+    }
 
     /** Bodies of 0, 1 and 65,536 bytes, then 100 more requests, all on one connection. */
     public static void echoesOnOneConnection(RingFactory f) {

@@ -20,10 +20,16 @@ class EchoContractSelfTest {
             /** One thread serves the connections one after another, each until it closes. */
             SERIAL,
             /** Keeps every connection open, Connection: close or not. */
-            KEEPS_OPEN
+            KEEPS_OPEN,
+            /** Answers at once whatever it was opened to wait. */
+            EARLY,
+            /** Waits holding one lock that every connection's wait takes: the waits run one after another. */
+            WAITS_IN_A_ROW
         }
 
+        private static final Object ONE_WAIT_AT_A_TIME = new Object();
         private final Mode mode;
+        private final int waitMs;
         private final java.net.ServerSocket server;
         private final java.util.Set<java.net.Socket> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
         private final java.util.concurrent.ThreadFactory threads = tracked(r -> {
@@ -32,9 +38,10 @@ class EchoContractSelfTest {
             return t;
         });
 
-        FakeEchoServer(Mode mode) {
+        FakeEchoServer(Mode mode, int waitMs) {
             super("fake/echo", "echo server");
             this.mode = mode;
+            this.waitMs = mode == Mode.EARLY ? 0 : waitMs;
             try {
                 server = new java.net.ServerSocket(0, 200, java.net.InetAddress.getLoopbackAddress());
             } catch (java.io.IOException e) {
@@ -68,13 +75,22 @@ class EchoContractSelfTest {
                     if (mode == Mode.WRONG && body.length > 0) {
                         body[0]++;
                     }
+                    if (waitMs > 0) {
+                        if (mode == Mode.WAITS_IN_A_ROW) {
+                            synchronized (ONE_WAIT_AT_A_TIME) {
+                                Thread.sleep(waitMs);
+                            }
+                        } else {
+                            Thread.sleep(waitMs);
+                        }
+                    }
                     Http1.answer(out, new Http1.Request(body, r.close()));
                     if (r.close() && mode != Mode.KEEPS_OPEN) {
                         break;
                     }
                 }
-            } catch (java.io.IOException e) {
-                // the client left
+            } catch (java.io.IOException | InterruptedException e) {
+                // the client left, or the server closed
             } finally {
                 open.remove(s);
             }
@@ -96,7 +112,21 @@ class EchoContractSelfTest {
 
     static RingFactory echo(FakeEchoServer.Mode mode) {
         return Variant.of("fake/echo-" + mode.name().toLowerCase(java.util.Locale.ROOT), "test double")
-                .echo(id -> new FakeEchoServer(mode)).build();
+                .echo((id, waitMs) -> new FakeEchoServer(mode, waitMs)).build();
+    }
+
+    @Test
+    void anEchoServerThatAnswersBeforeItsWaitFails() {
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> EchoContract.waitsWithoutHoldingUpOtherConnections(echo(FakeEchoServer.Mode.EARLY)));
+        assertTrue(e.getMessage().contains("sooner than its wait"), e.getMessage());
+    }
+
+    @Test
+    void anEchoServerWhoseWaitsHoldEachOtherUpFails() {
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> EchoContract.waitsWithoutHoldingUpOtherConnections(echo(FakeEchoServer.Mode.WAITS_IN_A_ROW)));
+        assertTrue(e.getMessage().contains("held each other up"), e.getMessage());
     }
 
     @Test

@@ -32,9 +32,15 @@ import threadring.core.Http1
  * coroutine per accepted connection taking requests off a `ByteReadChannel` as [framing] says
  * (the head line by line, or one buffered parse) and answering through a `ByteWriteChannel`, one
  * flush per answer. On `Dispatchers.Default` with the selector on `Dispatchers.IO` (ktor's own
- * examples), or everything on one thread.
+ * examples), or everything on one thread. Opened to wait, a connection's coroutine `delay`s before
+ * each answer: suspended, it leaves its thread to the other connections.
  */
-class CoroutineEchoServer(id: String, oneThread: Boolean, private val framing: Framing) : AbstractWorkload(id, "echo server"), EchoServer {
+class CoroutineEchoServer(
+    id: String,
+    oneThread: Boolean,
+    private val framing: Framing,
+    private val waitMs: Int,
+) : AbstractWorkload(id, "echo server"), EchoServer {
 
     /** The one-thread dispatcher of `-p1`, closed with the server. */
     private val owned: ExecutorCoroutineDispatcher? =
@@ -73,6 +79,7 @@ class CoroutineEchoServer(id: String, oneThread: Boolean, private val framing: F
             while (true) {
                 val head = requests.head() ?: break
                 val body = requests.body(head.length())
+                if (waitMs > 0) delay(waitMs.toLong())
                 output.writeFully(Http1.head(body.size, head.close()))
                 output.writeFully(body)
                 output.flush()

@@ -1,5 +1,7 @@
 package threadring.coroutines
 
+import io.ktor.server.cio.CIO
+import io.ktor.server.netty.Netty
 import threadring.core.RingFactory
 import threadring.core.RingProvider
 import threadring.core.Variant
@@ -50,7 +52,7 @@ class CoroutineRings : RingProvider {
                         (if (oneThread) "one thread of its own (selector too)" else "Dispatchers.Default (selector on Dispatchers.IO)") +
                         "; ktor-network runs each socket's reader and writer on Dispatchers.IO",
                 )
-                    .echo { id -> CoroutineEchoServer(id, oneThread, framing) }
+                    .echo { id, waitMs -> CoroutineEchoServer(id, oneThread, framing, waitMs) }
                     .oneThread(oneThread)
                     .inDefaultSweep(*if (framing == Framing.BUFFERED && oneThread) arrayOf(Workload.ECHO) else arrayOf())
                     .build()
@@ -59,6 +61,12 @@ class CoroutineRings : RingProvider {
             "coroutines/ktor-cio",
             "echo server: Ktor's CIO engine, a routed POST handler echoing the bytes (CIO's coroutines on Dispatchers.IO)",
         )
-            .echo { id -> CioEchoServer(id) }
+            .echo { id, waitMs -> KtorEchoServer(id, CIO, waitMs) }
+            .build() + Variant.of(
+            "coroutines/ktor-netty",
+            "echo server: Ktor's Netty engine, a routed POST handler echoing the bytes (NIO event loops of its own, " +
+                "Ktor's sizes, handlers on the I/O loops)",
+        )
+            .echo { id, waitMs -> KtorEchoServer(id, Netty, waitMs) { track -> ownEventLoops(id, track) } }
             .build()
 }

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.FutureTask;
 import kilim.Pausable;
+import kilim.Task;
 import kilim.nio.EndPoint;
 import kilim.nio.NioSelectorScheduler;
 import kilim.nio.SessionTask;
@@ -27,7 +28,9 @@ import threadring.core.Http1;
  * write through their {@link EndPoint} ({@code fill}, {@code write}) and run on a scheduler of the
  * server's own. Kilim's {@code listen} binds the wildcard address with a backlog of 1,000, so the
  * accept task is ours, on 127.0.0.1; requests are framed with {@link Http1} (kilim.http's parser
- * has no size limits and formats dates with a shared SimpleDateFormat).
+ * has no size limits and formats dates with a shared SimpleDateFormat). Opened to wait, a
+ * connection's task {@code Task.sleep}s before each answer, paused on the scheduler's timer while
+ * its worker runs the other tasks.
  */
 final class KilimEchoServer extends AbstractWorkload implements EchoServer {
 
@@ -39,6 +42,7 @@ final class KilimEchoServer extends AbstractWorkload implements EchoServer {
     private static final byte[] END_OF_HEAD = {'\r', '\n', '\r', '\n'};
 
     private final OwnedScheduler scheduler;
+    private final int waitMs;
     private NioSelectorScheduler nio;
     private Thread selectorThread;
     private Selector selector;
@@ -48,10 +52,12 @@ final class KilimEchoServer extends AbstractWorkload implements EchoServer {
     private final Set<SocketChannel> open = new HashSet<>();
     private boolean stopping;
 
-    KilimEchoServer(String id, int workers) {
+    /** A server on {@code workers} workers, answering after {@code waitMs} ms (0: at once). */
+    KilimEchoServer(String id, int workers, int waitMs) {
         super(id, "echo server");
         Woven.require(Acceptor.class);
         Woven.require(Connection.class);
+        this.waitMs = waitMs;
         scheduler = new OwnedScheduler(workers, tracked(task -> new Thread(task, id + "-worker")));
         try {
             nio = openNio(id);
@@ -188,6 +194,9 @@ final class KilimEchoServer extends AbstractWorkload implements EchoServer {
                 if (in.position() < request.end) {
                     int more = request.end - in.position();
                     in = endpoint.fill(room(in, more), more);
+                }
+                if (waitMs > 0) {
+                    Task.sleep(waitMs);
                 }
                 endpoint.write(request.answer(in.array())); // one write: head and body in the same segments
                 if (request.close) {

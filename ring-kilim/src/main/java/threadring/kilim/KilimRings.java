@@ -47,12 +47,12 @@ public final class KilimRings implements RingProvider {
                 Variant.of("kilim/socket", "echo server: Kilim NIO (NioSelectorScheduler, EndPoint), a woven "
                                 + "SessionTask per connection, default-size scheduler (" + Scheduler.defaultNumberThreads
                                 + " workers here) and the selector thread")
-                        .echo(id -> new KilimEchoServer(id, Scheduler.defaultNumberThreads))
+                        .echo((id, waitMs) -> new KilimEchoServer(id, Scheduler.defaultNumberThreads, waitMs))
                         .inDefaultSweep(Workload.ECHO)
                         .build(),
                 Variant.of("kilim/socket-p1", "echo server: Kilim NIO (NioSelectorScheduler, EndPoint), a woven "
                                 + "SessionTask per connection, one worker and the selector thread")
-                        .echo(id -> new KilimEchoServer(id, 1))
+                        .echo((id, waitMs) -> new KilimEchoServer(id, 1, waitMs))
                         .oneThread(true)
                         .build());
     }

@@ -1,17 +1,22 @@
 package threadring.kilim;
 
+import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import kilim.AffineScheduler;
 import kilim.Task;
+import kilim.timerservice.TimerService;
 
 /**
  * Kilim's default scheduler class (AffineScheduler: one single-thread executor per worker,
  * tasks spread round-robin) with its worker threads made by the ring's tracked factory, so the
- * ring can check that shutdown() ended them. Its TimerService thread starts only when a timer is
- * set, which no ring does. The ring and the rendezvous start and stop their tasks through it.
+ * ring can check that shutdown() ended them. Its timer thread, which starts only when a timer is
+ * set ({@code Task.sleep}: the fan-out's tasks, a waiting echo server's connections), comes from
+ * the same factory. The ring and the rendezvous start and stop their tasks through it.
  */
 final class OwnedScheduler extends AffineScheduler {
 
@@ -20,6 +25,26 @@ final class OwnedScheduler extends AffineScheduler {
     OwnedScheduler(int threads, ThreadFactory workers) {
         super(threads, 0);
         this.workers = workers; // the executors make their threads on first use, after this
+        ownTimer();
+    }
+
+    /**
+     * Gives the TimerService a timer thread of ours: Kilim makes it with a JVM-wide factory of its
+     * own, so nobody would track it, and keeps it for the delays still set after shutdown(). The
+     * service's executor is private and has started no thread yet (no timer is set before this).
+     */
+    private void ownTimer() {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, this);
+        timer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false); // shutdown() ends the thread at once
+        try {
+            Field proxy = TimerService.class.getDeclaredField("timerProxy");
+            proxy.setAccessible(true);
+            ((ScheduledExecutorService) proxy.get(timerService)).shutdown();
+            proxy.set(timerService, timer);
+        } catch (ReflectiveOperationException e) {
+            timer.shutdown();
+            throw new IllegalStateException("Kilim's TimerService keeps its executor elsewhere: " + e, e);
+        }
     }
 
     @Override

@@ -37,7 +37,8 @@ import threadring.core.Http1;
  * The echo server as a Netty user writes it: a {@link ServerBootstrap} on NIO event loops, Netty's
  * own HTTP/1.1 codec and aggregator, and a handler that answers each full request with its
  * content (retained, not copied). Keep-alive as the request asks; a request Netty cannot decode
- * closes its connection.
+ * closes its connection. Opened to wait, it never blocks an event loop: the loop's own timer sends
+ * each answer after the wait, and the loop serves the other connections meanwhile.
  */
 final class NettyEchoServer extends AbstractWorkload implements EchoServer {
 
@@ -48,8 +49,8 @@ final class NettyEchoServer extends AbstractWorkload implements EchoServer {
     private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private final Channel server;
 
-    /** {@code threads} event loops; 0 for Netty's default (twice the cpus). */
-    NettyEchoServer(String id, int threads) {
+    /** {@code threads} event loops (0 for Netty's default, twice the cpus), answering after {@code waitMs} ms. */
+    NettyEchoServer(String id, int threads, int waitMs) {
         super(id, "echo server");
         loops = new MultiThreadIoEventLoopGroup(threads, tracked(new DefaultThreadFactory(id.replace('/', '-'))),
                 NioIoHandler.newFactory());
@@ -63,7 +64,7 @@ final class NettyEchoServer extends AbstractWorkload implements EchoServer {
                         protected void initChannel(SocketChannel ch) {
                             connections.add(ch);
                             ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(Http1.MAX_BODY),
-                                    new Echo());
+                                    new Echo(waitMs));
                         }
                     })
                     .bind(InetAddress.getLoopbackAddress(), 0).sync().channel();
@@ -77,8 +78,14 @@ final class NettyEchoServer extends AbstractWorkload implements EchoServer {
         }
     }
 
-    /** Answers a request with its own body. */
+    /** Answers a request with its own body, after {@code waitMs} ms (0: at once). */
     private static final class Echo extends SimpleChannelInboundHandler<FullHttpRequest> {
+        private final int waitMs;
+
+        Echo(int waitMs) {
+            this.waitMs = waitMs;
+        }
+
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
             if (request.decoderResult().isFailure()) {
@@ -91,6 +98,21 @@ final class NettyEchoServer extends AbstractWorkload implements EchoServer {
                     body);
             response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM)
                     .setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+            if (waitMs == 0) {
+                answer(ctx, response, keepAlive);
+                return;
+            }
+            // The channel's own loop runs timers of equal deadline in the order they were set, and a
+            // later request's deadline is never earlier: pipelined requests are answered in order.
+            ctx.executor().schedule(() -> answer(ctx, response, keepAlive), waitMs, TimeUnit.MILLISECONDS)
+                    .addListener(f -> {
+                        if (f.isCancelled()) {
+                            response.release(); // close() shut the loop down first: nobody will write it
+                        }
+                    });
+        }
+
+        private static void answer(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
             if (!keepAlive) {
                 response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
                 ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);

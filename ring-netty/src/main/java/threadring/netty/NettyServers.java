@@ -18,11 +18,11 @@ public final class NettyServers implements RingProvider {
         return List.of(
                 Variant.of("netty/nio", "echo server: Netty's NIO event loops, its default count (2 per cpu), "
                                 + "HttpServerCodec + HttpObjectAggregator")
-                        .echo(id -> new NettyEchoServer(id, 0))
+                        .echo((id, waitMs) -> new NettyEchoServer(id, 0, waitMs))
                         .inDefaultSweep(Workload.ECHO)
                         .build(),
                 Variant.of("netty/nio-p1", "echo server: one Netty NIO event loop serves every connection")
-                        .echo(id -> new NettyEchoServer(id, 1))
+                        .echo((id, waitMs) -> new NettyEchoServer(id, 1, waitMs))
                         .oneThread(true)
                         .build());
     }

@@ -18,7 +18,7 @@ import threadring.virtual.VirtualRings;
  * or buffered(1); every form runs on the default virtual-thread scheduler and, as {@code -p1},
  * on one carrier. Each id's rendezvous uses the same channels and threads as its ring.
  * {@code ox/sleep}: the fan-out, a fork per task that sleeps. {@code ox/socket}: the echo server, a
- * fork per connection in a supervised scope, on blocking java.net sockets.
+ * fork per connection in a supervised scope, on blocking java.net sockets, waiting with Ox's sleep.
  */
 public final class OxRings implements RingProvider {
 

@@ -2,7 +2,8 @@ package threadring.ox
 
 import java.io.{BufferedInputStream, BufferedOutputStream, IOException}
 import java.net.{InetAddress, ServerSocket, Socket}
-import ox.{Ox, forever, forkDiscard, releaseCloseableAfterScope}
+import ox.{Ox, forever, forkDiscard, releaseCloseableAfterScope, sleep}
+import scala.concurrent.duration.*
 import threadring.core.{AbstractWorkload, EchoServer, Http1}
 
 /**
@@ -11,8 +12,12 @@ import threadring.core.{AbstractWorkload, EchoServer, Http1}
  * of its own: plain blocking code on virtual threads is its way). Every fork is a daemon, so close()
  * ends the scope at once: Ox interrupts the forks, and interrupting a virtual thread blocked on a
  * socket closes that socket; once they have ended, the scope's finalizer closes the listening socket.
+ * Opened to wait (`waitMs` > 0), a connection's fork waits with Ox's `sleep` before each answer: its
+ * virtual thread unmounts, and close()'s interrupt ends the wait.
  */
-final class OxEchoServer(id: String) extends AbstractWorkload(id, "echo server") with EchoServer:
+final class OxEchoServer(id: String, waitMs: Int) extends AbstractWorkload(id, "echo server") with EchoServer:
+
+  private val delay = waitMs.millis
 
   private val server =
     try ServerSocket(0, OxEchoServer.Backlog, InetAddress.getLoopbackAddress)
@@ -53,9 +58,12 @@ final class OxEchoServer(id: String) extends AbstractWorkload(id, "echo server")
       val out = BufferedOutputStream(socket.getOutputStream)
       var request = Http1.read(in)
       while request != null do
+        if waitMs > 0 then sleep(delay)
         Http1.answer(out, request)
         request = if request.close then null else Http1.read(in)
-    catch case _: IOException => () // the client left or sent what is not HTTP, or close() interrupted the fork
+    catch
+      // the client left or sent what is not HTTP, or close() interrupted the fork (in its wait, or on the socket)
+      case _: (IOException | InterruptedException) => ()
     finally socket.close()
 
   override protected def stop(): Unit = scope.close()

@@ -5,6 +5,7 @@ import co.paralleluniverse.fibers.SuspendExecution;
 import co.paralleluniverse.fibers.io.ChannelGroup;
 import co.paralleluniverse.fibers.io.FiberServerSocketChannel;
 import co.paralleluniverse.fibers.io.FiberSocketChannel;
+import co.paralleluniverse.strands.Strand;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -30,7 +31,8 @@ import threadring.core.Http1;
  * one gathering write and loops until the client closes. The channels belong to a
  * {@link ChannelGroup} of the server's own, one tracked I/O thread that polls and runs the
  * completions: Quasar's default group would add a JDK epoll thread that nobody tracks or stops.
- * The fibers run on a FiberForkJoinScheduler of the server's own.
+ * The fibers run on a FiberForkJoinScheduler of the server's own. Opened to wait, a connection's
+ * fiber {@code Strand.sleep}s before each answer, parked on the scheduler's timer.
  */
 final class FiberEchoServer extends AbstractWorkload implements EchoServer {
 
@@ -42,6 +44,7 @@ final class FiberEchoServer extends AbstractWorkload implements EchoServer {
     private static final long DRAIN_QUIET_MS = 200;
 
     private final OwnedScheduler owned;
+    private final int waitMs;
     private final ChannelGroup group;
     /** Every open connection and the fiber serving it. */
     private final Map<FiberSocketChannel, Connection> connections = new ConcurrentHashMap<>();
@@ -49,9 +52,10 @@ final class FiberEchoServer extends AbstractWorkload implements EchoServer {
     private final FiberServerSocketChannel server;
     private final int port;
 
-    /** A server whose fibers run on {@code parallelism} carrier threads. */
-    FiberEchoServer(String id, int parallelism) {
+    /** A server whose fibers run on {@code parallelism} carrier threads, answering after {@code waitMs} ms. */
+    FiberEchoServer(String id, int parallelism, int waitMs) {
         super(id, "echo server");
+        this.waitMs = waitMs;
         owned = new OwnedScheduler(id, parallelism, this::track);
         try {
             group = ChannelGroup.withFixedThreadPool(1, tracked(ioThreads(id)));
@@ -165,8 +169,9 @@ final class FiberEchoServer extends AbstractWorkload implements EchoServer {
                 while (answer()) {
                     // next request on the same connection
                 }
-            } catch (IOException e) {
-                // the client left mid-request, sent what is not HTTP, or close() shut the channel
+            } catch (IOException | InterruptedException e) {
+                // the client left mid-request, sent what is not HTTP, or close() shut the channel or
+                // interrupted the wait
             } finally {
                 connections.remove(ch);
                 closeQuietly(ch);
@@ -175,7 +180,7 @@ final class FiberEchoServer extends AbstractWorkload implements EchoServer {
         }
 
         /** Reads one request and writes its echo; false if the connection is to end (clean EOF or close). */
-        private boolean answer() throws IOException, SuspendExecution {
+        private boolean answer() throws IOException, SuspendExecution, InterruptedException {
             int headEnd = readHead();
             if (headEnd < 0) {
                 return false;
@@ -189,6 +194,9 @@ final class FiberEchoServer extends AbstractWorkload implements EchoServer {
                 if (ch.read(in) < 0) {
                     throw closed("body");
                 }
+            }
+            if (waitMs > 0) {
+                Strand.sleep(waitMs);
             }
             ByteBuffer[] out = echo(h, in.array(), headEnd);
             while (out[0].hasRemaining() || out[1].hasRemaining()) { // a gathering write may be partial
@@ -305,6 +313,7 @@ final class FiberEchoServer extends AbstractWorkload implements EchoServer {
         for (FiberSocketChannel c : connections.keySet()) {
             closeQuietly(c); // a pending read fails: its fiber ends
         }
+        serving.forEach(Fiber::interrupt); // a closed channel does not wake a fiber in its wait
         join(serving);
         group.shutdown(); // every channel is closed: its thread ends
         owned.shutdown(closeTimeout());

@@ -66,7 +66,7 @@ public final class QuasarRings implements RingProvider {
                             "echo server: Quasar fiber sockets, a fiber per connection, on a "
                                     + (parallelism == 1 ? "one-thread" : parallelism + "-thread")
                                     + " FiberForkJoinScheduler and one I/O thread")
-                    .echo(id -> new FiberEchoServer(id, parallelism))
+                    .echo((id, waitMs) -> new FiberEchoServer(id, parallelism, waitMs))
                     .jvmArgs(JVM_ARGS, QuasarRings::javaLangOpen)
                     .inDefaultSweep(parallelism == 1 ? new Workload[0] : new Workload[] {Workload.ECHO})
                     .build());

@@ -24,6 +24,9 @@ import threadring.core.Workload;
  */
 public final class QuasarRun {
 
+    /** Each echo request's wait: a connection's fiber then parks in Strand.sleep too, whose frames are checked. */
+    private static final int ECHO_WAIT_MS = 1;
+
     private QuasarRun() {}
 
     public static void main(String[] args) {
@@ -116,13 +119,14 @@ public final class QuasarRun {
     }
 
     /**
-     * An echo server of {@code f}: bodies of 0 B to 64 KiB on one connection, then {@code passes}
-     * rounds of checked requests on four connections at once; false if one failed. Its fibers
-     * read, write and accept, so under verifyInstrumentation every park checks their frames.
+     * An echo server of {@code f} that waits {@link #ECHO_WAIT_MS} per request: bodies of 0 B to
+     * 64 KiB on one connection, then {@code passes} rounds of checked requests on four connections
+     * at once; false if one failed. Its fibers read, wait, write and accept, so under
+     * verifyInstrumentation every park checks their frames.
      */
     private static boolean echo(RingFactory f, int passes) {
         try {
-            EchoServer server = f.openEcho();
+            EchoServer server = f.openEcho(ECHO_WAIT_MS);
             try {
                 try (EchoClient.Connection c = new EchoClient.Connection(server.port(), 10_000)) {
                     Random random = new Random(1);

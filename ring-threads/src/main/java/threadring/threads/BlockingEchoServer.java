@@ -8,7 +8,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 import threadring.core.AbstractWorkload;
@@ -19,6 +19,8 @@ import threadring.core.Http1;
  * The echo server with a thread per connection and blocking {@code java.net} sockets, written once
  * for platform and virtual threads (the drop-in claim again): an acceptor thread, then per
  * connection a thread that reads a request, writes the echo, and loops until the client closes.
+ * Opened to wait, it {@code Thread.sleep}s before each answer: a platform thread blocks, a
+ * virtual thread unmounts from its carrier, and the code is the same.
  */
 public final class BlockingEchoServer extends AbstractWorkload implements EchoServer {
 
@@ -27,11 +29,15 @@ public final class BlockingEchoServer extends AbstractWorkload implements EchoSe
 
     private final ServerSocket server;
     private final ThreadFactory threads;
-    private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+    private final int waitMs;
+    /** Every open connection and the thread serving it, which close() interrupts out of its wait. */
+    private final Map<Socket, Thread> open = new ConcurrentHashMap<>();
 
-    public BlockingEchoServer(String id, ThreadFactory threads) {
+    /** A server whose connections' threads {@code threads} makes, answering after {@code waitMs} ms (0: at once). */
+    public BlockingEchoServer(String id, ThreadFactory threads, int waitMs) {
         super(id, "echo server");
         this.threads = tracked(threads);
+        this.waitMs = waitMs;
         try {
             server = new ServerSocket(0, BACKLOG, InetAddress.getLoopbackAddress());
         } catch (IOException e) {
@@ -49,8 +55,9 @@ public final class BlockingEchoServer extends AbstractWorkload implements EchoSe
         while (!server.isClosed()) {
             try {
                 Socket s = server.accept();
-                open.add(s);
-                threads.newThread(() -> serve(s)).start();
+                Thread t = threads.newThread(() -> serve(s));
+                open.put(s, t);
+                t.start();
             } catch (IOException e) {
                 if (!server.isClosed()) {
                     fail(e);
@@ -65,13 +72,17 @@ public final class BlockingEchoServer extends AbstractWorkload implements EchoSe
             InputStream in = new BufferedInputStream(s.getInputStream());
             OutputStream out = new BufferedOutputStream(s.getOutputStream());
             for (Http1.Request r = Http1.read(in); r != null; r = Http1.read(in)) {
+                if (waitMs > 0) {
+                    Thread.sleep(waitMs);
+                }
                 Http1.answer(out, r);
                 if (r.close()) {
                     break;
                 }
             }
-        } catch (IOException e) {
-            // the client went away mid-request, or close() shut the socket: this connection ends
+        } catch (IOException | InterruptedException e) {
+            // the client went away mid-request, or close() shut the socket or interrupted the wait:
+            // this connection ends
         } finally {
             open.remove(s);
         }
@@ -80,8 +91,9 @@ public final class BlockingEchoServer extends AbstractWorkload implements EchoSe
     @Override
     protected void stop() throws IOException {
         server.close();
-        for (Socket s : open) {
-            s.close();
+        for (Map.Entry<Socket, Thread> c : open.entrySet()) {
+            c.getKey().close();
+            c.getValue().interrupt(); // a closed socket does not wake a thread in its wait
         }
     }
 }

@@ -39,7 +39,7 @@ public final class PlatformRings implements RingProvider {
                 .build());
         all.add(Variant.of("threads/socket", "echo server: a platform thread per connection, blocking java.net "
                         + "sockets (fails past the kernel's thread limits)")
-                .echo(id -> new BlockingEchoServer(id, platformThreads(id)))
+                .echo((id, waitMs) -> new BlockingEchoServer(id, platformThreads(id), waitMs))
                 .limit(connections -> OsThreadLimits.tooMany(connections, "connections"))
                 .inDefaultSweep(Workload.ECHO)
                 .build());

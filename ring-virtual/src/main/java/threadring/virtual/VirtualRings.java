@@ -95,7 +95,7 @@ public final class VirtualRings implements RingProvider {
             all.add(Variant.of("virtual/socket" + (oneCarrier ? "-p1" : ""), "echo server: a virtual thread per "
                             + "connection, the same blocking code as threads/socket, "
                             + (oneCarrier ? "on one carrier" : "default scheduler"))
-                    .echo(id -> new BlockingEchoServer(id, threads(id + "#")))
+                    .echo((id, waitMs) -> new BlockingEchoServer(id, threads(id + "#"), waitMs))
                     .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
                     .minimumJava(21)
                     .oneThread(oneCarrier)

@@ -17,9 +17,11 @@ import zio.nio.channels.{AsynchronousChannelGroup, AsynchronousServerSocketChann
  * own that reads with `readChunk`, frames requests on `Chunk`s and answers with `writeChunk`. The
  * channel group is the server's: a fixed pool whose threads wait in epoll and do the reads and
  * writes, while the fibers run on the runtime (ZIO's default, or one executor thread of its own).
- * close() interrupts the server fiber, whose finalizers close the channel and shut the group down.
+ * Opened to wait, a connection's fiber sleeps (`ZIO.sleep`, ZIO's clock) before each answer, so the
+ * other fibers run meanwhile. close() interrupts the server fiber, whose finalizers close the
+ * channel and shut the group down.
  */
-final class ZioEchoServer(id: String, oneThread: Boolean) extends AbstractWorkload(id, "echo server") with EchoServer:
+final class ZioEchoServer(id: String, oneThread: Boolean, waitMs: Int) extends AbstractWorkload(id, "echo server") with EchoServer:
 
   private val own = ZioRuntime(id, oneThread, FiniteDuration(closeTimeout().toMillis, TimeUnit.MILLISECONDS), track)
 
@@ -97,7 +99,7 @@ final class ZioEchoServer(id: String, oneThread: Boolean) extends AbstractWorklo
     def answer(in: Chunk[Byte], end: Int): IO[IOException, Unit] =
       ZIO.attempt(Http1.parse(String(in.take(end).toArray, ISO_8859_1))).refineToOrDie[IOException].flatMap { head =>
         read(in.drop(end + 4), head.length).flatMap { (body, rest) =>
-          socket.writeChunk(Chunk.fromArray(Http1.head(body.length, head.close)) ++ body) *>
+          afterWait(socket.writeChunk(Chunk.fromArray(Http1.head(body.length, head.close)) ++ body)) *>
             (if head.close then ZIO.unit else next(rest, 0))
         }
       }
@@ -108,6 +110,10 @@ final class ZioEchoServer(id: String, oneThread: Boolean) extends AbstractWorklo
       else socket.readChunk(math.min(n - have.length, ZioEchoServer.BodyReadSize)).flatMap(more => read(have ++ more, n))
 
     next(Chunk.empty, 0)
+
+  /** `answer` after the fiber has slept the wait; `answer` itself when there is none. */
+  private def afterWait(answer: IO[IOException, Unit]): IO[IOException, Unit] =
+    if waitMs == 0 then answer else ZIO.sleep(waitMs.millis) *> answer
 
   override protected def stop(): Unit = own.close(List(server))
 

@@ -40,7 +40,7 @@ final class ZioRings extends RingProvider:
         "echo server: zio-nio async channels, a fiber per connection on " +
           (if oneThread then "a one-thread executor, I/O on one channel-group thread (2 threads)"
           else "the default runtime (ZScheduler), I/O on a channel group of 1 thread per cpu"))
-        .echo(id => ZioEchoServer(id, oneThread))
+        .echo((id, waitMs) => ZioEchoServer(id, oneThread, waitMs))
         .oneThread(oneThread)
         .inDefaultSweep((if oneThread then Nil else List(Workload.ECHO))*)
         .build(): RingFactory

@@ -120,6 +120,8 @@ public sealed interface Score permits Score.Passes, Score.Echo {
         /** The warm-up's windows and its limit, in seconds: it runs until its throughput stops rising. */
         public static final int WARMUP_WINDOW_SECONDS = 2;
         public static final int WARMUP_MAX_SECONDS = 16;
+        /** The time a server has to hold its C connections before the clock starts. */
+        public static final int HOLD_SECONDS = 30;
         /** How often the server is sampled under load. */
         public static final int SAMPLE_EVERY_MS = 500;
 
@@ -183,7 +185,27 @@ public sealed interface Score permits Score.Passes, Score.Echo {
      * is not here: it fails the id.
      */
     record EchoRepetition(long requests, double seconds, double requestsPerSecond, int bodyBytes, Latency latencyUs,
-            long socketErrors, long timeouts, ServerSample idle, ServerSample load, int warmupSeconds, EchoCost cost) {}
+            long socketErrors, long timeouts, ServerSample idle, ServerSample load, int warmupSeconds, EchoCost cost,
+            Held held) {
+
+        /** Whether its clock ran: the server held every connection (runs before holding was checked: yes). */
+        public boolean measured() {
+            return held == null || held.all();
+        }
+    }
+
+    /**
+     * The connections a server held before the clock started: {@code asked}, {@code held} (its open
+     * files over the idle server's; -1 where this OS does not say), after {@code seconds}.
+     */
+    record Held(int asked, int held, double seconds) {
+        /** Files an idle server opens or closes by itself (class loading, the JIT): within them of C is all of C. */
+        public static final int SLACK = 8;
+
+        public boolean all() {
+            return held < 0 || held >= asked - Math.min(SLACK, asked / 10);
+        }
+    }
 
     /**
      * What a repetition's load cost: the server JVM's CPU time (all its threads, ended ones

@@ -22,6 +22,7 @@ import threadring.bench.util.CpuList;
 import threadring.bench.util.LinuxProc;
 import threadring.bench.util.Processes;
 import threadring.core.RingFactory;
+import threadring.core.Workload.Size;
 
 /**
  * The echo server under wrk: per id and connection count, {@code repetitions} times a fresh server
@@ -42,6 +43,8 @@ public final class EchoLoad {
     static final double WARMUP_RISE = 1.05;
     static final int WARMUP_WINDOW_SECONDS = Score.Echo.WARMUP_WINDOW_SECONDS;
     static final int WARMUP_MAX_SECONDS = Score.Echo.WARMUP_MAX_SECONDS;
+    /** --quick's warm-up (windows of 1 s) goes on this long while a slow server has not answered yet. */
+    static final int QUICK_WARMUP_MAX_SECONDS = 8;
 
     /** The warm-up's connections (see {@link Score.Echo#WARMUP_CONNECTIONS}). */
     static final int WARMUP_CONNECTIONS = Score.Echo.WARMUP_CONNECTIONS;
@@ -136,12 +139,14 @@ public final class EchoLoad {
         this.log = log;
     }
 
-    /** Every repetition of {@code f} at {@code connections}, one after another; the first failure ends the id. */
-    public Measured measure(RingFactory f, int connections) throws InterruptedException {
+    /** Every repetition of {@code f} in {@code size}, one after another; the first failure ends the id. */
+    public Measured measure(RingFactory f, Size.Echo size) throws InterruptedException {
         List<EchoRepetition> reps = new ArrayList<>();
         for (int r = 1; r <= timing.repetitions(); r++) {
             try {
-                reps.add(repetition(f, connections, r));
+                reps.add(repetition(f, size, r));
+            } catch (TooSlow e) {
+                return Measured.limited(f.id(), e.getMessage());
             } catch (IllegalStateException e) {
                 return Measured.failed(f.id(), e.getMessage());
             }
@@ -156,13 +161,18 @@ public final class EchoLoad {
     }
 
     /**
-     * Repetition {@code rep} of {@code f} at {@code connections}: a fresh server JVM under load.
+     * Repetition {@code rep} of {@code f} in {@code size}: a fresh server JVM under load.
      *
+     * @throws TooSlow if the server answered nothing within its warm-up (a result, not a failure)
      * @throws IllegalStateException naming the repetition and why it failed (or that Ctrl-C stopped it)
      */
-    public EchoRepetition repetition(RingFactory f, int connections, int rep) throws InterruptedException {
+    public EchoRepetition repetition(RingFactory f, Size.Echo size, int rep) throws InterruptedException {
+        int connections = size.connections();
         try {
-            return once(f, connections, rep);
+            return once(f, size, rep);
+        } catch (TooSlow e) {
+            log.accept("threadring: " + f.id() + " echo " + size.describe() + " repetition " + rep + ": " + e.getMessage());
+            throw e;
         } catch (IllegalStateException | IOException | JsonParseException e) {
             if (Processes.stopping()) { // Ctrl-C killed the server or wrk: interrupted, not failed
                 throw new IllegalStateException("interrupted in repetition " + rep, e);
@@ -174,39 +184,51 @@ public final class EchoLoad {
     }
 
     /** One repetition: a fresh server, a warm-up load, the measured load with samples, a clean close. */
-    EchoRepetition once(RingFactory f, int connections, int rep) throws IOException, InterruptedException {
+    EchoRepetition once(RingFactory f, Size.Echo size, int rep) throws IOException, InterruptedException {
+        int connections = size.connections();
         List<String> java = new ArrayList<>(List.of(Processes.java(config.jdk())));
         java.addAll(Processes.quietUnsafe(config.jvm().javaFeature()));
         java.addAll(f.jvmArgs());
-        java.addAll(List.of("-cp", classpath, EchoServe.class.getName(), f.id()));
+        java.addAll(List.of("-cp", classpath, EchoServe.class.getName(), f.id(), String.valueOf(size.waitMs())));
         try (Processes.Child server = Processes.start(Processes.pinned(placement.serverCpus(), java))) {
             int port = reply(server, Ask.START).port();
             ServerSample idle = reply(server, Ask.SAMPLE).sample();
-            Path out = dir.resolve("wrk-" + f.id().replace('/', '-') + "-c" + connections + "-" + rep + ".json");
+            Path out = dir.resolve("wrk-" + f.id().replace('/', '-') + "-c" + connections
+                    + (size.waitMs() > 0 ? "-w" + size.waitMs() : "") + "-" + rep + ".json");
             int warmedSeconds = warmUp(Math.min(connections, WARMUP_CONNECTIONS), port, out);
+            LinuxProc serverProc = LinuxProc.of(server.pid());
+            int idleFiles = settle(serverProc, idle.openFiles());
             List<ServerSample> samples = Collections.synchronizedList(new ArrayList<>());
             Thread sampler = new Thread(() -> sample(server, samples), "samples of " + f.id());
             sampler.setDaemon(true);
-            sampler.start();
-            ServerWindow window = new ServerWindow(LinuxProc.of(server.pid()), timing.seconds());
-            LinuxProc runner = LinuxProc.self();
-            Long generatorBefore = runner.childrenCpuNs();
-            long loadStarted = System.nanoTime();
-            Wrk.Summary measured;
+            ServerWindow window = new ServerWindow(serverProc, timing.seconds());
+            HeldWindow.Outcome peak;
             try {
-                window.start();
-                measured = load(connections, timing.seconds(), port, out);
+                // connections first, then the clock: the samplers start with the measured window
+                peak = HeldWindow.run(Wrk.command(wrk, placement.wrkThreads(), connections,
+                        HeldWindow.HOLD_SECONDS + timing.seconds() + 5, script, port, out, HeldWindow.gate(out).toString(),
+                        String.valueOf(timing.seconds() * 1000)), placement.wrkCpus(), out, timing.seconds(), connections,
+                        serverProc, idleFiles, HeldWindow.HOLD_SECONDS, () -> {
+                            sampler.start();
+                            window.start();
+                        });
             } finally {
                 sampler.interrupt();
                 sampler.join(SERVER_TIMEOUT.toMillis());
                 window.interrupt();
                 window.join(SERVER_TIMEOUT.toMillis());
             }
-            double loadSeconds = (System.nanoTime() - loadStarted) / 1e9;
-            Long generatorAfter = runner.childrenCpuNs(); // wrk ended and was waited for: its CPU is the runner's children's
-            Score.EchoCost cost = window.cost(generatorBefore == null || generatorAfter == null ? null
-                    : (generatorAfter - generatorBefore) / 1e6, loadSeconds);
+            Wrk.Summary measured = peak.summary();
+            if (measured == null) {
+                throw new TooSlow(String.format(Locale.ROOT, "held %,d of %,d connections after %.0f s (not measured "
+                        + "at fewer)", peak.held().held(), connections, peak.held().seconds()));
+            }
+            Score.EchoCost cost = window.cost(peak.wrkCpuMs(), peak.wrkSeconds());
             String failure = measured.failure();
+            if (measured.windowRequests() == 0 && measured.wrong() == 0) { // the server's JVM is ended with the repetition
+                throw new TooSlow("answered none of " + connections + " held connections in the measured "
+                        + timing.seconds() + " s" + (failure == null ? "" : " (" + failure + ")"));
+            }
             if (failure != null) {
                 throw new IllegalStateException(failure);
             }
@@ -214,13 +236,13 @@ public final class EchoLoad {
             if (left > 0) {
                 throw new IllegalStateException("close left " + left + " of the server's threads alive");
             }
-            log.accept(String.format(Locale.ROOT, "threadring: %s echo c=%d repetition %d: %.0f requests/s, "
-                    + "p99 %.0f us, %d socket errors, %d timeouts, %d samples", f.id(), connections, rep,
-                    measured.requestsPerSecond(), measured.latencyUs().p99(), measured.socketErrors(),
-                    measured.timeouts(), samples.size()));
-            return new EchoRepetition(measured.requests(), measured.seconds(), measured.requestsPerSecond(),
+            log.accept(String.format(Locale.ROOT, "threadring: %s echo %s repetition %d: %.0f requests/s on %,d "
+                    + "connections held after %.1f s, p99 %.0f us, %d socket errors, %d timeouts, %d samples", f.id(),
+                    size.describe(), rep, measured.windowRate(), connections, peak.held().seconds(),
+                    measured.latencyUs().p99(), measured.socketErrors(), measured.timeouts(), samples.size()));
+            return new EchoRepetition(measured.windowRequests(), measured.windowSeconds(), measured.windowRate(),
                     measured.bodyBytes(), measured.latencyUs(), measured.socketErrors(), measured.timeouts(), idle,
-                    median(samples), warmedSeconds, cost);
+                    median(samples), warmedSeconds, cost, peak.held());
         }
     }
 
@@ -237,21 +259,57 @@ public final class EchoLoad {
         }
         int window = Math.min(WARMUP_WINDOW_SECONDS, timing.warmupSeconds());
         int most = window < WARMUP_WINDOW_SECONDS ? window : WARMUP_MAX_SECONDS; // --quick: one short window
+        // but as many as a server that is still starting needs to answer at all, up to a cap
+        int silentMost = Math.max(most, QUICK_WARMUP_MAX_SECONDS);
         int seconds = 0;
         double best = 0;
         while (true) {
             Wrk.Summary warm = load(connections, window, port, out);
+            seconds += window;
             String failure = warm.failure();
+            if (warm.requests() == 0 && warm.wrong() == 0) { // silent: still starting, or too slow
+                if (seconds >= silentMost) {
+                    throw new TooSlow("answered no request within its warm-up of " + seconds + " s (" + failure + ")");
+                }
+                continue;
+            }
             if (failure != null) {
                 throw new IllegalStateException("warm-up: " + failure);
             }
-            seconds += window;
             double rate = warm.requestsPerSecond();
             boolean rising = rate > best * WARMUP_RISE;
             best = Math.max(best, rate);
             if (seconds >= timing.warmupSeconds() && (!rising || seconds >= most)) {
                 return seconds;
             }
+        }
+    }
+
+    /** The longest wait for the warm-up's connections to leave the server, and the files it may keep of them. */
+    static final Duration SETTLE = Duration.ofSeconds(10);
+    static final int SETTLED_FILES = 8;
+
+    /**
+     * Waits (up to {@link #SETTLE}) until the warm-up's connections are gone from the server, so that
+     * the measured connections are counted from what an idle server holds; returns that count (-1:
+     * this OS does not say).
+     */
+    private static int settle(LinuxProc server, int idleFiles) throws InterruptedException {
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        int files = server.openFiles();
+        while (files >= 0 && files > idleFiles + SETTLED_FILES && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            files = server.openFiles();
+        }
+        return files;
+    }
+
+    /** A server that answered nothing within its warm-up: a result of its row ("too slow here"), not a failure. */
+    public static final class TooSlow extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        TooSlow(String why) {
+            super("too slow here: " + why);
         }
     }
 

@@ -15,7 +15,8 @@ import threadring.core.RingFactory;
 
 /**
  * One echo server in a JVM of its own, the unit of an echo repetition: started by {@link EchoLoad}
- * as {@code [taskset -c CPUS] java <id's flags> -cp benchmarks.jar threadring.bench.EchoServe ID}.
+ * as {@code [taskset -c CPUS] java <id's flags> -cp benchmarks.jar threadring.bench.EchoServe ID [WAIT_MS]}
+ * (the wait per request, 0 if absent).
  * It answers on standard output with {@link #PREFIX} and a JSON {@link Reply}: once when it
  * listens (its port), then one per line read on standard input: {@code sample} (memory and
  * threads now) or {@code close} (closed, and the server's threads still alive), after which it
@@ -42,7 +43,7 @@ public final class EchoServe {
             f.unsupportedReason().ifPresent(why -> {
                 throw new IllegalStateException(why);
             });
-            server = f.openEcho();
+            server = f.openEcho(args.length > 1 ? Integer.parseInt(args[1]) : 0);
         } catch (RuntimeException | LinkageError e) {
             reply(new Reply(null, null, null, "cannot open " + args[0] + ": " + e));
             System.exit(1);

@@ -27,7 +27,17 @@ public final class Wrk {
     /** What echo.lua writes: wrk's counts and latency, and its own check of every response. */
     record Summary(long requests, long durationUs, long bytes, int bodyBytes, long checked, long wrong,
             String firstWrong, long connectErrors, long readErrors, long writeErrors, long statusErrors,
-            long timeouts, Score.Latency latencyUs) {
+            long timeouts, long windowRequests, long windowStartUs, long windowEndUs, Score.Latency latencyUs) {
+
+        /** The measured window's length: from the first answer after the gate to the first after its end. */
+        double windowSeconds() {
+            return windowEndUs > windowStartUs ? (windowEndUs - windowStartUs) / 1e6 : 0;
+        }
+
+        /** Requests per second in the measured window (0 if it had no answer). */
+        double windowRate() {
+            return windowSeconds() > 0 ? windowRequests / windowSeconds() : 0;
+        }
 
         double seconds() {
             return durationUs / 1e6;
@@ -89,11 +99,17 @@ public final class Wrk {
         return file;
     }
 
-    /** {@code wrk -t THREADS -c CONNECTIONS -d SECONDSs --timeout 10s -s SCRIPT URL -- OUT}. */
-    static List<String> command(Path wrk, int threads, int connections, int seconds, Path script, int port, Path out) {
-        return new ArrayList<>(List.of(wrk.toString(), "-t", String.valueOf(Math.min(threads, connections)),
+    /**
+     * {@code wrk -t THREADS -c CONNECTIONS -d SECONDSs --timeout 10s -s SCRIPT URL -- OUT [GATE WINDOW_MS]}:
+     * with a gate, echo.lua counts a window of WINDOW_MS from when the file GATE exists.
+     */
+    static List<String> command(Path wrk, int threads, int connections, int seconds, Path script, int port, Path out,
+            String... window) {
+        List<String> c = new ArrayList<>(List.of(wrk.toString(), "-t", String.valueOf(Math.min(threads, connections)),
                 "-c", String.valueOf(connections), "-d", seconds + "s", "--timeout", TIMEOUT_SECONDS + "s",
                 "-s", script.toString(), "http://127.0.0.1:" + port + "/echo", "--", out.toString()));
+        c.addAll(List.of(window));
+        return c;
     }
 
     /**

@@ -65,6 +65,11 @@ public final class SizeOptions {
                     + "check 10). Needs ulimit -n above C.")
     List<Integer> connections = new ArrayList<>();
 
+    @Option(names = "--wait-ms", paramLabel = "D", converter = Converters.NonNegative.class,
+            description = "Echo server: each request waits D ms, the model's way, before its answer; repeat for one "
+                    + "series per value (default 0: answered at once). Its ideal is C / D requests/s.")
+    List<Integer> waitsMs = new ArrayList<>();
+
     /**
      * A command's defaults: its workloads, ring sizes, hops and values per pass (null: calibrated),
      * the fan-out's work per task and the echo server's connections.
@@ -94,7 +99,7 @@ public final class SizeOptions {
         }
         refuse(asked, Workload.RENDEZVOUS, "--values", values);
         refuse(asked, Workload.FANOUT, "--tasks", first(tasks), "--delay-ms", first(delaysMs));
-        refuse(asked, Workload.ECHO, "--connections", first(connections));
+        refuse(asked, Workload.ECHO, "--connections", first(connections), "--wait-ms", first(waitsMs));
         if (!works.isEmpty() && !asked.contains(Workload.RING) && !asked.contains(Workload.FANOUT)) {
             throw new UsageException("--work " + works.get(0) + " applies to the ring and the fan-out: add "
                     + "--workload ring or --workload fanout");
@@ -105,7 +110,7 @@ public final class SizeOptions {
                 case RING -> rings(d);
                 case RENDEZVOUS -> List.of(new Size.Rendezvous());
                 case FANOUT -> fanOuts(d);
-                case ECHO -> or(connections, d.connections()).stream().<Size>map(Size.Echo::new).toList();
+                case ECHO -> echoes(d);
             });
         }
         Map<Workload, Integer> steps = new LinkedHashMap<>();
@@ -146,6 +151,20 @@ public final class SizeOptions {
         return fanOuts;
     }
 
+    private List<Size> echoes(Defaults d) {
+        List<Size> echoes = new ArrayList<>();
+        for (int c : or(connections, d.connections())) {
+            for (int wait : or(waitsMs, List.of(0))) {
+                try {
+                    echoes.add(new Size.Echo(c, wait));
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException("--" + e.getMessage().replace("wait_ms", "wait-ms"));
+                }
+            }
+        }
+        return echoes;
+    }
+
     /** A ring of these options; a combination the ring refuses is a usage error naming the option. */
     static Size.Ring ring(int nodes, int tokens, int depth, int work) {
         try {
@@ -168,6 +187,7 @@ public final class SizeOptions {
         add(given, "--tasks", !tasks.isEmpty());
         add(given, "--delay-ms", !delaysMs.isEmpty());
         add(given, "--connections", !connections.isEmpty());
+        add(given, "--wait-ms", !waitsMs.isEmpty());
         return given;
     }
 
@@ -184,6 +204,7 @@ public final class SizeOptions {
         repeat(args, "--tasks", tasks);
         repeat(args, "--delay-ms", delaysMs);
         repeat(args, "--connections", connections);
+        repeat(args, "--wait-ms", waitsMs);
         return args;
     }
 

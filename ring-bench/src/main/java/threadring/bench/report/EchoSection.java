@@ -75,13 +75,18 @@ final class EchoSection implements WorkloadSection {
                 + "id). A repetition is a fresh server JVM with the id's flags: "
                 + (any == null ? "a warm-up load, then the measured one" : warmUp(echo, run, any)
                         + " on at most " + Score.Echo.WARMUP_CONNECTIONS + " connections, then " + any.seconds()
-                        + " s measured on C fresh ones (the server accepting them is part of it); the server pinned to cpus " + any.serverCpus()
+                        + (held(run, echo) ? " s measured on C fresh ones, the clock started only once the server held all "
+                                + "C (its open files; a server that does not within " + Score.Echo.HOLD_SECONDS + " s is not measured "
+                                + "at fewer: its row says how many it held)"
+                                : " s measured on C fresh ones (the server accepting them is part of it)")
+                        + "; the server pinned to cpus " + any.serverCpus()
                         + ", wrk (one thread) to cpu " + any.wrkCpus())
                 + ". *requests/s*: level [95% interval over repetitions, Student t on the logarithms]; an ordering "
                 + "holds only where two rows' intervals are separated (share no value). Latency: the median over repetitions of "
-                + "wrk's percentiles. The server's resident set (RSS), heap used, *connections held* (its open "
-                + "files over the idle server's: wrk times only requests on connections the server accepted, so "
-                + "a server that holds fewer than C was measured at fewer) and threads (the live threads it "
+                + "wrk's percentiles (closed-loop: a slow answer delays its connection's next request, so they leave "
+                + "out queueing; over wrk's whole run, its connection phase included). The server's resident set "
+                + "(RSS), heap used, *connections held* (the server's open files over the idle server's) and "
+                + "threads (the live threads it "
                 + "tracks, platform or virtual: one per connection for the thread-per-connection servers, the "
                 + "event loops or the dispatcher threads alive at its start for the others; and the JVM's "
                 + "platform threads) are sampled every "
@@ -102,8 +107,11 @@ final class EchoSection implements WorkloadSection {
     private static void perConnection(Run run, List<Series> echo, Doc doc) {
         List<Doc.Row> table = new ArrayList<>();
         for (Configuration c : run.configurations()) {
-            List<Series> mine = echo.stream().filter(s -> s.label().equals(c.label())).toList();
-            if (mine.size() < 2) {
+            // memory per connection from the series that answer at once (a waiting handler holds more per request)
+            List<Series> mine = echo.stream().filter(s -> s.label().equals(c.label())
+                    && s.size(Size.Echo.class).waitMs() == 0).toList();
+            if (mine.size() < 2 || mine.get(0).size(Size.Echo.class).connections()
+                    == mine.get(mine.size() - 1).size(Size.Echo.class).connections()) {
                 continue;
             }
             Series few = mine.get(0);
@@ -175,6 +183,8 @@ final class EchoSection implements WorkloadSection {
             doc.paragraph("No id was measured at " + connections(series) + " connections.");
         } else {
             boolean counted = rows.stream().anyMatch(r -> echo(r).repetitions().stream().anyMatch(x -> x.cost() != null));
+            Size.Echo size = series.size(Size.Echo.class);
+            double ideal = size.waitMs() > 0 ? size.connections() * 1000.0 / size.waitMs() : Double.NaN;
             List<Doc.Row> table = new ArrayList<>();
             for (int i = 0; i < rows.size(); i++) {
                 Series.Row r = rows.get(i);
@@ -191,7 +201,11 @@ final class EchoSection implements WorkloadSection {
                         Format.range(rps, Format::rateInterval),
                         Doc.Cell.of(StepTable.stability(rps, run.settings(), false)),
                         r.id().equals(BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
-                                : base.map(b -> speedUp(b, r)).orElse(Doc.Cell.of("n/a")),
+                                : base.map(b -> speedUp(b, r)).orElse(Doc.Cell.of("n/a"))));
+                if (Double.isFinite(ideal)) {
+                    cells.add(Doc.Cell.number(overIdeal(rps, ideal), rps.median() / ideal));
+                }
+                cells.addAll(List.of(
                         latency(reps, l -> l.latencyUs().p50()), latency(reps, l -> l.latencyUs().p99()),
                         latency(reps, l -> l.latencyUs().p999()),
                         Doc.Cell.number(String.format(Locale.ROOT, "%,d of %,d", errors, requests), errors),
@@ -206,7 +220,14 @@ final class EchoSection implements WorkloadSection {
             }
             List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id"), Format.number("repetitions"),
                     Format.number("requests/s"), Format.number("95% interval"), Format.text("stability"),
-                    Format.number("speed-up vs " + BASELINE + " [95%]"), Format.number("p50 ms"),
+                    Format.number("speed-up vs " + BASELINE + " [95%]")));
+            if (Double.isFinite(ideal)) {
+                columns.add(Format.number("x ideal [95%]"));
+                notes.add(String.format(Locale.ROOT, "ideal: C / D = %,d connections / %d ms = %,.0f requests/s (Little's "
+                        + "law: every connection waits D per request and nothing else); *x ideal*: the level over it",
+                        size.connections(), size.waitMs(), ideal));
+            }
+            columns.addAll(List.of(Format.number("p50 ms"),
                     Format.number("p99 ms"), Format.number("p99.9 ms"), Format.number("socket errors + timeouts"),
                     Format.number("RSS MiB"), Format.number("heap MiB"), Format.number("connections held"),
                     Format.number("server threads"), Format.number("JVM threads"), Format.text("vs next")));
@@ -236,6 +257,14 @@ final class EchoSection implements WorkloadSection {
         return Format.ratioCell(echo(r).requestsPerSecond(), echo(base).requestsPerSecond());
     }
 
+    /** Requests/s over the ideal C / D, per state, each with its interval's ends over it. */
+    static String overIdeal(Stats.Summary rps, double ideal) {
+        return rps.states().stream().map(st -> Format.times(st.level() / ideal) + (st.interval() == null ? ""
+                : " [" + Format.times(st.interval().low() / ideal).replace("x", "") + "–"
+                        + Format.times(st.interval().high() / ideal) + "]"))
+                .collect(java.util.stream.Collectors.joining(" / "));
+    }
+
     private static Doc.Cell latency(List<EchoRepetition> reps, ToDoubleFunction<EchoRepetition> us) {
         double ms = median(reps, us) / 1000;
         return Doc.Cell.number(String.format(Locale.ROOT, ms < 10 ? "%.2f" : "%,.1f", ms), ms);
@@ -252,9 +281,19 @@ final class EchoSection implements WorkloadSection {
         return Doc.Cell.number(Double.isFinite(n) ? String.format(Locale.ROOT, "%,.0f", n) : "n/a", n);
     }
 
-    /** Connections the server held under load: its open files over the idle server's (median over repetitions). */
+    /** Whether the run held its connections before the clock (runs before 2026-11-26 did not). */
+    private static boolean held(Run run, List<Series> echo) {
+        return echo.stream().flatMap(s -> s.rows(run).stream()).flatMap(r -> r.measured().echo().stream())
+                .flatMap(e -> e.repetitions().stream()).anyMatch(r -> r.held() != null);
+    }
+
+    /**
+     * Connections the server held under load (median over repetitions): those it held when the clock
+     * started, or in older runs its open files over the idle server's.
+     */
     private static Doc.Cell held(Score.Echo e) {
-        double n = median(e.repetitions(), r -> r.idle() == null || r.load() == null || r.idle().openFiles() < 0
+        double n = median(e.repetitions(), r -> r.held() != null && r.held().held() >= 0 ? r.held().held()
+                : r.idle() == null || r.load() == null || r.idle().openFiles() < 0
                 || r.load().openFiles() < 0 ? Double.NaN : r.load().openFiles() - r.idle().openFiles());
         return Doc.Cell.number(Double.isFinite(n) ? String.format(Locale.ROOT, "%,.0f", n) : "n/a", n);
     }

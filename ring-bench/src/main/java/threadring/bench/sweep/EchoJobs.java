@@ -110,7 +110,13 @@ final class EchoJobs {
                     .mapToInt(i -> i.reps.size()).sum(), byJob.values().stream().mapToInt(List::size).sum());
             for (Item i : due) {
                 try {
-                    i.reps.add(i.load.repetition(i.factory, i.job.size().connections(), i.reps.size() + 1));
+                    i.reps.add(i.load.repetition(i.factory, (Size.Echo) i.job.size(), i.reps.size() + 1));
+                } catch (EchoLoad.TooSlow e) { // a result of the row, not a failure (a later repetition: a failure)
+                    if (i.reps.isEmpty()) {
+                        i.limit = e.getMessage();
+                    } else {
+                        i.failure = e.getMessage();
+                    }
                 } catch (IllegalStateException e) {
                     i.failure = e.getMessage();
                 }

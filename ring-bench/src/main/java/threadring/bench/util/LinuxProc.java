@@ -39,6 +39,15 @@ public final class LinuxProc {
     }
 
     /** Whether /proc has this process. */
+    /** Entries of the process's fd directory (its open files and sockets), or -1 where /proc does not say. */
+    public int openFiles() {
+        try (Stream<Path> fds = Files.list(dir.resolve("fd"))) {
+            return (int) fds.count();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     public boolean present() {
         return Files.isDirectory(dir);
     }

@@ -188,6 +188,14 @@ public final class Processes {
             return process.isAlive() ? null : process.exitValue();
         }
 
+        /** Sends it SIGINT (wrk ends its run early on it and still reports), where {@code kill} exists. */
+        public void interrupt() throws IOException, InterruptedException {
+            if (process.isAlive()) {
+                new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).inheritIO().start()
+                        .waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+
         /** Kills it with its children if it still runs. */
         @Override
         public void close() {

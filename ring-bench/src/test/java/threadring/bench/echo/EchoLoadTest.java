@@ -30,6 +30,7 @@ import threadring.bench.data.Env;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Score;
 import threadring.core.RingFactories;
+import threadring.core.Workload.Size;
 
 /**
  * The echo load with the real wrk: a correct server measured end to end in fresh JVMs, and
@@ -61,7 +62,7 @@ class EchoLoadTest {
         List<String> log = new ArrayList<>();
         EchoLoad load = new EchoLoad(System.getProperty("java.class.path"), config, wrk, script, dir,
                 new EchoLoad.Timing(1, 1, 2), log::add);
-        Measured m = load.measure(RingFactories.load().require("threads/socket"), 20);
+        Measured m = load.measure(RingFactories.load().require("threads/socket"), new Size.Echo(20));
         assertNull(m.error(), m.error() + " " + log);
         Score.Echo e = m.echo().orElseThrow();
         assertEquals(2, e.repetitions().size());
@@ -78,6 +79,23 @@ class EchoLoadTest {
         }
         assertTrue(e.requestsPerSecond().median() > 0);
         assertEquals(2, e.requestsPerSecond().forks());
+    }
+
+    @Test
+    void aServerThatWaitsAnswersNoSoonerThanItsWaitAndNoFasterThanLittlesLaw() throws Exception {
+        Configuration config = Configuration.local("test", System.getProperty("java.home"), null,
+                new Env.Jvm("v", Runtime.version().toString(), Runtime.version().feature(), "vm", "", "", List.of(),
+                        Runtime.getRuntime().availableProcessors(), 0));
+        List<String> log = new ArrayList<>();
+        EchoLoad load = new EchoLoad(System.getProperty("java.class.path"), config, wrk, script, dir,
+                new EchoLoad.Timing(1, 1, 1), log::add);
+        Size.Echo size = new Size.Echo(20, 50);
+        Measured m = load.measure(RingFactories.load().require("threads/socket"), size);
+        assertNull(m.error(), m.error() + " " + log);
+        Score.EchoRepetition r = m.echo().orElseThrow().repetitions().get(0);
+        assertTrue(r.latencyUs().p50() >= 50_000, "answered sooner than its wait: " + r.latencyUs());
+        // 20 connections each waiting 50 ms: at most 20 / 0.05 = 400 requests/s (Little's law), whatever the machine
+        assertTrue(r.requestsPerSecond() <= 400 * 1.05, "more than C / D: " + r.requestsPerSecond());
     }
 
     @Test
@@ -111,6 +129,38 @@ class EchoLoadTest {
             Wrk.Summary s = run(server.getLocalPort(), 1);
             assertEquals(0, s.requests());
             assertTrue(s.failure().startsWith("no response in 1 s"), s.failure());
+        }
+    }
+
+    @Test
+    void aServerThatHoldsFewerThanItsConnectionsIsNotMeasuredAtFewer() throws Exception {
+        threadring.bench.util.LinuxProc self = threadring.bench.util.LinuxProc.self();
+        Assumptions.assumeTrue(self.openFiles() >= 0, "skipped: no /proc/self/fd here");
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            int idle = self.openFiles();
+            List<Socket> held = new ArrayList<>();
+            Thread acceptor = new Thread(() -> {
+                try {
+                    for (int i = 0; i < 5; i++) {
+                        held.add(server.accept()); // five, then no more: the rest wait in the backlog
+                    }
+                } catch (IOException e) {
+                    // closed
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            Path out = dir.resolve("held.json");
+            boolean[] opened = {false};
+            HeldWindow.Outcome o = HeldWindow.run(Wrk.command(wrk, 1, 20, 10, script, server.getLocalPort(), out,
+                    HeldWindow.gate(out).toString(), "1000"), null, out, 1, 20, self, idle, 2, () -> opened[0] = true);
+            assertNull(o.summary(), "measured at fewer connections than asked");
+            assertEquals(20, o.held().asked());
+            assertTrue(o.held().held() >= 4 && o.held().held() <= 6, "held: " + o.held());
+            assertTrue(!o.held().all() && !opened[0], "the clock never started");
+            for (Socket s : held) {
+                s.close();
+            }
         }
     }
 
