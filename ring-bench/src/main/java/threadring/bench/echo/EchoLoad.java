@@ -171,7 +171,7 @@ public final class EchoLoad {
         try {
             return once(f, size, rep);
         } catch (TooSlow e) {
-            log.accept("threadring: " + f.id() + " echo " + size.describe() + " repetition " + rep + ": " + e.getMessage());
+            log.accept("threadring: " + f.id() + " " + size.describe() + " repetition " + rep + ": " + e.getMessage());
             throw e;
         } catch (IllegalStateException | IOException | JsonParseException e) {
             if (Processes.stopping()) { // Ctrl-C killed the server or wrk: interrupted, not failed
@@ -208,7 +208,7 @@ public final class EchoLoad {
                 peak = HeldWindow.run(Wrk.command(wrk, placement.wrkThreads(), connections,
                         HeldWindow.HOLD_SECONDS + timing.seconds() + 5, script, port, out, HeldWindow.gate(out).toString(),
                         String.valueOf(timing.seconds() * 1000)), placement.wrkCpus(), out, timing.seconds(), connections,
-                        serverProc, idleFiles, HeldWindow.HOLD_SECONDS, () -> {
+                        serverProc, port, idleFiles, HeldWindow.HOLD_SECONDS, () -> {
                             sampler.start();
                             window.start();
                         });
@@ -236,7 +236,7 @@ public final class EchoLoad {
             if (left > 0) {
                 throw new IllegalStateException("close left " + left + " of the server's threads alive");
             }
-            log.accept(String.format(Locale.ROOT, "threadring: %s echo %s repetition %d: %.0f requests/s on %,d "
+            log.accept(String.format(Locale.ROOT, "threadring: %s %s repetition %d: %.0f requests/s on %,d "
                     + "connections held after %.1f s, p99 %.0f us, %d socket errors, %d timeouts, %d samples", f.id(),
                     size.describe(), rep, measured.windowRate(), connections, peak.held().seconds(),
                     measured.latencyUs().p99(), measured.socketErrors(), measured.timeouts(), samples.size()));

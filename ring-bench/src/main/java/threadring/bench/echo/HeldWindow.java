@@ -12,8 +12,9 @@ import threadring.bench.util.Processes;
 
 /**
  * wrk's measured load, its connections held before the clock starts: wrk opens its C connections
- * and loads them while echo.lua only checks the answers; the runner watches the server's open
- * files until it holds all C, or {@link #HOLD_SECONDS} have passed, then opens the gate: from the
+ * and loads them while echo.lua only checks the answers; the runner counts the connections the
+ * server has accepted (its socket descriptors established on its port; else its open files over
+ * the idle server's) until it holds all C, or {@link #HOLD_SECONDS} have passed, then opens the gate: from the
  * next answers on, wrk counts a window of the measured seconds (on the monotonic clock), after
  * which SIGINT ends wrk and it writes its summary. A server that does not hold C in time is not
  * measured at fewer: the outcome says how many it held.
@@ -22,10 +23,15 @@ final class HeldWindow {
 
     /** The time a server has to hold every connection. */
     static final int HOLD_SECONDS = Score.Echo.HOLD_SECONDS;
-    /** How often the server's open files are counted while it accepts. */
-    static final Duration POLL = Duration.ofMillis(50);
+    /** How often the server's connections are counted while it accepts (reading /proc/net/tcp costs the runner CPU). */
+    static final Duration POLL = Duration.ofMillis(200);
     /** Past its window, wrk's last answers in flight, then SIGINT. */
     static final Duration AFTER_WINDOW = Duration.ofMillis(300);
+    /**
+     * Before the gate a connection waits a second between requests (echo.lua's delay): echo.lua sees
+     * the gate within a second, and the waits it had started end within one more; the window opens after.
+     */
+    static final Duration RAMP = Duration.ofMillis(2100);
 
     /** What the window measured (null if the server did not hold C), the connections held, wrk's CPU over its run. */
     record Outcome(Wrk.Summary summary, Score.Held held, Double wrkCpuMs, double wrkSeconds) {}
@@ -38,7 +44,8 @@ final class HeldWindow {
      * gate opens (the window's samplers start there).
      */
     static Outcome run(List<String> wrkCommand, String wrkCpus, Path out, int seconds, int connections,
-            LinuxProc server, int idleFiles, int holdSeconds, Runnable opened) throws IOException, InterruptedException {
+            LinuxProc server, int port, int idleFiles, int holdSeconds, Runnable opened)
+            throws IOException, InterruptedException {
         Path gate = gate(out);
         Files.deleteIfExists(gate);
         Files.deleteIfExists(out);
@@ -47,9 +54,13 @@ final class HeldWindow {
         long start = System.nanoTime();
         Score.Held held;
         try (Processes.Child wrk = Processes.start(Processes.pinned(wrkCpus, wrkCommand))) {
-            held = hold(wrk, server, idleFiles, connections, start, holdSeconds);
+            held = hold(wrk, server, port, idleFiles, connections, start, holdSeconds);
             if (held.all()) {
-                Files.createFile(gate);
+                // the window opens once every connection's last wait is over: the gate says when
+                Path next = gate.resolveSibling(gate.getFileName() + ".next");
+                Files.writeString(next, (System.nanoTime() + RAMP.toNanos()) / 1000 + "\n");
+                Files.move(next, gate, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                Thread.sleep(RAMP.toMillis());
                 opened.run();
                 Thread.sleep(seconds * 1000L + AFTER_WINDOW.toMillis());
             }
@@ -78,18 +89,19 @@ final class HeldWindow {
     }
 
     /** Waits until the server holds {@code connections} (its open files over the idle ones), wrk ends, or time is up. */
-    private static Score.Held hold(Processes.Child wrk, LinuxProc server, int idleFiles, int connections, long start,
-            int holdSeconds) throws InterruptedException {
+    private static Score.Held hold(Processes.Child wrk, LinuxProc server, int port, int idleFiles, int connections,
+            long start, int holdSeconds) throws InterruptedException {
         long deadline = start + Duration.ofSeconds(holdSeconds).toNanos();
         int held = 0;
         while (System.nanoTime() < deadline && wrk.exitValue() == null) {
-            int files = server.openFiles();
-            if (files < 0 || idleFiles < 0) {
+            int accepted = server.acceptedConnections(port);
+            int files = accepted >= 0 ? accepted + Math.max(idleFiles, 0) : server.openFiles();
+            if (files < 0 || accepted < 0 && idleFiles < 0) {
                 // no /proc here: give the connections a second per 1,000, say nothing about holding them
                 Thread.sleep(1000L + connections);
                 return new Score.Held(connections, -1, (System.nanoTime() - start) / 1e9);
             }
-            held = Math.min(connections, Math.max(0, files - idleFiles));
+            held = Math.min(connections, accepted >= 0 ? accepted : Math.max(0, files - idleFiles));
             if (new Score.Held(connections, held, 0).all()) {
                 break;
             }

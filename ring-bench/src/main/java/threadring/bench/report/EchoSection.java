@@ -76,8 +76,9 @@ final class EchoSection implements WorkloadSection {
                 + (any == null ? "a warm-up load, then the measured one" : warmUp(echo, run, any)
                         + " on at most " + Score.Echo.WARMUP_CONNECTIONS + " connections, then " + any.seconds()
                         + (held(run, echo) ? " s measured on C fresh ones, the clock started only once the server held all "
-                                + "C (its open files; a server that does not within " + Score.Echo.HOLD_SECONDS + " s is not measured "
-                                + "at fewer: its row says how many it held)"
+                                + "C (the sockets it accepted on its port; until then each connection sends one request a "
+                                + "second; a server that does not hold C within " + Score.Echo.HOLD_SECONDS + " s is not "
+                                + "measured at fewer: its row says how many it held)"
                                 : " s measured on C fresh ones (the server accepting them is part of it)")
                         + "; the server pinned to cpus " + any.serverCpus()
                         + ", wrk (one thread) to cpu " + any.wrkCpus())

@@ -48,6 +48,50 @@ public final class LinuxProc {
         }
     }
 
+    /**
+     * The connections the process has accepted on local TCP port {@code port} and holds open: its
+     * socket descriptors whose inode /proc/net/tcp (or tcp6) lists as an established connection on
+     * that port. Connections still waiting in the kernel's accept backlog are not the process's yet.
+     * -1 where /proc does not say.
+     */
+    public int acceptedConnections(int port) {
+        java.util.Set<String> inodes = new java.util.HashSet<>();
+        boolean read = false;
+        for (String table : new String[] {"tcp", "tcp6"}) {
+            try (Stream<String> lines = Files.lines(proc.resolve("net").resolve(table))) {
+                read = true;
+                lines.skip(1).forEach(line -> {
+                    String[] f = line.trim().split("\\s+");
+                    // sl local_address rem_address st ... inode (field 9); 01: established
+                    if (f.length > 9 && f[3].equals("01") && f[1].endsWith(String.format(":%04X", port))) {
+                        inodes.add(f[9]);
+                    }
+                });
+            } catch (IOException | RuntimeException e) {
+                // no tcp6 here, or no /proc: what was read counts
+            }
+        }
+        if (!read) {
+            return -1;
+        }
+        int held = 0;
+        try (Stream<Path> fds = Files.list(dir.resolve("fd"))) {
+            for (Path fd : fds.toList()) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[") && inodes.contains(target.substring(8, target.length() - 1))) {
+                        held++;
+                    }
+                } catch (IOException e) {
+                    // closed meanwhile
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return held;
+    }
+
     public boolean present() {
         return Files.isDirectory(dir);
     }

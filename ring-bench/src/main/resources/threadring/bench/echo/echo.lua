@@ -4,10 +4,11 @@
 -- file named by the script's first argument, which threadring reads as typed data.
 --
 -- Connections first, then the clock: the runner creates the file named by the second argument
--- once the server holds every connection. Until then responses are only checked; from the first
--- response after it, each thread counts the responses of its window (the third argument, in ms,
--- on CLOCK_MONOTONIC, the clock of the runner's System.nanoTime) and then stops counting. Without
--- a second argument the window is the whole run (the warm-up).
+-- once the server holds every connection, holding the time its window opens (us on
+-- CLOCK_MONOTONIC, the clock of the runner's System.nanoTime). Until then responses are only
+-- checked; from that time on each thread counts the responses of its window (the third argument,
+-- in ms) and then stops counting. Without a second argument the window is the whole run (the
+-- warm-up).
 
 local ffi = require("ffi")
 ffi.cdef[[
@@ -47,6 +48,16 @@ function init(args)
    end
 end
 
+-- Until the gate opens, a connection waits a second after each answer before its next request:
+-- the connections are opened and held, not loaded, so a server accepts them without also serving
+-- a full load (the first request of each goes out on connect). From the gate on: no wait.
+function delay()
+   if gate ~= nil and started_us == 0 then
+      return 1000
+   end
+   return 0
+end
+
 function response(status, headers, got)
    checked = checked + 1
    if status ~= 200 or got ~= body then
@@ -56,16 +67,22 @@ function response(status, headers, got)
       end
    end
    if started_us == 0 then
-      if checked % 16 == 0 then
+      if checked % 16 == 0 or checked < 16 then
          local g = io.open(gate, "r")
          if g then
+            -- the gate holds when the window opens (CLOCK_MONOTONIC, us): after every connection's last wait
+            local at = tonumber(g:read("*l") or "")
             g:close()
-            started_us = now_us()
+            if at then
+               started_us = at
+            end
          end
       end
    elseif ended_us == 0 then
       local now = now_us()
-      if window_us > 0 and now - started_us >= window_us then
+      if now < started_us then
+         -- connections still leaving their last wait: not counted
+      elseif window_us > 0 and now - started_us >= window_us then
          ended_us = now
       else
          counted = counted + 1

@@ -56,15 +56,11 @@ class EchoLoadTest {
 
     @Test
     void aRealServerIsMeasuredInFreshJvmsAndClosesCleanly() throws Exception {
-        Configuration config = Configuration.local("test", System.getProperty("java.home"), null,
-                new Env.Jvm("v", Runtime.version().toString(), Runtime.version().feature(), "vm", "", "", List.of(),
-                        Runtime.getRuntime().availableProcessors(), 0));
         List<String> log = new ArrayList<>();
-        EchoLoad load = new EchoLoad(System.getProperty("java.class.path"), config, wrk, script, dir,
-                new EchoLoad.Timing(1, 1, 2), log::add);
+        EchoLoad load = load(new EchoLoad.Timing(1, 1, 2), log);
         Measured m = load.measure(RingFactories.load().require("threads/socket"), new Size.Echo(20));
         assertNull(m.error(), m.error() + " " + log);
-        Score.Echo e = m.echo().orElseThrow();
+        Score.Echo e = m.echo().orElseThrow(() -> new AssertionError(m.limit() + " " + log));
         assertEquals(2, e.repetitions().size());
         for (Score.EchoRepetition r : e.repetitions()) {
             assertTrue(r.requests() > 100, "requests: " + r.requests());
@@ -83,12 +79,8 @@ class EchoLoadTest {
 
     @Test
     void aServerThatWaitsAnswersNoSoonerThanItsWaitAndNoFasterThanLittlesLaw() throws Exception {
-        Configuration config = Configuration.local("test", System.getProperty("java.home"), null,
-                new Env.Jvm("v", Runtime.version().toString(), Runtime.version().feature(), "vm", "", "", List.of(),
-                        Runtime.getRuntime().availableProcessors(), 0));
         List<String> log = new ArrayList<>();
-        EchoLoad load = new EchoLoad(System.getProperty("java.class.path"), config, wrk, script, dir,
-                new EchoLoad.Timing(1, 1, 1), log::add);
+        EchoLoad load = load(new EchoLoad.Timing(1, 1, 1), log);
         Size.Echo size = new Size.Echo(20, 50);
         Measured m = load.measure(RingFactories.load().require("threads/socket"), size);
         assertNull(m.error(), m.error() + " " + log);
@@ -153,10 +145,13 @@ class EchoLoadTest {
             Path out = dir.resolve("held.json");
             boolean[] opened = {false};
             HeldWindow.Outcome o = HeldWindow.run(Wrk.command(wrk, 1, 20, 10, script, server.getLocalPort(), out,
-                    HeldWindow.gate(out).toString(), "1000"), null, out, 1, 20, self, idle, 2, () -> opened[0] = true);
+                    HeldWindow.gate(out).toString(), "1000"), null, out, 1, 20, self, server.getLocalPort(), idle, 2,
+                    () -> opened[0] = true);
             assertNull(o.summary(), "measured at fewer connections than asked");
             assertEquals(20, o.held().asked());
-            assertTrue(o.held().held() >= 4 && o.held().held() <= 6, "held: " + o.held());
+            // the five it accepted, not those in its backlog; wrk's first connection only checks the address
+            // and closes, so one of the five may be gone
+            assertTrue(o.held().held() == 4 || o.held().held() == 5, "held: " + o.held());
             assertTrue(!o.held().all() && !opened[0], "the clock never started");
             for (Socket s : held) {
                 s.close();
@@ -203,6 +198,14 @@ class EchoLoadTest {
         } finally {
             server.stop(0);
         }
+    }
+
+    /** A load of servers started from this test's class path and JDK, its lines into {@code log}. */
+    private EchoLoad load(EchoLoad.Timing timing, List<String> log) {
+        Configuration config = Configuration.local("test", System.getProperty("java.home"), null,
+                new Env.Jvm("v", Runtime.version().toString(), Runtime.version().feature(), "vm", "", "", List.of(),
+                        Runtime.getRuntime().availableProcessors(), 0));
+        return new EchoLoad(System.getProperty("java.class.path"), config, wrk, script, dir, timing, log::add);
     }
 
     private Wrk.Summary run(int port, int seconds) throws Exception {
