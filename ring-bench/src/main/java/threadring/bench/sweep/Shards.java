@@ -78,11 +78,17 @@ public final class Shards {
         return keys;
     }
 
-    /** The plan's name: the first 16 hex digits of SHA-256 over the settings (as JSON) and every item's key. */
+    /**
+     * The plan's name: the first 16 hex digits of SHA-256 over the settings (as JSON) and every item's
+     * key. The seed of the forks' order is left out: each shard draws its own, and their rounds are
+     * one plan's all the same.
+     */
     static String planHash(Settings settings, List<Item> items) {
+        Settings plan = new Settings(settings.selection(), settings.series(), settings.steps(), settings.scored(),
+                settings.cpus(), settings.jdks(), settings.profilers(), settings.profiling(), null);
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(RunFile.JSON.toJson(settings).getBytes(StandardCharsets.UTF_8));
+            sha.update(RunFile.JSON.toJson(plan).getBytes(StandardCharsets.UTF_8));
             for (Item i : items) {
                 sha.update(("\n" + i.key()).getBytes(StandardCharsets.UTF_8));
             }

@@ -73,7 +73,7 @@ public class BenchmarksJarIT {
             assertEquals(List.of(threadring.core.CpuWorkBenchmark.class.getName() + ".consume",
                     threadring.core.CrossCpuBenchmark.class.getName() + ".handoff",
                     new Size.FanOut(1, 0, 0).benchmark(), new Size.Rendezvous().benchmark(),
-                    Size.Ring.classic(2).benchmark()),
+                    Size.Ring.classic(2).benchmark(), threadring.core.SpeedProbeBenchmark.class.getName() + ".hop"),
                     entries.stream().map(BenchmarkListEntry::getUsername).sorted().toList());
             assertEquals("org.openjdk.jmh.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
         }

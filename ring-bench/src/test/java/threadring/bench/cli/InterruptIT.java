@@ -26,7 +26,8 @@ import threadring.bench.echo.Wrk;
  * (the CLI, its server JVMs and wrk), from a new session whose SIGINT is reset to its default (a
  * background job of a non-interactive shell starts with SIGINT ignored, and then proves nothing).
  * The console tells one story: no FAIL line, no stack trace, one line saying what was kept; exit
- * 130; run.json marked interrupted with what finished; no server or wrk left behind.
+ * 130; run.json marked interrupted with every repetition that ended (the finished id's and the
+ * interrupted id's); no server or wrk left behind.
  */
 class InterruptIT {
 
@@ -40,8 +41,11 @@ class InterruptIT {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/setsid")), "skipped: no setsid (util-linux)");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cli = List.of(java, "-Dthreadring.home=" + tmp, "-cp", BenchmarksJarIT.JAR.toString(),
-                Cli.class.getName(), "--workload", "echo", "--connections", "20", "--forks", "3", "--warmups", "1",
-                "--iterations", "4", "--include", "^threads/socket$", "--include", "^virtual/socket$");
+                Cli.class.getName(), "--workload", "echo", "--connections", "20", "--forks", "3", "--max-forks", "3",
+                "--warmups", "1", "--iterations", "4", "--include", "^threads/socket$", "--include", "^virtual/socket$",
+                // three repetitions each, in rounds shuffled from seed 1: round 3 runs threads/socket first, so
+                // virtual/socket's last repetition is still running when threads/socket's result is printed
+                "--seed", "1");
         // python resets SIGINT to its default before exec: the JVM then installs its handler
         List<String> cmd = new ArrayList<>(List.of("/usr/bin/setsid", "python3", "-c",
                 "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], "
@@ -71,7 +75,8 @@ class InterruptIT {
         assertEquals(130, p.exitValue(), console);
         assertFalse(console.contains("FAIL"), console);
         assertFalse(console.contains("Exception") || console.contains("\tat "), console);
-        assertEquals(1, lines.stream().filter(l -> l.startsWith("threadring: interrupted; kept the 1 id(s) measured"))
+        // threads/socket whole, and virtual/socket with the repetitions that ended: every finished fork is kept
+        assertEquals(1, lines.stream().filter(l -> l.startsWith("threadring: interrupted; kept the 2 id(s) measured"))
                 .count(), console);
         Path runDir;
         try (var dirs = Files.list(tmp.resolve("results"))) {
@@ -79,7 +84,10 @@ class InterruptIT {
         }
         Run run = RunFile.read(runDir);
         assertEquals(Run.State.INTERRUPTED, run.state());
-        assertEquals(1, run.jobs().stream().flatMap(j -> j.results().stream()).filter(m -> m.measured()).count());
+        assertEquals(2, run.jobs().stream().flatMap(j -> j.results().stream()).filter(m -> m.measured()).count());
+        assertEquals(List.of(3, 2), run.jobs().stream().flatMap(j -> j.results().stream())
+                .map(m -> m.echo().orElseThrow().repetitions().size()).sorted((x, y) -> y - x)
+                .toList(), "threads/socket's three repetitions and virtual/socket's two that ended");
         assertTrue(Files.exists(runDir.resolve("report.md")));
         assertFalse(Files.exists(tmp.resolve("results").resolve("latest")), "results/latest is not moved");
         Thread.sleep(1000);
