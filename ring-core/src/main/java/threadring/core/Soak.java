@@ -156,27 +156,45 @@ public final class Soak {
     /** The heaviest ring a soak draws, at the classic ring's size. */
     static final Size.Ring HEAVY = new Size.Ring(Rings.DEFAULT_NODES, 1, MAX_DEPTH, MAX_WORK);
 
+    /** A drawn pass takes up to {@link #RANGE} times the sizing target: a tenth of an id's share keeps it inside. */
+    static final Duration LONGEST_TARGET = Duration.ofSeconds(1);
+    static final Duration SHORTEST_TARGET = Duration.ofMillis(50);
+
     /**
-     * The soak's scale for {@code f}: each size takes about a second here, rounded down to 1, 2 or
-     * 5 times a power of ten.
+     * The sizing target for a soak of {@code share} per id: a tenth of it, between
+     * {@link #SHORTEST_TARGET} and {@link #LONGEST_TARGET}, so that sizing and the last drawn
+     * pass (up to {@link #RANGE} targets) do not make the soak several times longer than asked.
+     */
+    public static Duration target(Duration share) {
+        long ms = share.toMillis() / RANGE;
+        return Duration.ofMillis(Math.max(SHORTEST_TARGET.toMillis(), Math.min(LONGEST_TARGET.toMillis(), ms)));
+    }
+
+    /** {@link #scale(RingFactory, Duration, Duration)} at the longest target: a size takes about a second. */
+    public static Scale scale(RingFactory f, Duration timeout) {
+        return scale(f, LONGEST_TARGET, timeout);
+    }
+
+    /**
+     * The soak's scale for {@code f}: each size takes about {@code target} here, rounded down to 1,
+     * 2 or 5 times a power of ten.
      *
      * @throws IllegalStateException if sizing fails or hangs for longer than {@code timeout}
      */
-    public static Scale scale(RingFactory f, Duration timeout) {
-        Duration target = Duration.ofSeconds(1);
-        Duration budget = Duration.ofMillis(300);
+    public static Scale scale(RingFactory f, Duration target, Duration timeout) {
+        Duration budget = target.multipliedBy(3).dividedBy(10);
         CompletableFuture<Scale> result = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
             try {
                 int hops = 0;
                 int heavyHops = 0;
                 if (f.runs(Workload.RING) && f.knownIssue(Workload.RING).isEmpty()) {
-                    hops = oneSecond(Size.Ring.classic(Rings.DEFAULT_NODES), f, target, budget);
-                    heavyHops = oneSecond(HEAVY, f, target, budget);
+                    hops = sized(Size.Ring.classic(Rings.DEFAULT_NODES), f, target, budget);
+                    heavyHops = sized(HEAVY, f, target, budget);
                 }
                 int values = 0;
                 if (f.runs(Workload.RENDEZVOUS) && f.knownIssue(Workload.RENDEZVOUS).isEmpty()) {
-                    values = oneSecond(new Size.Rendezvous(), f, target, budget);
+                    values = sized(new Size.Rendezvous(), f, target, budget);
                 }
                 result.complete(new Scale(hops, heavyHops, values));
             } catch (Throwable e) {
@@ -199,7 +217,7 @@ public final class Soak {
     }
 
     /** The steps of {@code size} that take about {@code target} here, rounded down to 1, 2 or 5 times a power of ten. */
-    private static int oneSecond(Size size, RingFactory f, Duration target, Duration budget) {
+    private static int sized(Size size, RingFactory f, Duration target, Duration budget) {
         try (Operation op = size.open(f)) {
             return roundDown(Calibration.steps(Calibration.of(op), target, budget).steps());
         }

@@ -47,10 +47,11 @@ final class Soaker {
                 .filter(f -> Runtime.version().feature() >= f.minimumJavaVersion()).toList();
         int share = seconds != null ? seconds
                 : (int) Math.max(MIN_SECONDS, minutes * 60L / Math.max(1, runnable.size()));
-        // each id's share starts after its sizing (about a second): the soak as a whole takes a little longer
+        // each id's share starts after its sizing (three passes of a tenth of the share): the soak as a whole takes a little longer
         if (!child) {
             out.println("soak: seed=" + s + " (replay with --seed " + s + "), " + runnable.size() + " ids, about "
-                    + share + " s each, " + passTimeout + " s per pass before it counts as hung");
+                    + share + " s each (sizes of about " + Soak.target(Duration.ofSeconds(share)).toMillis()
+                    + " ms), " + passTimeout + " s per pass before it counts as hung");
         }
         int failed = 0;
         Counter progress = child ? null : new Counter(System.err, selected.size());
@@ -87,7 +88,7 @@ final class Soaker {
             long[] count = new long[1];
             List<Soak.Outcome> failures;
             try {
-                Soak.Scale scale = Soak.scale(f, Duration.ofSeconds(passTimeout));
+                Soak.Scale scale = Soak.scale(f, Soak.target(Duration.ofSeconds(share)), Duration.ofSeconds(passTimeout));
                 failures = Soak.run(f, s, Duration.ofSeconds(share), Duration.ofSeconds(passTimeout), scale,
                         o -> count[0]++);
             } catch (RuntimeException e) {

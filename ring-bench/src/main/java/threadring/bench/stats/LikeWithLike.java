@@ -18,7 +18,9 @@ public final class LikeWithLike {
     /** What two rows say about one id, B against A. */
     public enum Verdict {
         FASTER("B faster"), SLOWER("B slower"), SAME("within noise"), SHARES("shares differ"),
-        UNSTABLE("no verdict"), TOO_FEW("within noise: fewer than 2 forks");
+        UNSTABLE("no verdict"), TOO_FEW("within noise: fewer than 2 forks"),
+        /** Separated intervals, but closer than two runs of the same code reproduce here. */
+        FLOOR("within noise: under the re-run floor");
 
         public final String text;
 
@@ -40,10 +42,24 @@ public final class LikeWithLike {
      */
     public static Judgement judge(Stats.Summary a, Stats.Summary b, String nameA, String nameB,
             DoubleFunction<String> number) {
-        return new Sides(a, b, nameA, nameB, number).judge();
+        return judge(a, b, nameA, nameB, number, 1);
     }
 
-    private record Sides(Stats.Summary a, Stats.Summary b, String nameA, String nameB, DoubleFunction<String> number) {
+    /**
+     * {@link #judge(Stats.Summary, Stats.Summary, String, String, DoubleFunction)}, where separated
+     * levels less than {@code floor} apart (a ratio, 1 for none) are {@link Verdict#FLOOR}: the
+     * smallest difference two runs of the same code reproduce, measured on the machine.
+     */
+    public static Judgement judge(Stats.Summary a, Stats.Summary b, String nameA, String nameB,
+            DoubleFunction<String> number, double floor) {
+        if (!(floor >= 1)) {
+            throw new IllegalArgumentException("a re-run floor is a ratio of at least 1, not " + floor);
+        }
+        return new Sides(a, b, nameA, nameB, number, floor).judge();
+    }
+
+    private record Sides(Stats.Summary a, Stats.Summary b, String nameA, String nameB, DoubleFunction<String> number,
+            double floor) {
 
         Judgement judge() {
             for (Object[] side : new Object[][] {{nameA, a}, {nameB, b}}) {
@@ -66,11 +82,17 @@ public final class LikeWithLike {
 
         /** A verdict in words, B named as the caller names it ("JDK 25 faster"). */
         private String word(Verdict v) {
+            if (v == Verdict.FLOOR) {
+                return v.text + String.format(Locale.ROOT, " (%.0f%%)", (floor - 1) * 100);
+            }
             return v.text.startsWith("B ") ? nameB + v.text.substring(1) : v.text;
         }
 
-        /** Separated levels (two intervals that share no value), within noise, or too few forks to say. */
-        private static Verdict level(Stats.State sa, Stats.State sb) {
+        /**
+         * Separated levels (two intervals that share no value) at least {@link #floor} apart, within
+         * noise, under the floor, or too few forks to say.
+         */
+        private Verdict level(Stats.State sa, Stats.State sb) {
             if (sa.interval() == null && sb.interval() == null) {
                 return Verdict.TOO_FEW;
             }
@@ -80,8 +102,13 @@ public final class LikeWithLike {
                 Stats.State one = sa.interval() != null ? sb : sa;
                 return with.interval().contains(one.level()) ? Verdict.SAME : Verdict.TOO_FEW;
             }
-            return !Stats.separated(sa.interval(), sb.interval()) ? Verdict.SAME
-                    : sb.level() < sa.level() ? Verdict.FASTER : Verdict.SLOWER;
+            if (!Stats.separated(sa.interval(), sb.interval())) {
+                return Verdict.SAME;
+            }
+            if (Math.abs(Math.log(sb.level() / sa.level())) < Math.log(floor)) {
+                return Verdict.FLOOR;
+            }
+            return sb.level() < sa.level() ? Verdict.FASTER : Verdict.SLOWER;
         }
 
         /** A run's states and its JVMs apart from them (each a group of one), in the order of their levels. */

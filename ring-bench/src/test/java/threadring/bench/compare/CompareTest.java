@@ -1,6 +1,7 @@
 package threadring.bench.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -198,6 +199,24 @@ class CompareTest {
         assertEquals(2, m.pairs().size(), "B's state with A's at 70.9 and the JVM at 85.1: " + m);
         assertTrue(p.text().contains("(4 of 6 JVMs in A, 6 of 6 JVMs in B)"), p.text());
         assertTrue(!p.text().contains("p = "), p.text());
+    }
+
+    /**
+     * Runs 20261126-082623 and -094051, `floor/loom-continuation`: six forks within 1% each, 2% apart,
+     * the same code. Separated intervals closer than the re-run floor are not a claim; 6% apart is.
+     */
+    @Test
+    void separatedLevelsUnderTheRerunFloorAreWithinNoise() {
+        Run a = Runs.run("a", ALL, Runs.forks("floor/loom-continuation", 95.0, 95.5, 94.8, 95.9, 95.2, 95.4));
+        Run b = Runs.run("b", ALL, Runs.forks("floor/loom-continuation", 93.1, 93.5, 92.9, 93.8, 93.2, 93.4));
+        Compare.Pair p = Compare.pairs(a, first(a), b, first(b)).get(0);
+        assertTrue(threadring.bench.stats.Stats.separated(p.a().interval(), p.b().interval()), "separated: " + p.text());
+        assertEquals(threadring.bench.stats.LikeWithLike.Verdict.FLOOR, p.verdict(), p.text());
+        assertEquals("within noise: under the re-run floor (5%)", p.text());
+        Run faster = Runs.scaled(a, "c", 0.94);
+        assertEquals(threadring.bench.stats.LikeWithLike.Verdict.FASTER, verdict(a, faster, "floor/loom-continuation"));
+        assertThrows(IllegalArgumentException.class, () -> threadring.bench.stats.LikeWithLike.judge(p.a(), p.b(),
+                "A", "B", Double::toString, 0.9));
     }
 
     /** Two runs on different JDKs (one configuration each) are compared with each other. */
