@@ -11,50 +11,64 @@ import threadring.core.Workload;
  * The actor rings: Akka 2.6 typed and classic, Apache Pekko 1.x typed, each on the library's
  * default fork-join dispatcher and, as {@code -p1}, on a one-thread dispatcher (bundled config,
  * no JVM flags). Each ring owns an ActorSystem for its lifetime. Each id also runs the
- * rendezvous: a sender and a receiver actor of the same API on the same dispatcher.
+ * rendezvous: a sender and a receiver actor of the same API on the same dispatcher. Pekko's also
+ * run as {@code -loom} and {@code -loom-p1}, on its virtual-thread executor.
  */
 public final class AkkaRings implements RingProvider {
 
     /** The -p1 dispatcher, defined in threadring/akka/akka.conf and pekko.conf. */
-    static final String ONE_THREAD = "threadring-one-thread-dispatcher";
+    static final String ONE_THREAD = Dispatcher.ONE_THREAD.path;
 
     @Override
     public List<RingFactory> factories() {
         List<RingFactory> all = new ArrayList<>();
-        for (boolean oneThread : new boolean[] {false, true}) {
-            String p1 = oneThread ? "-p1" : "";
-            String dispatcher = oneThread ? ", one-thread fork-join dispatcher" : ", default fork-join dispatcher";
-            all.add(Variant.of("akka/typed" + p1, "Akka 2.6 typed actors (Behaviors)" + dispatcher,
-                            (id, shape) -> new TypedRing(id, shape, new AkkaTyped(), oneThread))
-                    .rendezvous(id -> new TypedRendezvous(id, new AkkaTyped(), oneThread))
-                    .inDefaultSweep(oneThread ? new Workload[] {Workload.RING} : new Workload[0])
-                    .oneThread(oneThread)
+        for (Dispatcher on : Dispatcher.values()) {
+            String dispatcher = ", " + on.description;
+            // Pekko's virtual-thread executor has no Akka 2.6 counterpart (docs/implementations.md)
+            boolean akka = !on.virtual;
+            if (akka) {
+                all.add(Variant.of("akka/typed" + on.suffix, "Akka 2.6 typed actors (Behaviors)" + dispatcher,
+                                (id, shape) -> new TypedRing(id, shape, new AkkaTyped(), on))
+                        .rendezvous(id -> new TypedRendezvous(id, new AkkaTyped(), on))
+                        .inDefaultSweep(on == Dispatcher.ONE_THREAD ? new Workload[] {Workload.RING} : new Workload[0])
+                        .oneThread(on.oneThread())
+                        .build());
+            }
+            all.add(Variant.of("akka/pekko-typed" + on.suffix, "Apache Pekko 1.x typed actors (Behaviors)" + dispatcher,
+                            (id, shape) -> new TypedRing(id, shape, new PekkoTyped(), on))
+                    .rendezvous(id -> new TypedRendezvous(id, new PekkoTyped(), on))
+                    .inDefaultSweep(on == Dispatcher.ONE_THREAD ? new Workload[] {Workload.RENDEZVOUS} : new Workload[0])
+                    .oneThread(on.oneThread())
+                    .onVirtualThreads(on.virtual)
+                    .systemProperties(on.properties)
                     .build());
-            all.add(Variant.of("akka/pekko-typed" + p1, "Apache Pekko 1.x typed actors (Behaviors)" + dispatcher,
-                            (id, shape) -> new TypedRing(id, shape, new PekkoTyped(), oneThread))
-                    .rendezvous(id -> new TypedRendezvous(id, new PekkoTyped(), oneThread))
-                    .inDefaultSweep(oneThread ? new Workload[] {Workload.RENDEZVOUS} : new Workload[0])
-                    .oneThread(oneThread)
-                    .build());
-            String classic = oneThread ? ONE_THREAD : "akka.actor.default-dispatcher";
-            all.add(Variant.of("akka/classic" + p1, "Akka 2.6 classic actors (AbstractActor)" + dispatcher,
-                            (id, shape) -> new AkkaClassicRing(id, shape, classic))
-                    .rendezvous(id -> new AkkaClassicRendezvous(id, classic))
-                    // the 2014 study's "Akka actors": the default dispatcher
-                    .inDefaultSweep(oneThread ? new Workload[0] : new Workload[] {Workload.RING})
-                    .oneThread(oneThread)
-                    .build());
-            all.add(Variant.of("akka/timers" + p1, "fan-out: an Akka 2.6 typed actor per task, Behaviors.withTimers"
-                            + dispatcher)
-                    .fanOut(id -> new TypedFanOut(id, new AkkaTyped(), oneThread))
-                    .oneThread(oneThread)
-                    .build());
-            all.add(Variant.of("akka/pekko-timers" + p1, "fan-out: a Pekko 1.x typed actor per task, "
+            if (akka) {
+                boolean oneThread = on.oneThread();
+                String classic = oneThread ? ONE_THREAD : "akka.actor.default-dispatcher";
+                all.add(Variant.of("akka/classic" + on.suffix, "Akka 2.6 classic actors (AbstractActor)" + dispatcher,
+                                (id, shape) -> new AkkaClassicRing(id, shape, classic))
+                        .rendezvous(id -> new AkkaClassicRendezvous(id, classic))
+                        // the 2014 study's "Akka actors": the default dispatcher
+                        .inDefaultSweep(oneThread ? new Workload[0] : new Workload[] {Workload.RING})
+                        .oneThread(oneThread)
+                        .build());
+                all.add(Variant.of("akka/timers" + on.suffix, "fan-out: an Akka 2.6 typed actor per task, "
+                                + "Behaviors.withTimers" + dispatcher)
+                        .fanOut(id -> new TypedFanOut(id, new AkkaTyped(), on))
+                        .oneThread(oneThread)
+                        .build());
+            }
+            if (on == Dispatcher.LOOM_P1) {
+                continue; // the fan-out on Loom: the default scheduler only, as for every model
+            }
+            all.add(Variant.of("akka/pekko-timers" + on.suffix, "fan-out: a Pekko 1.x typed actor per task, "
                             + "Behaviors.withTimers" + dispatcher)
-                    .fanOut(id -> new TypedFanOut(id, new PekkoTyped(), oneThread))
-                    .oneThread(oneThread)
+                    .fanOut(id -> new TypedFanOut(id, new PekkoTyped(), on))
+                    .oneThread(on.oneThread())
+                    .onVirtualThreads(on.virtual)
+                    .systemProperties(on.properties)
                     // the fastest fan-out in both series (run 20261123-223732, --all)
-                    .inDefaultSweep(oneThread ? new Workload[] {Workload.FANOUT} : new Workload[0])
+                    .inDefaultSweep(on == Dispatcher.ONE_THREAD ? new Workload[] {Workload.FANOUT} : new Workload[0])
                     .build());
         }
         all.add(Variant.of("akka/streams", "echo server: Akka 2.6 Streams Tcp, a materialized stream per connection "

@@ -26,11 +26,11 @@ final class AkkaTyped implements TypedActors {
 
     @Override
     @SuppressWarnings("unchecked")
-    public Nodes start(String name, int n, IntFunction<String> names, boolean oneThread, Duration timeout,
+    public Nodes start(String name, int n, IntFunction<String> names, Dispatcher on, Duration timeout,
             Receive receive) throws Exception {
         ActorRef<Integer>[] refs = (ActorRef<Integer>[]) new ActorRef<?>[n];
-        DispatcherSelector dispatcher = oneThread ? DispatcherSelector.fromConfig(AkkaRings.ONE_THREAD)
-                : DispatcherSelector.defaultDispatcher();
+        DispatcherSelector dispatcher = on.path == null ? DispatcherSelector.defaultDispatcher()
+                : DispatcherSelector.fromConfig(on.path);
         CompletableFuture<Void> spawned = new CompletableFuture<>();
         // The guardian spawns the actors, then only waits for the system to terminate.
         ActorSystem<Void> system = ActorSystem.create(Behaviors.<Void>setup(context -> {
@@ -81,9 +81,9 @@ final class AkkaTyped implements TypedActors {
     private enum Tick { TICK }
 
     @Override
-    public Tasks startTasks(String name, boolean oneThread, IntConsumer done) {
-        DispatcherSelector dispatcher = oneThread ? DispatcherSelector.fromConfig(AkkaRings.ONE_THREAD)
-                : DispatcherSelector.defaultDispatcher();
+    public Tasks startTasks(String name, Dispatcher on, IntConsumer done) {
+        DispatcherSelector dispatcher = on.path == null ? DispatcherSelector.defaultDispatcher()
+                : DispatcherSelector.fromConfig(on.path);
         // The guardian spawns each operation's tasks; a task waits on a timer (Behaviors.withTimers),
         // works on its tick, reports and stops.
         ActorSystem<Spawn> system = ActorSystem.create(Behaviors.<Spawn>setup(context ->

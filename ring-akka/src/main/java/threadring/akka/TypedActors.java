@@ -35,10 +35,10 @@ interface TypedActors {
     /**
      * Starts an ActorSystem named {@code system} (the rings' config over the library's
      * reference.conf) whose guardian spawns {@code nodes} actors named {@code names(0..nodes-1)},
-     * each handing what it receives to {@code receive}, on the default dispatcher or, with
-     * {@code oneThread}, on the one-thread dispatcher; waits up to {@code timeout} for them.
+     * each handing what it receives to {@code receive}, on the dispatcher {@code on};
+     * waits up to {@code timeout} for them.
      */
-    Nodes start(String system, int nodes, IntFunction<String> names, boolean oneThread, Duration timeout,
+    Nodes start(String system, int nodes, IntFunction<String> names, Dispatcher on, Duration timeout,
             Receive receive) throws Exception;
 
     /** A started ActorSystem whose guardian spawns a fan-out's task actors. */
@@ -54,9 +54,9 @@ interface TypedActors {
     }
 
     /**
-     * Starts an ActorSystem named {@code system} for a fan-out, its task actors on the default
-     * dispatcher or, with {@code oneThread}, on the one-thread dispatcher; each reports to
+     * Starts an ActorSystem named {@code system} for a fan-out, its task actors on the dispatcher
+     * {@code on}; each reports to
      * {@code done}.
      */
-    Tasks startTasks(String system, boolean oneThread, IntConsumer done);
+    Tasks startTasks(String system, Dispatcher on, IntConsumer done);
 }

@@ -13,10 +13,10 @@ final class TypedFanOut extends AbstractFanOut {
     private final OwnedSystem owned;
     private final TypedActors.Tasks tasks;
 
-    TypedFanOut(String id, TypedActors actors, boolean oneThread) {
+    TypedFanOut(String id, TypedActors actors, Dispatcher on) {
         super(id);
         owned = new OwnedSystem(id, this::track);
-        tasks = actors.startTasks(owned.name, oneThread, this::completed);
+        tasks = actors.startTasks(owned.name, on, this::completed);
         owned.trackThreads();
     }
 

@@ -13,10 +13,10 @@ final class TypedRendezvous extends ActorSystemRendezvous {
 
     private final TypedActors.Nodes parties;
 
-    TypedRendezvous(String id, TypedActors actors, boolean oneThread) {
+    TypedRendezvous(String id, TypedActors actors, Dispatcher on) {
         super(id);
         try {
-            parties = actors.start(owned.name, 2, i -> i == SENDER ? "sender" : "receiver", oneThread,
+            parties = actors.start(owned.name, 2, i -> i == SENDER ? "sender" : "receiver", on,
                     closeTimeout(), this::receive);
         } catch (Exception e) {
             throw new IllegalStateException(id + ": could not spawn the sender and the receiver", e);

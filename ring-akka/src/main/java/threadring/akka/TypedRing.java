@@ -11,11 +11,11 @@ final class TypedRing extends ActorSystemRing {
 
     private final TypedActors.Nodes nodes;
 
-    TypedRing(String id, Size.Ring shape, TypedActors actors, boolean oneThread) {
+    TypedRing(String id, Size.Ring shape, TypedActors actors, Dispatcher on) {
         super(id, shape);
         int n = shape.nodes();
         try {
-            nodes = actors.start(owned.name, n, i -> "node-" + (i + 1), oneThread, closeTimeout(), this::receive);
+            nodes = actors.start(owned.name, n, i -> "node-" + (i + 1), on, closeTimeout(), this::receive);
         } catch (Exception e) {
             throw new IllegalStateException(id + ": could not spawn " + n + " nodes", e);
         }

@@ -11,9 +11,9 @@ import threadring.core.{AbstractFanOut, Hop}
  * runtime's timer, then works; the effect ends once every fiber has, on a work-stealing runtime
  * of the fan-out's own (cats-effect's default size, or one worker for `-p1`).
  */
-final class CatsFanOut(id: String, workers: Int) extends AbstractFanOut(id):
+final class CatsFanOut(id: String, compute: Compute) extends AbstractFanOut(id):
 
-  private val own = CatsRuntime(id, workers, closeTimeout().toMillis.millis, track)
+  private val own = CatsRuntime(id, compute, closeTimeout().toMillis.millis, track)
   private given IORuntime = own.runtime
 
   override protected def start(tasks: Int, delayMs: Int, work: Int): Unit =

@@ -12,13 +12,13 @@ import threadring.core.AbstractRendezvous
  * makes the offer wait for the taker (a queue or a Deferred just holds the value), so the ack is
  * what makes it a meeting. The sender's inbox also carries each exchange's size.
  */
-final class CatsRendezvous(id: String, handoff: Handoff, workers: Int) extends AbstractRendezvous(id):
+final class CatsRendezvous(id: String, handoff: Handoff, compute: Compute) extends AbstractRendezvous(id):
 
   /** Values are 1..M, so 0 can end an exchange (to the receiver) and be the ack (to the sender). */
   private val End = 0
   private val Ack = 0
 
-  private val own = CatsRuntime(id, workers, closeTimeout().toMillis.millis, track)
+  private val own = CatsRuntime(id, compute, closeTimeout().toMillis.millis, track)
   private given IORuntime = own.runtime
 
   private val (toSender, toReceiver) = (handoff.newInbox, handoff.newInbox).tupled.unsafeRunSync()

@@ -11,11 +11,11 @@ import threadring.core.Workload.Size
  * One cats-effect fiber per node, on a work-stealing IORuntime the ring owns (its workers
  * tracked, see CatsRuntime); close() cancels the node fibers and shuts the runtime down.
  */
-final class CatsRing(id: String, shape: Size.Ring, handoff: Handoff, workers: Int) extends AbstractRing(id, shape):
+final class CatsRing(id: String, shape: Size.Ring, handoff: Handoff, compute: Compute) extends AbstractRing(id, shape):
 
   private val nodes = shape.nodes
 
-  private val own = CatsRuntime(id, workers, closeTimeout().toMillis.millis, track)
+  private val own = CatsRuntime(id, compute, closeTimeout().toMillis.millis, track)
   private given IORuntime = own.runtime
 
   // One run for all inboxes and one for all fibers: a trip through the pool per node would

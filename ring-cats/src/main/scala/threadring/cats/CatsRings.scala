@@ -9,7 +9,8 @@ import threadring.core.{RingFactory, RingProvider, Variant, Workload}
  * (max(2, cores) workers), `cats/<handoff>-p1` on one worker. Every runtime is made per ring
  * (or rendezvous, or fan-out) so that close() can stop it (IORuntime.global is a JVM-wide
  * singleton). The fan-out's `cats/sleep` and `cats/sleep-p1` and the echo server's `cats/socket`
- * and `cats/socket-p1` run on the same two runtimes.
+ * and `cats/socket-p1` run on the same two runtimes. `-loom` and `-loom-p1`: an IORuntime whose
+ * compute pool is a virtual thread per task (an experiment: cats-effect does not document it).
  */
 object CatsRings:
   /** The default sweep's ids: the fastest of each workload (run 20261123-205554, --all). */
@@ -30,34 +31,33 @@ final class CatsRings extends RingProvider:
   override def factories(): JList[RingFactory] =
     val rings = for
       handoff <- Handoff.values.toList
-      oneWorker <- List(false, true)
-    yield
-      val workers = if oneWorker then 1 else CatsRuntime.defaultWorkers
-      Variant.of(
-        s"cats/${handoff.variant}${if oneWorker then "-p1" else ""}",
-        s"cats-effect fibers, ${handoff.description}, " +
-          (if oneWorker then "one-worker runtime" else "default work-stealing runtime"),
-        (id, shape) => CatsRing(id, shape, handoff, workers)
-      ).rendezvous(id => CatsRendezvous(id, handoff, workers))
-        .oneThread(oneWorker)
-        .inDefaultSweep(CatsRings.InDefaultSweep.getOrElse(handoff.variant + (if oneWorker then "-p1" else ""), Nil)*)
+      compute <- Compute.values.toList
+      // on Loom: the handoffs of the default sweep's rows only (queue, deferred), to keep the kit's time
+      if !compute.virtual || handoff != Handoff.Bounded
+    yield Variant.of(
+        s"cats/${handoff.variant}${compute.suffix}",
+        s"cats-effect fibers, ${handoff.description}, ${compute.description}",
+        (id, shape) => CatsRing(id, shape, handoff, compute)
+      ).rendezvous(id => CatsRendezvous(id, handoff, compute))
+        .oneThread(compute.oneThread)
+        .onVirtualThreads(compute.virtual)
+        .systemProperties(compute.properties)
+        .inDefaultSweep(CatsRings.InDefaultSweep.getOrElse(handoff.variant + compute.suffix, Nil)*)
         .build(): RingFactory
-    val fanOuts = for oneWorker <- List(false, true) yield
-      val workers = if oneWorker then 1 else CatsRuntime.defaultWorkers
-      Variant.of(s"cats/sleep${if oneWorker then "-p1" else ""}",
-        "fan-out: parTraverse of IO.sleep fibers, " +
-          (if oneWorker then "one-worker runtime" else "default work-stealing runtime"))
-        .fanOut(id => CatsFanOut(id, workers))
-        .oneThread(oneWorker)
-        .knownIssue(Workload.FANOUT, CatsRings.StealHang)
-        .build(): RingFactory
-    val echoes = for oneWorker <- List(false, true) yield
-      val workers = if oneWorker then 1 else CatsRuntime.defaultWorkers
-      Variant.of(s"cats/socket${if oneWorker then "-p1" else ""}",
+    val fanOuts = for compute <- Compute.values.toList if compute != Compute.LoomP1 yield
+      val variant = Variant.of(s"cats/sleep${compute.suffix}", s"fan-out: parTraverse of IO.sleep fibers, ${compute.description}")
+        .fanOut(id => CatsFanOut(id, compute))
+        .oneThread(compute.oneThread)
+        .onVirtualThreads(compute.virtual)
+        .systemProperties(compute.properties)
+      // the hang is in the work-stealing pool, which the virtual-thread runtime does not have
+      (if compute.virtual then variant else variant.knownIssue(Workload.FANOUT, CatsRings.StealHang)).build(): RingFactory
+    val echoes = for compute <- List(Compute.Default, Compute.OneWorker) yield
+      Variant.of(s"cats/socket${compute.suffix}",
         "echo server: fs2-io sockets on the runtime's selector, a stream framing HTTP/1.1 per connection " +
-          "(parJoinUnbounded), " + (if oneWorker then "one-worker runtime" else "default work-stealing runtime"))
-        .echo((id, waitMs) => Fs2EchoServer(id, workers, waitMs))
-        .oneThread(oneWorker)
-        .inDefaultSweep((if oneWorker then Nil else List(Workload.ECHO))*)
+          s"(parJoinUnbounded), ${compute.description}")
+        .echo((id, waitMs) => Fs2EchoServer(id, compute, waitMs))
+        .oneThread(compute.oneThread)
+        .inDefaultSweep((if compute.oneThread then Nil else List(Workload.ECHO))*)
         .build(): RingFactory
     (rings ++ fanOuts ++ echoes).asJava

@@ -19,10 +19,10 @@ import threadring.core.{AbstractWorkload, EchoServer, Http1}
  * workers and no other thread is started. Opened to wait, a connection's stream sleeps
  * (`IO.sleep`, the runtime's timer) before emitting each answer, its fiber parked meanwhile.
  */
-final class Fs2EchoServer(id: String, workers: Int, waitMs: Int) extends AbstractWorkload(id, "echo server") with EchoServer:
+final class Fs2EchoServer(id: String, compute: Compute, waitMs: Int) extends AbstractWorkload(id, "echo server") with EchoServer:
 
   private val timeout = closeTimeout().toMillis.millis
-  private val own = CatsRuntime(id, workers, timeout, track)
+  private val own = CatsRuntime(id, compute, timeout, track)
   private given IORuntime = own.runtime
 
   private val (address, release): (SocketAddress[IpAddress], IO[Unit]) =

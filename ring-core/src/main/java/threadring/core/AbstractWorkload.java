@@ -3,6 +3,7 @@ package threadring.core;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
@@ -29,6 +30,8 @@ public abstract class AbstractWorkload implements AutoCloseable {
     private final String kind;
     /** Every thread started for it; adding is O(1), so a ring of 10^6 virtual threads opens in linear time. */
     private final Collection<Thread> threads = new ConcurrentLinkedQueue<>();
+    /** Written by every part's end; read after a run, which the last part's end happens before. */
+    private volatile Thread endedOn;
     private volatile Run current;
     /** A failure that no run was there to receive: every later run reports it. */
     private volatile Throwable broken;
@@ -81,7 +84,16 @@ public abstract class AbstractWorkload implements AutoCloseable {
 
     /** Called from the model's threads when one part of the current run ends with {@code value}. */
     protected final void endPart(long value) {
+        endedOn = Thread.currentThread();
         current.end(value);
+    }
+
+    /**
+     * The thread the last part ended on (the model's code: a node, a party, a task), if any has
+     * ended: how the contract kit checks a {@code -loom} variant's work runs on virtual threads.
+     */
+    public final Optional<Thread> lastPartThread() {
+        return Optional.ofNullable(endedOn);
     }
 
     /**

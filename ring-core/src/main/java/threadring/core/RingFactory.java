@@ -101,6 +101,15 @@ public interface RingFactory {
     }
 
     /**
+     * Whether the model's code runs on virtual threads (a {@code -loom} variant: a library's own
+     * scheduler replaced by virtual threads, or Loom itself): the contract kit checks the thread
+     * each run ends on, so a variant that falls back to platform threads fails.
+     */
+    default boolean onVirtualThreads() {
+        return false;
+    }
+
+    /**
      * Whether the default sweep (no {@code --include}, no {@code --all}) measures this variant in
      * {@code workload}: every model's fastest variant, and the variants the README's claims rest on.
      */

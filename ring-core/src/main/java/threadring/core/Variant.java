@@ -57,6 +57,7 @@ public final class Variant implements RingFactory {
     private final Map<Workload, Function<String, ? extends AutoCloseable>> openers;
     private final Set<Workload> defaultSweep;
     private final boolean oneThread;
+    private final boolean onVirtualThreads;
     private final Map<Workload, String> knownIssues;
     private final EchoOpener echo;
 
@@ -64,6 +65,7 @@ public final class Variant implements RingFactory {
         echo = b.echo;
         knownIssues = Map.copyOf(b.knownIssues);
         oneThread = b.oneThread;
+        onVirtualThreads = b.onVirtualThreads;
         defaultSweep = Set.copyOf(b.defaultSweep);
         openers = Map.copyOf(b.openers);
         floor = b.floor;
@@ -113,6 +115,11 @@ public final class Variant implements RingFactory {
     @Override
     public boolean oneThread() {
         return oneThread;
+    }
+
+    @Override
+    public boolean onVirtualThreads() {
+        return onVirtualThreads;
     }
 
     @Override
@@ -213,6 +220,7 @@ public final class Variant implements RingFactory {
                 Workload.class);
         private Set<Workload> defaultSweep = Set.of();
         private boolean oneThread;
+        private boolean onVirtualThreads;
         private final Map<Workload, String> knownIssues = new java.util.EnumMap<>(Workload.class);
         private EchoOpener echo;
 
@@ -297,6 +305,18 @@ public final class Variant implements RingFactory {
         /** Whether one thread runs every node (see {@link RingFactory#oneThread}); default false. */
         public Builder oneThread(boolean one) {
             oneThread = one;
+            return this;
+        }
+
+        /**
+         * Whether the model's code runs on virtual threads (see {@link RingFactory#onVirtualThreads});
+         * default false. Needs JDK 21: sets {@link #minimumJava} to at least 21.
+         */
+        public Builder onVirtualThreads(boolean virtual) {
+            onVirtualThreads = virtual;
+            if (virtual) {
+                minimumJava = Math.max(minimumJava, 21);
+            }
             return this;
         }
 

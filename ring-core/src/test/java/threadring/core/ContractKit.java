@@ -83,6 +83,27 @@ public abstract class ContractKit {
                 .map(why -> "skipped, a known issue: " + why).or(() -> c.skip().apply(f)))).toList();
     }
 
+    /** The name of every section's virtual-thread check; skipped for variants not declared on them. */
+    static final String ON_VIRTUAL_THREADS = "a variant declared on virtual threads ends its run on one";
+
+    /** Why a virtual-thread check does not apply to {@code f}: it is not declared on virtual threads. */
+    static Optional<String> unlessOnVirtualThreads(RingFactory f) {
+        return f.onVirtualThreads() ? Optional.empty() : Optional.of("skipped: not declared on virtual threads");
+    }
+
+    /**
+     * {@code workload} (just run) ended its last part on a virtual thread: a {@code -loom} variant
+     * that quietly falls back to its library's own scheduler fails here instead of measuring it.
+     */
+    static void assertEndedOnVirtualThread(RingFactory f, Object workload) {
+        assertTrue(workload instanceof AbstractWorkload, () -> f.id() + ": " + workload.getClass().getName()
+                + " does not extend AbstractWorkload, so the kit cannot see where its run ended");
+        Thread t = ((AbstractWorkload) workload).lastPartThread()
+                .orElseThrow(() -> new AssertionError(f.id() + ": no part of the run ended"));
+        assertTrue(Loom.isVirtual(t), () -> f.id() + ": declared on virtual threads, but its run ended on the platform "
+                + "thread '" + t.getName() + "' (a fall-back to the library's own scheduler?)");
+    }
+
     /** The model under test: factories whose id starts with {@code model() + "/"}. */
     protected abstract String model();
 

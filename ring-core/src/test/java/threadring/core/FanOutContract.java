@@ -46,9 +46,19 @@ public final class FanOutContract {
                     FanOutContract::concurrent),
             new ContractKit.Check("operations in a row leave nothing alive, close() stops the rest", ContractKit.TIMEOUT,
                     FanOutContract::reuseAndCleanUp),
-            new ContractKit.Check("fan-out bad arguments fail at once, naming the value", ContractKit.TIMEOUT, FanOutContract::badArguments));
+            new ContractKit.Check("fan-out bad arguments fail at once, naming the value", ContractKit.TIMEOUT, FanOutContract::badArguments),
+            new ContractKit.Check("fan-out: " + ContractKit.ON_VIRTUAL_THREADS, ContractKit.TIMEOUT,
+                    FanOutContract::onVirtualThreads, ContractKit::unlessOnVirtualThreads));
 
     private FanOutContract() {}
+
+    /** The last task ends on a virtual thread, for a variant declared on them (100 tasks, 1 ms). */
+    public static void onVirtualThreads(RingFactory f) {
+        try (FanOut fanOut = f.openFanOut()) {
+            assertEquals(FanOut.expected(100), fanOut.run(100, 1, 0), f.id() + ": fanout tasks=100");
+            ContractKit.assertEndedOnVirtualThread(f, fanOut);
+        }
+    }
 
     public static void sums(RingFactory f) {
         try (FanOut fanOut = f.openFanOut()) {

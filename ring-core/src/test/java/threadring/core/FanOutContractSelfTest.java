@@ -98,7 +98,9 @@ class FanOutContractSelfTest {
         assertEquals(FanOutContract.CHECKS.stream().map(ContractKit.Check::name).toList(),
                 ContractKit.checks(good).stream().map(ContractKit.Check::name).toList());
         for (ContractKit.Check c : ContractKit.checks(good)) {
-            c.run(good);
+            if (c.skip().apply(good).isEmpty()) {
+                c.run(good);
+            }
         }
     }
 

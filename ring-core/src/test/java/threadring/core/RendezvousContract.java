@@ -24,9 +24,19 @@ public final class RendezvousContract {
             new ContractKit.Check("five exchanges on one rendezvous", ContractKit.TIMEOUT, RendezvousContract::reuse),
             new ContractKit.Check("rendezvous close() leaves no thread alive", ContractKit.TIMEOUT, RendezvousContract::closeStopsEverything),
             new ContractKit.Check("rendezvous bad values fail at once, naming the value", ContractKit.TIMEOUT,
-                    RendezvousContract::badArguments));
+                    RendezvousContract::badArguments),
+            new ContractKit.Check("rendezvous: " + ContractKit.ON_VIRTUAL_THREADS, ContractKit.TIMEOUT,
+                    RendezvousContract::onVirtualThreads, ContractKit::unlessOnVirtualThreads));
 
     private RendezvousContract() {}
+
+    /** An exchange ends on the receiving party: a virtual thread, for a variant declared on them. */
+    public static void onVirtualThreads(RingFactory f) {
+        try (Rendezvous r = f.openRendezvous()) {
+            assertEquals(Rendezvous.expected(1000), r.exchange(1000), f.id() + ": rendezvous values=1000");
+            ContractKit.assertEndedOnVirtualThread(f, r);
+        }
+    }
 
     public static void sums(RingFactory f) {
         for (int values : VALUES) {

@@ -73,7 +73,9 @@ class RendezvousContractSelfTest {
     void aCorrectRendezvousPasses() {
         RingFactory good = factory(0, false);
         for (ContractKit.Check c : ContractKit.checks(good)) {
-            c.run(good);
+            if (c.skip().apply(good).isEmpty()) {
+                c.run(good);
+            }
         }
     }
 

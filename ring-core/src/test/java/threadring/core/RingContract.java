@@ -56,7 +56,9 @@ public final class RingContract {
                             : Optional.empty()),
             new Check(String.format(Locale.ROOT, "a ring of %,d nodes opens, passes and closes in %d s", SCALE_NODES,
                     SCALE_TIMEOUT.toSeconds()), SCALE_TIMEOUT, f -> scale(f, SCALE_NODES),
-                    f -> f.cannotOpen(SCALE_NODES).map(why -> "skipped: " + why)));
+                    f -> f.cannotOpen(SCALE_NODES).map(why -> "skipped: " + why)),
+            new Check(ContractKit.ON_VIRTUAL_THREADS, TIMEOUT, RingContract::onVirtualThreads,
+                    ContractKit::unlessOnVirtualThreads));
 
     private RingContract() {}
 
@@ -90,6 +92,14 @@ public final class RingContract {
             ring.close();
         }
         assertTrue(ring.threads().stream().noneMatch(Thread::isAlive), () -> f.id() + ": alive after close()");
+    }
+
+    /** A pass ends on the node that receives 0: a virtual thread, for a variant declared on them. */
+    public static void onVirtualThreads(RingFactory f) {
+        try (Ring ring = f.open(503)) {
+            assertEquals(498, ring.pass(1000), f.id() + ": nodes=503 hops=1000");
+            ContractKit.assertEndedOnVirtualThread(f, ring);
+        }
     }
 
     public static void answers(RingFactory f) {

@@ -94,6 +94,21 @@ class RingContractSelfTest {
         assertTrue(e.getMessage().contains("tokens="), e.getMessage());
     }
 
+    /**
+     * A variant declared on virtual threads whose run ends on a platform thread (here: the caller's,
+     * as a library falling back to its own scheduler would) fails; one not declared skips the check.
+     */
+    @Test
+    void aVariantOnVirtualThreadsThatRunsOnPlatformThreadsFails() {
+        RingFactory fallsBack = Variant.of("fake/ring-loom", "test double", (id, shape) -> new FakeRing(shape, 0, false,
+                false)).onVirtualThreads(true).build();
+        assertTrue(fallsBack.minimumJavaVersion() >= 21, "declared on virtual threads: JDK 21+");
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> RingContract.onVirtualThreads(fallsBack));
+        assertTrue(e.getMessage().contains("ended on the platform thread"), e.getMessage());
+        assertTrue(ContractKit.unlessOnVirtualThreads(factory(0, false)).isPresent());
+        assertTrue(ContractKit.unlessOnVirtualThreads(fallsBack).isEmpty());
+    }
+
     @Test
     void aWrongAnswerFails() {
         assertThrows(AssertionFailedError.class, () -> RingContract.answers(factory(1, false)));

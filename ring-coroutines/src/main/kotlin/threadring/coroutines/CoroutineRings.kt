@@ -29,14 +29,16 @@ class CoroutineRings : RingProvider {
                 ) { id, shape -> CoroutineRing(id, shape, handoff, scheduler) }
                     .rendezvous { id -> CoroutineRendezvous(id, handoff, scheduler) }
                     .floor(FLOOR)
-                    .oneThread(scheduler != Scheduler.DEFAULT)
+                    .oneThread(scheduler != Scheduler.DEFAULT && scheduler != Scheduler.LOOM)
+                    .onVirtualThreads(scheduler.virtual)
+                    .systemProperties(scheduler.properties)
                     .inDefaultSweep(*IN_DEFAULT_SWEEP["${handoff.variant}-${scheduler.suffix}"].orEmpty().toTypedArray())
                     .build()
             }
         } + CoroutineFanOut.Kind.entries.map { kind ->
             Variant.of("coroutines/delay-${kind.suffix}", "fan-out: launch + delay, on ${kind.description}")
                 .fanOut { id -> CoroutineFanOut(id, kind) }
-                .minimumJava(if (kind == CoroutineFanOut.Kind.HYBRID) 21 else 17)
+                .onVirtualThreads(kind == CoroutineFanOut.Kind.HYBRID)
                 .oneThread(kind == CoroutineFanOut.Kind.LOOP || kind == CoroutineFanOut.Kind.P1)
                 // the jdk-dev thread's three forms: runBlocking's loop, Default, and the hybrid
                 .inDefaultSweep(*if (kind == CoroutineFanOut.Kind.P1) arrayOf() else arrayOf(Workload.FANOUT))

@@ -10,9 +10,19 @@ import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.asCoroutineDispatcher
 import kotlinx.coroutines.runBlocking
+import threadring.core.Loom
+import threadring.virtual.VirtualRings
 
-/** Where a ring's node coroutines run: the suffix of an id. */
-enum class Scheduler(val suffix: String, val description: String) {
+/**
+ * Where a ring's node coroutines run: the suffix of an id. [virtual]: on virtual threads (JDK 21+);
+ * [properties]: the system properties it needs from JVM start.
+ */
+enum class Scheduler(
+    val suffix: String,
+    val description: String,
+    val virtual: Boolean = false,
+    val properties: Map<String, String> = emptyMap(),
+) {
     /** One thread of the ring's own runs `runBlocking`; its event loop runs every node. */
     LOOP("loop", "runBlocking's event loop on one thread the ring owns") {
         override fun start(threads: ThreadFactory, nodes: Job): Host {
@@ -51,6 +61,19 @@ enum class Scheduler(val suffix: String, val description: String) {
     /** A serial view of the shared pool: the usual way to confine coroutines without a thread of one's own. */
     SERIAL("serial", "Dispatchers.Default.limitedParallelism(1)") {
         override fun start(threads: ThreadFactory, nodes: Job) = Host(Dispatchers.Default.limitedParallelism(1)) {}
+    },
+
+    /**
+     * Loom beneath the coroutines (kotlinx.coroutines#3606): a dispatcher over a virtual-thread-per-task
+     * executor, so every dispatched continuation runs on a new virtual thread on the JDK's scheduler.
+     */
+    LOOM("loom", "a dispatcher over a virtual-thread-per-task executor (default virtual-thread scheduler)", true) {
+        override fun start(threads: ThreadFactory, nodes: Job) = virtualThreadPerTask()
+    },
+
+    /** [LOOM] with the virtual-thread scheduler on one carrier. */
+    LOOM_P1("loom-p1", "a dispatcher over a virtual-thread-per-task executor, one carrier", true, Loom.ONE_CARRIER) {
+        override fun start(threads: ThreadFactory, nodes: Job) = virtualThreadPerTask()
     };
 
     /**
@@ -64,5 +87,11 @@ enum class Scheduler(val suffix: String, val description: String) {
 
     private companion object {
         const val START_TIMEOUT_SECONDS = 30L
+
+        /** Its virtual threads end with their tasks, so none is tracked; closing shuts the executor down. */
+        fun virtualThreadPerTask(): Host {
+            val dispatcher = VirtualRings.perTask("coroutines-loom#").asCoroutineDispatcher()
+            return Host(dispatcher, dispatcher::close)
+        }
     }
 }

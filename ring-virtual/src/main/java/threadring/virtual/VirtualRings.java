@@ -23,10 +23,7 @@ import threadring.threads.ThreadRing;
 public final class VirtualRings implements RingProvider {
 
     /** The system properties of the {@code -p1} variants. */
-    public static final Map<String, String> ONE_CARRIER = Map.of(
-            "jdk.virtualThreadScheduler.parallelism", "1",
-            "jdk.virtualThreadScheduler.maxPoolSize", "1",
-            "jdk.virtualThreadScheduler.minRunnable", "1");
+    public static final Map<String, String> ONE_CARRIER = threadring.core.Loom.ONE_CARRIER;
 
     /** The floor of every virtual-thread row: a bare Loom continuation per node, no scheduler. */
     public static final String LOOM_FLOOR = "floor/loom-continuation";
@@ -48,6 +45,15 @@ public final class VirtualRings implements RingProvider {
         return Thread.ofVirtual().name(prefix, 1).factory();
     }
 
+    /**
+     * A new virtual thread per task (as {@code Executors.newVirtualThreadPerTaskExecutor()}), its
+     * threads named prefix1, prefix2, ...: the executor the {@code -loom} variants of other models
+     * run on, callable from modules compiled for JDK 17.
+     */
+    public static java.util.concurrent.ExecutorService perTask(String prefix) {
+        return java.util.concurrent.Executors.newThreadPerTaskExecutor(threads(prefix));
+    }
+
     @Override
     public List<RingFactory> factories() {
         List<RingFactory> all = new ArrayList<>();
@@ -59,7 +65,7 @@ public final class VirtualRings implements RingProvider {
                                         + h.description(),
                                 (id, shape) -> new ThreadRing(id, shape, threads(id + "#"), h))
                         .systemProperties(scheduler)
-                        .minimumJava(21)
+                        .onVirtualThreads(true)
                         .limit(h == Handoff.SYNC ? n -> Pinning.limit(n, scheduler) : n -> java.util.Optional.empty())
                         .rendezvous(id -> new MailboxRendezvous(id, threads(id + "#"), h))
                         .floor(LOOM_FLOOR)
@@ -75,7 +81,7 @@ public final class VirtualRings implements RingProvider {
                         + "add up to " + Pinning.POOL + " carriers (room to pin every node on JDK 21)",
                         (id, shape) -> new ThreadRing(id, shape, threads(id + "#"), Handoff.SYNC))
                 .systemProperties(Pinning.ROOMY)
-                .minimumJava(21)
+                .onVirtualThreads(true)
                 .limit(n -> Pinning.limit(n, Pinning.ROOMY))
                 .rendezvous(id -> new MailboxRendezvous(id, threads(id + "#"), Handoff.SYNC))
                 .floor(LOOM_FLOOR)
@@ -85,7 +91,7 @@ public final class VirtualRings implements RingProvider {
                             + "Thread.sleep, " + (oneCarrier ? "on one carrier" : "default scheduler"))
                     .fanOut(id -> new ThreadPerTaskFanOut(id, threads(id + "#"), n -> java.util.Optional.empty()))
                     .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
-                    .minimumJava(21)
+                    .onVirtualThreads(true)
                     .oneThread(oneCarrier)
                     // -p1 the faster without work, the default scheduler with it (run 20261123-223732)
                     .inDefaultSweep(Workload.FANOUT)

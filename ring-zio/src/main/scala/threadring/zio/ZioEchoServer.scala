@@ -21,9 +21,9 @@ import zio.nio.channels.{AsynchronousChannelGroup, AsynchronousServerSocketChann
  * other fibers run meanwhile. close() interrupts the server fiber, whose finalizers close the
  * channel and shut the group down.
  */
-final class ZioEchoServer(id: String, oneThread: Boolean, waitMs: Int) extends AbstractWorkload(id, "echo server") with EchoServer:
+final class ZioEchoServer(id: String, pool: Pool, waitMs: Int) extends AbstractWorkload(id, "echo server") with EchoServer:
 
-  private val own = ZioRuntime(id, oneThread, FiniteDuration(closeTimeout().toMillis, TimeUnit.MILLISECONDS), track)
+  private val own = ZioRuntime(id, pool, FiniteDuration(closeTimeout().toMillis, TimeUnit.MILLISECONDS), track)
 
   private val ioThreads: ThreadFactory =
     val n = AtomicInteger()
@@ -51,7 +51,7 @@ final class ZioEchoServer(id: String, oneThread: Boolean, waitMs: Int) extends A
 
   private def listen: ZIO[Scope, IOException, Nothing] =
     for
-      group <- ZIO.acquireRelease(AsynchronousChannelGroup(if oneThread then 1 else cpus, ioThreads))(
+      group <- ZIO.acquireRelease(AsynchronousChannelGroup(if pool.oneThread then 1 else cpus, ioThreads))(
         _.shutdownNow.ignore) // closes whatever channels are left, so their fibers end too
       channel <- AsynchronousServerSocketChannel.open(group)
       address <- InetSocketAddress.hostName("127.0.0.1", 0)

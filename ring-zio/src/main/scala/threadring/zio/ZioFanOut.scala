@@ -9,9 +9,9 @@ import zio.ZIO
  * then its work; the effect ends once every fiber has, on ZIO's default runtime or (`-p1`) a
  * runtime of the fan-out's own over one thread.
  */
-final class ZioFanOut(id: String, oneThread: Boolean) extends AbstractFanOut(id):
+final class ZioFanOut(id: String, pool: Pool) extends AbstractFanOut(id):
 
-  private val own = ZioRuntime(id, oneThread, closeTimeout().toMillis.millis, track)
+  private val own = ZioRuntime(id, pool, closeTimeout().toMillis.millis, track)
 
   override protected def start(tasks: Int, delayMs: Int, work: Int): Unit =
     val wait = zio.Duration.fromMillis(delayMs.toLong)

@@ -10,13 +10,13 @@ import zio.*
  * the offer wait for the taker (a queue or a Promise just holds the value), so the ack is what
  * makes it a meeting. The sender's inbox also carries each exchange's size.
  */
-final class ZioRendezvous(id: String, handoff: Handoff, oneThread: Boolean) extends AbstractRendezvous(id):
+final class ZioRendezvous(id: String, handoff: Handoff, pool: Pool) extends AbstractRendezvous(id):
 
   /** Values are 1..M, so 0 can end an exchange (to the receiver) and be the ack (to the sender). */
   private val End = 0
   private val Ack = 0
 
-  private val own = ZioRuntime(id, oneThread, closeTimeout().toMillis.millis, track)
+  private val own = ZioRuntime(id, pool, closeTimeout().toMillis.millis, track)
 
   private val (toSender, toReceiver) = own.run(handoff.newInbox <*> handoff.newInbox)
 

@@ -10,11 +10,11 @@ import zio.*
  * Node fibers are daemons so that they outlive the effect that forks them, and close()
  * interrupts them.
  */
-final class ZioRing(id: String, shape: Size.Ring, handoff: Handoff, oneThread: Boolean) extends AbstractRing(id, shape):
+final class ZioRing(id: String, shape: Size.Ring, handoff: Handoff, pool: Pool) extends AbstractRing(id, shape):
 
   private val nodes = shape.nodes
 
-  private val own = ZioRuntime(id, oneThread, closeTimeout().toMillis.millis, track)
+  private val own = ZioRuntime(id, pool, closeTimeout().toMillis.millis, track)
 
   private val inboxes: Chunk[Inbox] = own.run(ZIO.foreach(Chunk.range(0, nodes))(_ => handoff.newInbox))
 

@@ -39,7 +39,7 @@ public final class Compare {
      * One id in both runs, judged like with like ({@link LikeWithLike}): B against A. A row whose
      * forks did not settle, or scattered in one state, gets no verdict.
      */
-    public record Pair(String id, Stats.Summary a, Stats.Summary b) {
+    public record Pair(String id, Stats.Summary a, Stats.Summary b, java.util.function.DoubleFunction<String> number) {
         /** B over A: below 1, B is faster. */
         public Stats.Ratio ratio() {
             return Stats.ratio(b, a);
@@ -55,7 +55,7 @@ public final class Compare {
         }
 
         public LikeWithLike.Judgement judge() {
-            return LikeWithLike.judge(a, b, "A", "B", Format::ns, RERUN_FLOOR);
+            return LikeWithLike.judge(a, b, "A", "B", number, RERUN_FLOOR);
         }
     }
 
@@ -77,7 +77,8 @@ public final class Compare {
     public static List<Pair> pairs(Run a, Series sa, Run b, Series sb) {
         List<Pair> pairs = new ArrayList<>();
         for (Series.Row ra : sa.rows(a)) {
-            sb.row(b, ra.id()).ifPresent(rb -> pairs.add(new Pair(ra.id(), ra.summary(), rb.summary())));
+            WorkloadSection w = Sections.of(sa.workload());
+            sb.row(b, ra.id()).ifPresent(rb -> pairs.add(new Pair(ra.id(), ra.summary(), rb.summary(), w::number)));
         }
         return pairs;
     }
@@ -136,7 +137,7 @@ public final class Compare {
             List<Doc.Row> rows = new ArrayList<>();
             for (Pair raw : pairs(a, sa, b, sb)) {
                 boolean divided = speed.isPresent() && !CrossCpu.across(raw.id(), sb.config());
-                Pair p = divided ? new Pair(raw.id(), raw.a(), raw.b().scaled(1 / speed.get().value())) : raw;
+                Pair p = divided ? new Pair(raw.id(), raw.a(), raw.b().scaled(1 / speed.get().value()), raw.number()) : raw;
                 Stats.Ratio r = p.ratio();
                 LikeWithLike.Verdict v = p.verdict();
                 String said = p.text() + (divided ? " (B divided by the speed probe)" : "");

@@ -20,6 +20,16 @@ import threadring.core.Workload;
  */
 final class FanOutSection implements WorkloadSection {
 
+    @Override
+    public double costPer(Series s) {
+        return s.size(Size.FanOut.class).tasks();
+    }
+
+    @Override
+    public String costUnit() {
+        return "task";
+    }
+
     static final String PNG = "chart-fanout.png";
     static final String SVG = "chart-fanout.svg";
 
@@ -132,7 +142,7 @@ final class FanOutSection implements WorkloadSection {
                         ideal.map(x -> Doc.Cell.number(x.of(s), s.median() / 1e6 / x.ms())).orElse(Doc.Cell.of("n/a")),
                         Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")));
                 if (counted) {
-                    cells.addAll(StepTable.costCells(r, f.tasks()));
+                    cells.addAll(StepTable.costCells(r, costPer(series)));
                 }
                 table.add(new Doc.Row(cells, Format.tags(r.id(), Workload.FANOUT)));
             }

@@ -64,6 +64,7 @@ public final class Report {
         Method.write(doc);
         AcrossJdks.write(run, doc);
         Sections.ALL.forEach(s -> s.summary(run, doc));
+        OnLoom.write(run, doc);
         AllSeries.write(run, doc);
         for (Series s : Series.of(run)) {
             Sections.of(s.workload()).series(run, s, doc);

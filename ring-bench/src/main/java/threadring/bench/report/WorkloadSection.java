@@ -40,6 +40,16 @@ public interface WorkloadSection {
         return false;
     }
 
+    /** Steps a row's cost counters are divided by to be per {@link #costUnit}: 1, a fan-out's tasks. */
+    default double costPer(Series s) {
+        return 1;
+    }
+
+    /** What a row's cost counters are per: a step ("hop"), a fan-out's task. */
+    default String costUnit() {
+        return workload().unit();
+    }
+
     /** What a row's value is in {@code compare}'s columns, e.g. {@code ns/hop}. */
     default String unit() {
         return "ns/" + workload().unit();
