@@ -92,9 +92,13 @@ public class BenchmarksJarIT {
         Result r = cli(tmp, "check", "--nodes", "7", "--tokens", "3", "--depth", "2", "--work", "5", "--hops", "1234");
         assertEquals(0, r.exit(), r.output());
         for (String id : idsThatRun(Workload.RING)) {
-            String expected = id + " nodes=7 tokens=3 depth=2 work=5 hops=1234 sum=" + shape.expected(1234) + " ms=";
-            assertTrue(r.output().lines().anyMatch(l -> l.startsWith(expected) && l.endsWith(" ok")),
-                    "no ok line for " + id + " in\n" + r.output());
+            boolean known = RingFactories.load().all().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow()
+                    .knownIssue(Workload.RING).isPresent();
+            String line = id + " nodes=7 tokens=3 depth=2 work=5 hops=1234 ";
+            String expected = line + "sum=" + shape.expected(1234) + " ms=";
+            assertTrue(r.output().lines().anyMatch(l -> known ? l.startsWith(line + "SKIP known issue: ")
+                    : l.startsWith(expected) && l.endsWith(" ok")), "no " + (known ? "SKIP" : "ok") + " line for " + id
+                    + " in\n" + r.output());
         }
     }
 
