@@ -8,12 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Run;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Stats;
-import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 
 /**
@@ -103,18 +101,9 @@ final class AcrossJdks {
 
     /** "Loom" for the ids that need JDK 21+, "control" for the others. */
     static String role(String id) {
-        return loom().getOrDefault(id, false) ? "Loom" : "control";
+        return Declared.is(id, f -> f.minimumJavaVersion() >= 21) ? "Loom" : "control";
     }
 
-    private static Map<String, Boolean> loom;
-
-    private static synchronized Map<String, Boolean> loom() {
-        if (loom == null) {
-            loom = RingFactories.load().all().stream().collect(Collectors.toMap(RingFactory::id,
-                    f -> f.minimumJavaVersion() >= 21));
-        }
-        return loom;
-    }
 
     /** The chart of every id of the ring's and the rendezvous's groups across JDKs: a marker per JDK. */
     static void chart(Path dir, Run run) {

@@ -9,7 +9,6 @@ import threadring.bench.data.Configuration;
 import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.stats.Stats;
-import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 
 /**
@@ -29,18 +28,7 @@ public final class CrossCpu {
         if (c.jvm().availableProcessors() < 2) {
             return "one cpu";
         }
-        return oneThread().getOrDefault(id, false) ? "one thread" : ACROSS;
-    }
-
-    private static Map<String, Boolean> oneThread;
-
-    /** Whether each id runs on one thread, from its factory (loaded once). */
-    private static synchronized Map<String, Boolean> oneThread() {
-        if (oneThread == null) {
-            oneThread = RingFactories.load().all().stream().collect(Collectors.toMap(RingFactory::id,
-                    RingFactory::oneThread));
-        }
-        return oneThread;
+        return Declared.is(id, RingFactory::oneThread) ? "one thread" : ACROSS;
     }
 
     public static boolean across(String id, Configuration c) {

@@ -12,7 +12,6 @@ import java.util.stream.Collectors;
 import threadring.bench.data.Run;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Stats;
-import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Workload;
 
@@ -33,7 +32,6 @@ final class OnLoom {
     record Pair(Series series, String model, Series.Row own, Series.Row loom) {}
 
     static List<Pair> pairs(Run run) {
-        Map<String, Boolean> virtual = virtual();
         List<Pair> pairs = new ArrayList<>();
         for (Series s : Series.of(run)) {
             if (s.workload() == Workload.ECHO) {
@@ -42,8 +40,8 @@ final class OnLoom {
             Map<String, List<Series.Row>> byModel = s.rows(run).stream().filter(r -> !NOT_BENEATH.contains(r.model()))
                     .collect(Collectors.groupingBy(Series.Row::model, LinkedHashMap::new, Collectors.toList()));
             byModel.forEach((model, rows) -> {
-                Optional<Series.Row> own = fastest(rows, r -> !virtual.getOrDefault(r.id(), false));
-                Optional<Series.Row> loom = fastest(rows, r -> virtual.getOrDefault(r.id(), false));
+                Optional<Series.Row> own = fastest(rows, r -> !Declared.is(r.id(), RingFactory::onVirtualThreads));
+                Optional<Series.Row> loom = fastest(rows, r -> Declared.is(r.id(), RingFactory::onVirtualThreads));
                 if (own.isPresent() && loom.isPresent()) {
                     pairs.add(new Pair(s, model, own.get(), loom.get()));
                 }
@@ -77,8 +75,8 @@ final class OnLoom {
             Stats.Summary loom = p.loom().summary();
             List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(Sections.name(run, p.series())),
                     Doc.Cell.of(p.model()), Doc.Cell.of(p.own().id()), cell(section, own),
-                    cost(p.own(), per), Costs.per(p.own(), c -> c.switches(), 1000 / per),
-                    Doc.Cell.of(p.loom().id()), cell(section, loom), cost(p.loom(), per),
+                    StepTable.cpuCell(p.own(), per), Costs.per(p.own(), c -> c.switches(), 1000 / per),
+                    Doc.Cell.of(p.loom().id()), cell(section, loom), StepTable.cpuCell(p.loom(), per),
                     Costs.per(p.loom(), c -> c.switches(), 1000 / per), Format.ratioCell(loom, own),
                     Doc.Cell.of(LikeWithLike.judge(own, loom, "own", "Loom", section::number).text())));
             table.add(new Doc.Row(cells, Format.tags(p.loom().id(), p.series().workload())));
@@ -92,21 +90,5 @@ final class OnLoom {
 
     private static Doc.Cell cell(WorkloadSection section, Stats.Summary s) {
         return new Doc.Cell(section.value(s) + (s.isUnstable() ? Format.FLAGGED : ""), s.median(), s.isUnstable());
-    }
-
-    private static Doc.Cell cost(Series.Row r, double per) {
-        return Costs.cpu(r, v -> Format.ns(v / per), i -> Format.interval(new Stats.Interval(i.low() / per,
-                i.high() / per)));
-    }
-
-    private static Map<String, Boolean> virtual;
-
-    /** Which ids run on virtual threads, as their variants declare (ids no longer built: not). */
-    private static synchronized Map<String, Boolean> virtual() {
-        if (virtual == null) {
-            virtual = RingFactories.load().all().stream().collect(Collectors.toMap(RingFactory::id,
-                    RingFactory::onVirtualThreads));
-        }
-        return virtual;
     }
 }

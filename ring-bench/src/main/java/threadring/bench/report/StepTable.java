@@ -100,9 +100,14 @@ final class StepTable {
      * 1,000 steps, bytes per step, the CPU's split; per {@code per} steps (1; a fan-out's tasks).
      */
     static List<Doc.Cell> costCells(Series.Row r, double per) {
-        return List.of(Costs.cpu(r, v -> Format.ns(v / per), i -> Format.interval(new Stats.Interval(i.low() / per,
-                i.high() / per))), Costs.cores(r), Costs.per(r, c -> c.switches(), 1000 / per),
+        return List.of(cpuCell(r, per), Costs.cores(r), Costs.per(r, c -> c.switches(), 1000 / per),
                 Costs.per(r, c -> c.migrations(), 1000 / per), Costs.per(r, c -> c.bytes(), 1 / per), Costs.split(r));
+    }
+
+    /** CPU ns per {@code per} steps with its interval, per state. */
+    static Doc.Cell cpuCell(Series.Row r, double per) {
+        return Costs.cpu(r, v -> Format.ns(v / per), i -> Format.interval(new Stats.Interval(i.low() / per,
+                i.high() / per)));
     }
 
     /** The columns of {@link #costCells}: per {@code unit}, e.g. "hop"; {@code units}: its plural's stem. */
