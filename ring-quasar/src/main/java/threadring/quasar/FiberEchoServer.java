@@ -21,6 +21,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import threadring.core.AbstractWorkload;
+import threadring.core.Drain;
 import threadring.core.EchoServer;
 import threadring.core.Http1;
 
@@ -40,8 +41,6 @@ final class FiberEchoServer extends AbstractWorkload implements EchoServer {
     static final int BACKLOG = 16_384;
     /** A connection's first buffer: a small request fits; it grows for a large one and shrinks back. */
     private static final int BUFFER = 4096;
-    /** How long close() waits for a connection to end on its own before it closes the rest. */
-    private static final long DRAIN_QUIET_MS = 200;
 
     private final OwnedScheduler owned;
     private final int waitMs;
@@ -308,7 +307,7 @@ final class FiberEchoServer extends AbstractWorkload implements EchoServer {
     protected void stop() throws Exception {
         server.close(); // the pending accept fails: the acceptor ends
         join(List.of(acceptor)); // so that no connection is added from here on
-        drain();
+        Drain.await(connections::size, closeTimeout()); // see Drain: why before closing
         List<Connection> serving = List.copyOf(connections.values());
         for (FiberSocketChannel c : connections.keySet()) {
             closeQuietly(c); // a pending read fails: its fiber ends
@@ -317,31 +316,6 @@ final class FiberEchoServer extends AbstractWorkload implements EchoServer {
         join(serving);
         group.shutdown(); // every channel is closed: its thread ends
         owned.shutdown(closeTimeout());
-    }
-
-    /**
-     * Lets the connections whose clients have left end on their own before close() closes the rest.
-     * Closing a channel with a pending read while the JDK's EPollPort maps a burst of events (wrk
-     * closing 10,000 connections at once) can leave the last event the port polled without a
-     * channel; its poll loop then polls again onto a full queue, loses its "poll again" token, and
-     * the group never runs another completion, so every fiber parked on a read stays parked (seen
-     * in 3 of about 60 closes at 10,000 connections on JDK 25, none in 150 since). A connection
-     * whose client left ends on its EOF without a close from here: this waits while they do, until
-     * none is left or none ended for {@link #DRAIN_QUIET_MS}.
-     */
-    private void drain() throws InterruptedException {
-        long deadline = System.nanoTime() + closeTimeout().toNanos();
-        long quiet = TimeUnit.MILLISECONDS.toNanos(DRAIN_QUIET_MS);
-        int left = connections.size();
-        long lastEnded = System.nanoTime();
-        while (left > 0 && System.nanoTime() < deadline && System.nanoTime() - lastEnded < quiet) {
-            Thread.sleep(10);
-            int now = connections.size();
-            if (now < left) {
-                lastEnded = System.nanoTime();
-            }
-            left = now;
-        }
     }
 
     /** Waits for fibers to end; one that does not is left to close()'s report of live threads. */

@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets.ISO_8859_1
 import java.util.concurrent.{ThreadFactory, TimeUnit}
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.duration.FiniteDuration
-import threadring.core.{AbstractWorkload, EchoServer, Http1}
+import threadring.core.{AbstractWorkload, Drain, EchoServer, Http1}
 import zio.*
 import zio.nio.InetSocketAddress
 import zio.nio.channels.{AsynchronousChannelGroup, AsynchronousServerSocketChannel, AsynchronousSocketChannel}
@@ -18,8 +18,9 @@ import zio.nio.channels.{AsynchronousChannelGroup, AsynchronousServerSocketChann
  * channel group is the server's: a fixed pool whose threads wait in epoll and do the reads and
  * writes, while the fibers run on the runtime (ZIO's default, or one executor thread of its own).
  * Opened to wait, a connection's fiber sleeps (`ZIO.sleep`, ZIO's clock) before each answer, so the
- * other fibers run meanwhile. close() interrupts the server fiber, whose finalizers close the
- * channel and shut the group down.
+ * other fibers run meanwhile. close() lets connections whose clients left end on their EOF (see
+ * [[threadring.core.Drain]]), then interrupts the server fiber, whose finalizers close the channel
+ * and shut the group down.
  */
 final class ZioEchoServer(id: String, pool: Pool, waitMs: Int) extends AbstractWorkload(id, "echo server") with EchoServer:
 
@@ -32,6 +33,9 @@ final class ZioEchoServer(id: String, pool: Pool, waitMs: Int) extends AbstractW
       t.setDaemon(true)
       t
     }
+
+  /** Connections accepted and not yet ended. */
+  private val open = AtomicInteger()
 
   private val bound: Promise[IOException, Int] = own.run(Promise.make[IOException, Int])
 
@@ -68,9 +72,9 @@ final class ZioEchoServer(id: String, pool: Pool, waitMs: Int) extends AbstractW
   private def accept(channel: AsynchronousServerSocketChannel): IO[IOException, Unit] =
     Scope.make.flatMap { connection =>
       connection.extend[Any](channel.accept).onError(c => connection.close(Exit.failCause(c))).flatMap { socket =>
-        (socket.setOption(StandardSocketOptions.TCP_NODELAY, java.lang.Boolean.TRUE) *> serve(socket))
+        (ZIO.succeed(open.incrementAndGet()) *> socket.setOption(StandardSocketOptions.TCP_NODELAY, java.lang.Boolean.TRUE) *> serve(socket))
           .ignore // a client that left or sent what is not HTTP ends its own connection only
-          .ensuring(connection.close(Exit.unit))
+          .ensuring(connection.close(Exit.unit) *> ZIO.succeed(open.decrementAndGet()))
           .fork
           .unit
       }
@@ -115,7 +119,9 @@ final class ZioEchoServer(id: String, pool: Pool, waitMs: Int) extends AbstractW
   private def afterWait(answer: IO[IOException, Unit]): IO[IOException, Unit] =
     if waitMs == 0 then answer else ZIO.sleep(waitMs.millis) *> answer
 
-  override protected def stop(): Unit = own.close(List(server))
+  override protected def stop(): Unit =
+    Drain.await(() => open.get, closeTimeout())
+    own.close(List(server))
 
   private def cpus = java.lang.Runtime.getRuntime.availableProcessors
 

@@ -186,7 +186,7 @@ public sealed interface Score permits Score.Passes, Score.Echo {
      */
     record EchoRepetition(long requests, double seconds, double requestsPerSecond, int bodyBytes, Latency latencyUs,
             long socketErrors, long timeouts, ServerSample idle, ServerSample load, int warmupSeconds, EchoCost cost,
-            Held held) {
+            Held held, Ladder ladder) {
 
         /** Whether its clock ran: the server held every connection (runs before holding was checked: yes). */
         public boolean measured() {
@@ -208,10 +208,47 @@ public sealed interface Score permits Score.Passes, Score.Echo {
     }
 
     /**
+     * Latency at fixed offered rates (the open-model generator, after wrk): the connections it held
+     * first, each rate it offered in turn, and the connections' errors (refused, lost, a wrong
+     * answer: counted; null if none). Null in a repetition whose handler waits, and in older runs.
+     */
+    record Ladder(Held held, List<Rung> rungs, String errors) {
+        /** The offered rates, requests per second: doubling from 5,000, offered in turn while sustained. */
+        public static final List<Double> RATES = List.of(5_000.0, 10_000.0, 20_000.0, 40_000.0, 80_000.0, 160_000.0);
+        /** A rate is sustained with every request answered and p99 at most this. */
+        public static final double TARGET_P99_MS = 10;
+        /** Rates up to this many times the repetition's closed-loop peak are offered. */
+        public static final double HEADROOM = 1.25;
+        /** The generator's cores busy at which it, not the server, may have set the latency: the climb stops there. */
+        public static final double GENERATOR_BOUND_CORES = 0.90;
+    }
+
+    /**
+     * One offered rate: {@code requests} due at {@code offered} per second, {@code answered} of them
+     * (by {@code seconds} after the first was due); latency timed from when each was due, in µs; the
+     * generator's own lag sending a request due on an idle connection (p99, µs: large, the generator
+     * was late); its CPU over the rung's {@code wallSeconds} (null where this OS does not say).
+     */
+    record Rung(double offered, long requests, long answered, double seconds, Latency latencyUs, double lagP99Us,
+            Double cpuMs, double wallSeconds) {
+
+        /** Whether the server sustained it: every request answered, p99 within {@code targetMs}. */
+        public boolean sustained(double targetMs) {
+            return answered == requests && latencyUs.p99() <= targetMs * 1000;
+        }
+
+        /** The generator's cores busy, NaN if unknown. */
+        public double generatorCores() {
+            return cpuMs == null || wallSeconds <= 0 ? Double.NaN : cpuMs / (wallSeconds * 1000);
+        }
+    }
+
+    /**
      * What a repetition's load cost: the server JVM's CPU time (all its threads, ended ones
      * included) and its live threads' context switches over {@code seconds} inside the measured
      * window (read from /proc between its first and last second, when the connections are held);
-     * and the load generator's CPU time over its whole run of {@code generatorSeconds}. Null parts:
+     * and the load generator's CPU time over {@code generatorSeconds}: the measured window (read from
+     * wrk's own /proc stat; runs before 2026-11-26 17:00: over wrk's whole run). Null parts:
      * this OS does not say.
      */
     record EchoCost(double seconds, Double serverCpuMs, Long serverSwitches, Double generatorCpuMs,

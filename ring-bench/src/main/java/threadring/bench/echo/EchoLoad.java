@@ -70,23 +70,30 @@ public final class EchoLoad {
     static final int SECONDS = 3;
     static final int REPETITIONS = 3;
 
-    /** A repetition's warm-up and measured seconds, and how many repetitions (the pilot). */
-    public record Timing(int warmupSeconds, int seconds, int repetitions) {
-        /** Default 3 + 3 s, 3 repetitions; --quick 1 + 1 s, 1; --long 10 + 30 s, 3; --forks sets repetitions. */
+    /**
+     * A repetition's warm-up and measured seconds, how many repetitions (the pilot), and whether the
+     * open-model generator's offered rates follow wrk's peak ({@link Ladder}).
+     */
+    public record Timing(int warmupSeconds, int seconds, int repetitions, boolean ladder) {
+        /**
+         * Default 3 + 3 s, 3 repetitions; --quick 1 + 1 s, 1, no offered rates (a smoke test); --long
+         * 10 + 30 s, 3; --forks sets repetitions.
+         */
         public static Timing of(Settings.Scored s) {
             int reps = s.forks() != null ? s.forks() : s.quick() ? 1 : REPETITIONS;
             if (s.quick()) {
-                return new Timing(1, 1, reps);
+                return new Timing(1, 1, reps, false);
             }
             if (s.longRun()) {
-                return new Timing(10, 30, reps);
+                return new Timing(10, 30, reps, true);
             }
-            return new Timing(WARMUP_SECONDS, SECONDS, reps);
+            return new Timing(WARMUP_SECONDS, SECONDS, reps, true);
         }
 
-        /** Seconds one id takes at one connection count: JVM start and close, warm-up, measured load. */
+        /** Seconds one id takes at one connection count: JVM start and close, warm-up, measured load, offered rates. */
         public double estimate() {
-            return repetitions * (6.0 + warmupSeconds + seconds); // the warm-up often runs a window more
+            // the warm-up often runs a window more; the ladder: connecting, then about four rungs and their drains
+            return repetitions * (6.0 + warmupSeconds + seconds + (ladder ? Ladder.ESTIMATE_SECONDS : 0));
         }
     }
 
@@ -232,18 +239,33 @@ public final class EchoLoad {
             if (failure != null) {
                 throw new IllegalStateException(failure);
             }
+            // latency at fixed rates where the handler answers at once (a waiting one's latency is its wait)
+            Score.Ladder ladder = size.waitMs() > 0 || !timing.ladder() ? null
+                    : Ladder.run(generator(), port, connections, measured.windowRate());
             int left = reply(server, Ask.CLOSE).threadsLeft();
             if (left > 0) {
                 throw new IllegalStateException("close left " + left + " of the server's threads alive");
             }
             log.accept(String.format(Locale.ROOT, "threadring: %s %s repetition %d: %.0f requests/s on %,d "
-                    + "connections held after %.1f s, p99 %.0f us, %d socket errors, %d timeouts, %d samples", f.id(),
+                    + "connections held after %.1f s, p99 %.0f us, %d socket errors, %d timeouts, %d samples%s", f.id(),
                     size.describe(), rep, measured.windowRate(), connections, peak.held().seconds(),
-                    measured.latencyUs().p99(), measured.socketErrors(), measured.timeouts(), samples.size()));
+                    measured.latencyUs().p99(), measured.socketErrors(), measured.timeouts(), samples.size(),
+                    ladder == null ? "" : ", " + ladder.rungs().size() + " offered rates"));
             return new EchoRepetition(measured.windowRequests(), measured.windowSeconds(), measured.windowRate(),
                     measured.bodyBytes(), measured.latencyUs(), measured.socketErrors(), measured.timeouts(), idle,
-                    median(samples), warmedSeconds, cost, peak.held());
+                    median(samples), warmedSeconds, cost, peak.held(), ladder);
         }
+    }
+
+    /** The open-model generator's command: this configuration's java, pinned to the load's cpu as wrk is. */
+    private List<String> generator() {
+        List<String> java = new ArrayList<>(List.of(Processes.java(config.jdk())));
+        java.addAll(Processes.quietUnsafe(config.jvm().javaFeature()));
+        // C1 only and one GC thread: on the load's one cpu, C2 compiling and parallel GC threads made the
+        // generator itself late (its lag p99 4 ms at 5,000 requests/s; 0.15 ms so)
+        java.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xms256m", "-Xmx256m"));
+        java.addAll(List.of("-cp", classpath, GenerateLoad.class.getName()));
+        return Processes.pinned(placement.wrkCpus(), java);
     }
 
     /**

@@ -30,7 +30,7 @@ public final class EchoServe {
     /** One answer: exactly one of its fields is set. */
     record Reply(Integer port, ServerSample sample, Integer threadsLeft, String error) {}
 
-    private static final com.google.gson.Gson LINE = new com.google.gson.GsonBuilder().disableHtmlEscaping()
+    static final com.google.gson.Gson LINE = new com.google.gson.GsonBuilder().disableHtmlEscaping()
             .create();
 
     private EchoServe() {}

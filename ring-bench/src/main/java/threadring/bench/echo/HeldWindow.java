@@ -33,7 +33,10 @@ final class HeldWindow {
      */
     static final Duration RAMP = Duration.ofMillis(2100);
 
-    /** What the window measured (null if the server did not hold C), the connections held, wrk's CPU over its run. */
+    /**
+     * What the window measured (null if the server did not hold C), the connections held, and wrk's
+     * CPU over the measured window (its own /proc stat at the window's ends; else over its whole run).
+     */
     record Outcome(Wrk.Summary summary, Score.Held held, Double wrkCpuMs, double wrkSeconds) {}
 
     private HeldWindow() {}
@@ -53,6 +56,8 @@ final class HeldWindow {
         Long cpu0 = runner.childrenCpuNs();
         long start = System.nanoTime();
         Score.Held held;
+        Double windowCpuMs = null;
+        double windowSeconds = 0;
         try (Processes.Child wrk = Processes.start(Processes.pinned(wrkCpus, wrkCommand))) {
             held = hold(wrk, server, port, idleFiles, connections, start, holdSeconds);
             if (held.all()) {
@@ -62,7 +67,16 @@ final class HeldWindow {
                 Files.move(next, gate, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
                 Thread.sleep(RAMP.toMillis());
                 opened.run();
-                Thread.sleep(seconds * 1000L + AFTER_WINDOW.toMillis());
+                LinuxProc load = LinuxProc.of(wrk.pid());
+                Long c0 = load.cpuNs();
+                long t0 = System.nanoTime();
+                Thread.sleep(seconds * 1000L);
+                Long c1 = load.cpuNs();
+                if (c0 != null && c1 != null) { // the load's own cores busy while measured: did it set the rate?
+                    windowCpuMs = (c1 - c0) / 1e6;
+                    windowSeconds = (System.nanoTime() - t0) / 1e9;
+                }
+                Thread.sleep(AFTER_WINDOW.toMillis());
             }
             wrk.interrupt();
             if (!wrk.waitFor(Duration.ofSeconds(Wrk.TIMEOUT_SECONDS + 10))) {
@@ -80,7 +94,8 @@ final class HeldWindow {
         Long cpu1 = runner.childrenCpuNs(); // wrk ended and was waited for: its CPU is the runner's children's
         Double wrkCpuMs = cpu0 == null || cpu1 == null ? null : (cpu1 - cpu0) / 1e6;
         Wrk.Summary s = RunFile.readJson(out, Wrk.Summary.class);
-        return new Outcome(held.all() ? s : null, held, wrkCpuMs, wrkSeconds);
+        return windowCpuMs != null ? new Outcome(held.all() ? s : null, held, windowCpuMs, windowSeconds)
+                : new Outcome(held.all() ? s : null, held, wrkCpuMs, wrkSeconds);
     }
 
     /** The file whose existence opens echo.lua's window. */

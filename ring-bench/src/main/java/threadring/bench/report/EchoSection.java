@@ -57,6 +57,7 @@ final class EchoSection implements WorkloadSection {
     @Override
     public void charts(Path dir, Run run) {
         Chart.write(dir, run, Series.of(run, Workload.ECHO), s -> name(run, s), "us per request (1 / requests per second)", 1e3, PNG, SVG);
+        EchoLatency.charts(dir, run, s -> name(run, s));
     }
 
     /** The section's head: the method and the chart, if the run has the echo server. */
@@ -169,6 +170,19 @@ final class EchoSection implements WorkloadSection {
                 Doc.Cell.number(Format.amount(switches), switches), Doc.Cell.number(two(generator), generator));
     }
 
+    /** wrk's cores busy in the measured window at which the load, not the server, set the rate. */
+    static final double LOAD_BOUND_CORES = 0.90;
+
+    /** Whether wrk was busy at least {@link #LOAD_BOUND_CORES} of its cpu (median over repetitions) while measured. */
+    static boolean loadBound(List<EchoRepetition> reps) {
+        return median(reps.stream().filter(x -> x.cost() != null).toList(), x -> x.cost().generatorCores())
+                >= LOAD_BOUND_CORES;
+    }
+
+    private static Doc.Cell atLeast(Doc.Cell c) {
+        return new Doc.Cell("at least " + c.text(), c.sort(), c.unstable(), c.tone());
+    }
+
     private static String two(double v) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, "%.2f", v) : "n/a";
     }
@@ -198,7 +212,7 @@ final class EchoSection implements WorkloadSection {
                 long requests = reps.stream().mapToLong(EchoRepetition::requests).sum();
                 List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(r.id()), Doc.Cell.number(String.valueOf(reps.size()),
                                 reps.size()),
-                        Format.median(rps, Format::rate),
+                        loadBound(reps) ? atLeast(Format.median(rps, Format::rate)) : Format.median(rps, Format::rate),
                         Format.range(rps, Format::rateInterval),
                         Doc.Cell.of(StepTable.stability(rps, run.settings(), false)),
                         r.id().equals(BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
@@ -238,7 +252,10 @@ final class EchoSection implements WorkloadSection {
                 notes.add("cost, the median over repetitions: the server JVM's CPU time (all its threads) and its "
                         + "threads' context switches, read from /proc at a quarter and three quarters of the measured "
                         + "window, per request at the window's rate; *generator cores busy*: wrk's CPU time over its "
-                        + "run (one thread on its own cpu: near 1.00, the load, not the server, set the rate)");
+                        + "measured window (one thread on its own cpu; from its own /proc stat; runs before "
+                        + "2026-11-26 17:00: over its whole run, connections included); at "
+                        + String.format(Locale.ROOT, "%.2f", LOAD_BOUND_CORES) + " or more the load, not the server, "
+                        + "may have set the rate, and the row's requests/s reads *at least*");
             }
             doc.add(new Doc.Table("echo", columns, table));
             if (base.isEmpty()) {
@@ -248,6 +265,7 @@ final class EchoSection implements WorkloadSection {
         }
         notes.addAll(StepTable.problems(run, series));
         doc.bullets(notes);
+        EchoLatency.write(series, name(run, series), rows, doc);
     }
 
     /**

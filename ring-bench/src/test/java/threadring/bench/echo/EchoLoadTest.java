@@ -57,7 +57,7 @@ class EchoLoadTest {
     @Test
     void aRealServerIsMeasuredInFreshJvmsAndClosesCleanly() throws Exception {
         List<String> log = new ArrayList<>();
-        EchoLoad load = load(new EchoLoad.Timing(1, 1, 2), log);
+        EchoLoad load = load(new EchoLoad.Timing(1, 1, 2, true), log);
         Measured m = load.measure(RingFactories.load().require("threads/socket"), new Size.Echo(20));
         assertNull(m.error(), m.error() + " " + log);
         Score.Echo e = m.echo().orElseThrow(() -> new AssertionError(m.limit() + " " + log));
@@ -72,6 +72,15 @@ class EchoLoadTest {
             assertTrue(r.load().heapUsedBytes() > 0);
             assertTrue(r.load().openFiles() - r.idle().openFiles() >= 20, "a socket per connection: " + r.idle()
                     + " then " + r.load());
+            // then the open-model generator: its own 20 connections held, the lowest rate sustained, its CPU read
+            assertNotNull(r.ladder(), "no offered rates");
+            assertEquals(20, r.ladder().held().held(), r.ladder().toString());
+            assertNull(r.ladder().errors(), r.ladder().errors());
+            Score.Rung first = r.ladder().rungs().get(0);
+            assertEquals(Ladder.RATES.get(0), first.offered());
+            assertEquals(first.requests(), first.answered(), first.toString());
+            assertTrue(first.latencyUs().p99() >= first.latencyUs().p50() && first.latencyUs().p50() > 0, first.toString());
+            assertTrue(first.generatorCores() > 0, first.toString());
         }
         assertTrue(e.requestsPerSecond().median() > 0);
         assertEquals(2, e.requestsPerSecond().forks());
@@ -80,11 +89,12 @@ class EchoLoadTest {
     @Test
     void aServerThatWaitsAnswersNoSoonerThanItsWaitAndNoFasterThanLittlesLaw() throws Exception {
         List<String> log = new ArrayList<>();
-        EchoLoad load = load(new EchoLoad.Timing(1, 1, 1), log);
+        EchoLoad load = load(new EchoLoad.Timing(1, 1, 1, true), log);
         Size.Echo size = new Size.Echo(20, 50);
         Measured m = load.measure(RingFactories.load().require("threads/socket"), size);
         assertNull(m.error(), m.error() + " " + log);
         Score.EchoRepetition r = m.echo().orElseThrow().repetitions().get(0);
+        assertNull(r.ladder(), "a waiting handler's latency is its wait: no offered rates");
         assertTrue(r.latencyUs().p50() >= 50_000, "answered sooner than its wait: " + r.latencyUs());
         // 20 connections each waiting 50 ms: at most 20 / 0.05 = 400 requests/s (Little's law), whatever the machine
         assertTrue(r.requestsPerSecond() <= 400 * 1.05, "more than C / D: " + r.requestsPerSecond());

@@ -1,0 +1,83 @@
+package threadring.bench.echo;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import threadring.bench.data.RunFile;
+import threadring.bench.data.Score;
+import threadring.bench.util.Processes;
+
+/**
+ * Latency at fixed offered rates ({@link OpenLoad} in its own JVM, {@link GenerateLoad}): the
+ * generator holds the C connections first, then offers each rate of {@link #RATES} for
+ * {@link #RUNG_SECONDS} (after one unkept second at the lowest, the generator's own warm-up),
+ * climbing while the server sustains it (every request answered, p99 at most {@link #TARGET_P99_MS}),
+ * the generator is not the limit (its cpu less than {@link Score.Ladder#GENERATOR_BOUND_CORES} busy)
+ * and the rate is within {@link #HEADROOM} of the repetition's peak. Every
+ * id at a connection count meets the same rates, so their latencies compare rate by rate.
+ */
+final class Ladder {
+
+    static final List<Double> RATES = Score.Ladder.RATES;
+    static final int RUNG_SECONDS = 1;
+    /** What a ladder usually takes: a JVM, its connections, four or five rungs with their last answers. */
+    static final double ESTIMATE_SECONDS = 8;
+    static final double TARGET_P99_MS = Score.Ladder.TARGET_P99_MS;
+    static final double HEADROOM = Score.Ladder.HEADROOM;
+    static final Duration REPLY = Duration.ofSeconds(HeldWindow.HOLD_SECONDS + 30);
+
+    private Ladder() {}
+
+    /**
+     * The ladder on the server listening on {@code port}: {@code java} is the generator's command
+     * up to its class (its JDK, pinned to the load's cpu).
+     */
+    static Score.Ladder run(List<String> java, int port, int connections, double peak)
+            throws IOException, InterruptedException {
+        try (Processes.Child g = Processes.start(java)) {
+            GenerateLoad.Reply held = ask(g, new GenerateLoad.Command("connect", port, connections,
+                    HeldWindow.HOLD_SECONDS, 0));
+            List<Score.Rung> rungs = new ArrayList<>();
+            if (held.held().held() >= connections) {
+                // the generator's own warm-up, not kept: its first second ran 10x the latency of the next
+                ask(g, new GenerateLoad.Command("rung", port, connections, RUNG_SECONDS, RATES.get(0)));
+                for (double rate : RATES) {
+                    if (rate > peak * HEADROOM) {
+                        break;
+                    }
+                    Score.Rung r = ask(g, new GenerateLoad.Command("rung", port, connections, RUNG_SECONDS, rate)).rung();
+                    rungs.add(r);
+                    if (!r.sustained(TARGET_P99_MS) || r.generatorCores() >= Score.Ladder.GENERATOR_BOUND_CORES) {
+                        break;
+                    }
+                }
+            }
+            g.send(EchoServe.LINE.toJson(new GenerateLoad.Command("close", 0, 0, 0, 0)));
+            g.waitFor(Duration.ofSeconds(10));
+            return new Score.Ladder(held.held(), rungs, held.errors());
+        }
+    }
+
+    private static GenerateLoad.Reply ask(Processes.Child g, GenerateLoad.Command c)
+            throws IOException, InterruptedException {
+        g.send(EchoServe.LINE.toJson(c));
+        long deadline = System.nanoTime() + REPLY.toNanos();
+        while (System.nanoTime() < deadline) {
+            String line = g.next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            if (line == null) {
+                break;
+            }
+            if (line.startsWith(GenerateLoad.PREFIX)) {
+                GenerateLoad.Reply r = RunFile.JSON.fromJson(line.substring(GenerateLoad.PREFIX.length()),
+                        GenerateLoad.Reply.class);
+                if (r.error() != null) {
+                    throw new IllegalStateException("the load generator: " + r.error());
+                }
+                return r;
+            }
+        }
+        throw new IllegalStateException("the load generator did not answer '" + c.op() + "' within "
+                + REPLY.toSeconds() + " s: " + g.tail());
+    }
+}
