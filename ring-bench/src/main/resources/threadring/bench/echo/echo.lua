@@ -91,7 +91,7 @@ function response(status, headers, got)
 end
 
 function done(summary, latency, requests)
-   local checked, wrong, first, out, counted, started, ended = 0, 0, nil, nil, 0, 0, 0
+   local checked, wrong, first, out, counted, started, ended, window = 0, 0, nil, nil, 0, 0, 0, 0
    for _, t in ipairs(threads) do
       checked = checked + t:get("checked")
       wrong = wrong + t:get("wrong")
@@ -101,6 +101,11 @@ function done(summary, latency, requests)
       local s, e = t:get("started_us"), t:get("ended_us")
       if s > 0 and (started == 0 or s < started) then started = s end
       if e > ended then ended = e end
+      window = t:get("window_us")
+   end
+   if started > 0 and ended == 0 and window > 0 then
+      -- no answer came between the window's end and the SIGINT: every counted one came within it
+      ended = started + window
    end
    local e = summary.errors
    local f = assert(io.open(out, "w"))
