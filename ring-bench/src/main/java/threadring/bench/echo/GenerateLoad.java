@@ -22,9 +22,10 @@ public final class GenerateLoad {
 
     /**
      * One answer: what connect held, or a rung's result, with the connections' errors so far
-     * (refused, lost, a wrong answer: counted, null if none); or why the command failed.
+     * (refused, lost, a wrong answer: counted, null if none) and the wrong answers among them (null
+     * if none: one fails the id); or why the command failed.
      */
-    record Reply(Score.Held held, Score.Rung rung, String errors, String error) {}
+    record Reply(Score.Held held, Score.Rung rung, String errors, String wrong, String error) {}
 
     private GenerateLoad() {}
 
@@ -35,12 +36,12 @@ public final class GenerateLoad {
                 Command c = RunFile.JSON.fromJson(line, Command.class);
                 switch (c.op()) {
                     case "connect" -> reply(new Reply(load.connect(c.port(), c.connections(), c.seconds()), null,
-                            load.errors(), null));
-                    case "rung" -> reply(new Reply(null, load.rung(c.rate(), c.seconds()), load.errors(), null));
+                            load.errors(), load.wrong(), null));
+                    case "rung" -> reply(new Reply(null, load.rung(c.rate(), c.seconds()), load.errors(), load.wrong(), null));
                     case "close" -> {
                         return;
                     }
-                    default -> reply(new Reply(null, null, null, "unknown command '" + c.op() + "'"));
+                    default -> reply(new Reply(null, null, null, null, "unknown command '" + c.op() + "'"));
                 }
             }
         } finally {

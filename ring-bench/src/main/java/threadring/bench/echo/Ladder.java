@@ -39,6 +39,7 @@ final class Ladder {
             GenerateLoad.Reply held = ask(g, new GenerateLoad.Command("connect", port, connections,
                     HeldWindow.HOLD_SECONDS, 0));
             List<Score.Rung> rungs = new ArrayList<>();
+            String errors = held.errors();
             if (held.held().held() >= connections) {
                 // the generator's own warm-up, not kept: its first second ran 10x the latency of the next
                 ask(g, new GenerateLoad.Command("rung", port, connections, RUNG_SECONDS, RATES.get(0)));
@@ -46,8 +47,10 @@ final class Ladder {
                     if (rate > peak * HEADROOM) {
                         break;
                     }
-                    Score.Rung r = ask(g, new GenerateLoad.Command("rung", port, connections, RUNG_SECONDS, rate)).rung();
+                    GenerateLoad.Reply reply = ask(g, new GenerateLoad.Command("rung", port, connections, RUNG_SECONDS, rate));
+                    Score.Rung r = reply.rung();
                     rungs.add(r);
+                    errors = reply.errors();
                     if (!r.sustained(TARGET_P99_MS) || r.generatorCores() >= Score.Ladder.GENERATOR_BOUND_CORES) {
                         break;
                     }
@@ -55,7 +58,7 @@ final class Ladder {
             }
             g.send(EchoServe.LINE.toJson(new GenerateLoad.Command("close", 0, 0, 0, 0)));
             g.waitFor(Duration.ofSeconds(10));
-            return new Score.Ladder(held.held(), rungs, held.errors());
+            return new Score.Ladder(held.held(), rungs, errors);
         }
     }
 
@@ -73,6 +76,10 @@ final class Ladder {
                         GenerateLoad.Reply.class);
                 if (r.error() != null) {
                     throw new IllegalStateException("the load generator: " + r.error());
+                }
+                if (r.wrong() != null) { // as with wrk: a wrong echo fails the id
+                    throw new IllegalStateException("the open-model generator got answers that were not 200 with "
+                            + "the request's body: " + r.wrong());
                 }
                 return r;
             }

@@ -56,6 +56,8 @@ final class OpenLoad implements AutoCloseable {
     private Rung current;
     private long errors;
     private String firstError;
+    private long wrong;
+    private String firstWrong;
 
     OpenLoad() {
         loop = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -156,6 +158,20 @@ final class OpenLoad implements AutoCloseable {
         if (firstError == null) {
             firstError = what;
         }
+    }
+
+    /** An answer that is not 200 with the request's body: an error, and one that fails the id. */
+    private void wrong(String what) {
+        wrong++;
+        if (firstWrong == null) {
+            firstWrong = what;
+        }
+        error(what);
+    }
+
+    /** Wrong answers so far and the first one, or null if none. */
+    String wrong() {
+        return wrong == 0 ? null : wrong + " (first: " + firstWrong + ")";
     }
 
     /** Errors so far (connects refused, connections lost, wrong answers) and the first one. */
@@ -292,7 +308,7 @@ final class OpenLoad implements AutoCloseable {
                 return -1;
             }
             if (!head.startsWith("HTTP/1.1 200")) {
-                error("answer " + head.lines().findFirst().orElse(""));
+                wrong("answer " + head.lines().findFirst().orElse(""));
             }
             in.readerIndex(end + HEAD_END.readableBytes());
             return length;
@@ -303,7 +319,7 @@ final class OpenLoad implements AutoCloseable {
             in.skipBytes(length);
             in.discardSomeReadBytes();
             if (!right) {
-                error("answer of " + length + " bytes that is not the request's body");
+                wrong("answer of " + length + " bytes that is not the request's body");
             }
             long now = System.nanoTime();
             if (!held) {

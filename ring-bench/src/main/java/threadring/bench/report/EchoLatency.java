@@ -71,8 +71,10 @@ final class EchoLatency {
                 List<Score.Rung> at = byRate.getOrDefault(rate, List.of());
                 cells.add(at.isEmpty() ? Doc.Cell.of("–") : cell(at));
             }
-            cells.add(sustained(r.measured().echo().orElseThrow().repetitions().stream()
-                    .map(Score.EchoRepetition::ladder).filter(java.util.Objects::nonNull).toList()));
+            List<Score.Ladder> ladders = r.measured().echo().orElseThrow().repetitions().stream()
+                    .map(Score.EchoRepetition::ladder).filter(java.util.Objects::nonNull).toList();
+            cells.add(sustained(ladders));
+            cells.add(Doc.Cell.of(ladders.isEmpty() ? "n/a" : claimed(ladders).limit()));
             double generator = Stats.median(r.measured().echo().orElseThrow().repetitions().stream()
                     .filter(x -> x.ladder() != null).mapToDouble(x -> x.ladder().rungs().stream()
                             .mapToDouble(Score.Rung::generatorCores).max().orElse(Double.NaN)));
@@ -82,6 +84,7 @@ final class EchoLatency {
         List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id")));
         rates.forEach(x -> columns.add(Format.number(Format.rate(x) + "/s: p50 / p99 / p99.9 ms")));
         columns.add(Format.number("sustained up to (requests/s)"));
+        columns.add(Format.text("the limit"));
         columns.add(Format.number("generator cores busy at its highest rate"));
         doc.heading(3, "Latency at fixed offered rates: " + name);
         doc.paragraph("After wrk, the open-model generator (a JVM of its own on the load's cpu: one Netty event "
@@ -97,10 +100,52 @@ final class EchoLatency {
                 + "repetitions of each percentile; *(generator busy)*: the generator's cpu was "
                 + String.format(Locale.ROOT, "%.2f", Score.Ladder.GENERATOR_BOUND_CORES) + " busy or more, so its "
                 + "own lateness is in the latency; *–*: not offered. *sustained up to*: the highest rate sustained, "
-                + "the lower median over repetitions; *at least* where that climb ended on the generator or the "
-                + "headroom, not on the server.");
+                + "the lower median over repetitions; *the limit*: what ended that repetition's climb, the server "
+                + "(it missed the target), the generator (its cpu busy: the sustained rate reads *at least*) or the "
+                + "headroom (*at least* too).");
         doc.add(new Doc.Image("p99 latency against the offered rate, log scales", png(series), svg(series)));
         doc.add(new Doc.Table("echo-latency", columns, table));
+        List<String> errors = rows.stream().flatMap(r -> r.measured().echo().orElseThrow().repetitions().stream()
+                .filter(x -> x.ladder() != null && x.ladder().errors() != null)
+                .map(x -> r.id() + ": the generator's connections had errors: " + x.ladder().errors())).toList();
+        doc.bullets(errors);
+    }
+
+    /**
+     * How a repetition's climb ended: its highest sustained rate (0: none), and which side ended it:
+     * the server (it missed the target), the generator (its cpu busy) or the headroom (the next rate
+     * was more than the headroom over wrk's peak, or none was left).
+     */
+    record Climb(double top, String limit, boolean byServer) {
+        static Climb of(Score.Ladder l) {
+            double top = l.rungs().stream().filter(g -> g.sustained(Score.Ladder.TARGET_P99_MS))
+                    .mapToDouble(Score.Rung::offered).max().orElse(0);
+            if (l.rungs().isEmpty()) {
+                return new Climb(0, "not offered (the generator held " + l.held().held() + " of " + l.held().asked()
+                        + " connections)", false);
+            }
+            Score.Rung last = l.rungs().get(l.rungs().size() - 1);
+            String at = " at " + Format.rate(last.offered()) + "/s";
+            if (last.generatorCores() >= Score.Ladder.GENERATOR_BOUND_CORES) {
+                return new Climb(top, "generator (its cpu " + String.format(Locale.ROOT, "%.2f", last.generatorCores())
+                        + " busy" + at + ")", false);
+            }
+            if (last.answered() < last.requests()) {
+                return new Climb(top, "server (" + String.format(Locale.ROOT, "%,d", last.requests() - last.answered())
+                        + " unanswered" + at + ")", true);
+            }
+            if (!last.sustained(Score.Ladder.TARGET_P99_MS)) {
+                return new Climb(top, "server (p99 " + ms(last.latencyUs().p99() / 1000) + " ms" + at + ")", true);
+            }
+            return new Climb(top, "headroom (no higher rate within " + Score.Ladder.HEADROOM + "x wrk's peak)", false);
+        }
+    }
+
+    /** The repetition whose climb is claimed: the lower median by highest sustained rate. */
+    static Climb claimed(List<Score.Ladder> ladders) {
+        List<Climb> sorted = ladders.stream().map(Climb::of).sorted(java.util.Comparator.comparingDouble(Climb::top))
+                .toList();
+        return sorted.get((sorted.size() - 1) / 2);
     }
 
     /**
@@ -112,22 +157,11 @@ final class EchoLatency {
         if (ladders.isEmpty()) {
             return Doc.Cell.of("n/a");
         }
-        List<Score.Ladder> sorted = ladders.stream().sorted(java.util.Comparator.comparingDouble(EchoLatency::top)).toList();
-        Score.Ladder middle = sorted.get((sorted.size() - 1) / 2);
-        double top = top(middle);
-        if (top == 0) {
-            return Doc.Cell.number("below " + Format.rate(middle.rungs().isEmpty() ? 0 : middle.rungs().get(0).offered()), 0);
+        Climb c = claimed(ladders);
+        if (c.top() == 0) {
+            return Doc.Cell.number("below " + Format.rate(Score.Ladder.RATES.get(0)), 0);
         }
-        Score.Rung last = middle.rungs().get(middle.rungs().size() - 1);
-        boolean serverLimited = !last.sustained(Score.Ladder.TARGET_P99_MS)
-                && last.generatorCores() < Score.Ladder.GENERATOR_BOUND_CORES;
-        return Doc.Cell.number((serverLimited ? "" : "at least ") + Format.rate(top), top);
-    }
-
-    /** A repetition's highest sustained rate, 0 if none. */
-    private static double top(Score.Ladder l) {
-        return l.rungs().stream().filter(g -> g.sustained(Score.Ladder.TARGET_P99_MS)).mapToDouble(Score.Rung::offered)
-                .max().orElse(0);
+        return Doc.Cell.number((c.byServer() ? "" : "at least ") + Format.rate(c.top()), c.top());
     }
 
     private static Doc.Cell cell(List<Score.Rung> at) {

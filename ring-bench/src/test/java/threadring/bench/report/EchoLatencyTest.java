@@ -1,6 +1,7 @@
 package threadring.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
@@ -26,12 +27,17 @@ class EchoLatencyTest {
         Score.Ladder b = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.3), rung(20_000, 4, 0.5), rung(40_000, 50, 0.7));
         Score.Ladder c = ladder(rung(5_000, 1, 0.2), rung(10_000, 20, 0.3));
         assertEquals("10,000", EchoLatency.sustained(List.of(a, b, c)).text());
+        assertEquals("server (p99 30.0 ms at 20,000/s)", EchoLatency.claimed(List.of(a, b, c)).limit());
     }
 
     @Test
     void aClimbThatEndedOnABusyGeneratorIsAtLeast() {
         Score.Ladder a = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.95));
         assertEquals("at least 10,000", EchoLatency.sustained(List.of(a)).text());
+        assertEquals("generator (its cpu 0.95 busy at 10,000/s)", EchoLatency.claimed(List.of(a)).limit());
+        Score.Ladder headroom = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.3));
+        assertEquals("at least 10,000", EchoLatency.sustained(List.of(headroom)).text());
+        assertTrue(EchoLatency.claimed(List.of(headroom)).limit().startsWith("headroom"));
     }
 
     @Test
