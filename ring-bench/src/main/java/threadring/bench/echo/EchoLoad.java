@@ -387,20 +387,14 @@ public final class EchoLoad {
                 server.send(ask.command);
             }
             long deadline = System.nanoTime() + SERVER_TIMEOUT.toNanos();
-            while (System.nanoTime() < deadline) {
-                String line = server.next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
-                if (line == null) {
-                    break;
+            for (String json; (json = server.nextAfter(EchoServe.PREFIX,
+                    Duration.ofNanos(Math.max(1, deadline - System.nanoTime())))) != null; ) {
+                EchoServe.Reply r = RunFile.JSON.fromJson(json, EchoServe.Reply.class);
+                if (r.error() != null) {
+                    throw new IllegalStateException(r.error());
                 }
-                if (line.startsWith(EchoServe.PREFIX)) {
-                    EchoServe.Reply r = RunFile.JSON.fromJson(line.substring(EchoServe.PREFIX.length()),
-                            EchoServe.Reply.class);
-                    if (r.error() != null) {
-                        throw new IllegalStateException(r.error());
-                    }
-                    if (ask.answeredBy(r)) {
-                        return r;
-                    }
+                if (ask.answeredBy(r)) {
+                    return r;
                 }
             }
             Integer exit = server.exitValue();

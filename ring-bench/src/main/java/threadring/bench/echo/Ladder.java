@@ -65,26 +65,19 @@ final class Ladder {
     private static GenerateLoad.Reply ask(Processes.Child g, GenerateLoad.Command c)
             throws IOException, InterruptedException {
         g.send(EchoServe.LINE.toJson(c));
-        long deadline = System.nanoTime() + REPLY.toNanos();
-        while (System.nanoTime() < deadline) {
-            String line = g.next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
-            if (line == null) {
-                break;
-            }
-            if (line.startsWith(GenerateLoad.PREFIX)) {
-                GenerateLoad.Reply r = RunFile.JSON.fromJson(line.substring(GenerateLoad.PREFIX.length()),
-                        GenerateLoad.Reply.class);
-                if (r.error() != null) {
-                    throw new IllegalStateException("the load generator: " + r.error());
-                }
-                if (r.wrong() != null) { // as with wrk: a wrong echo fails the id
-                    throw new IllegalStateException("the open-model generator got answers that were not 200 with "
-                            + "the request's body: " + r.wrong());
-                }
-                return r;
-            }
+        String json = g.nextAfter(GenerateLoad.PREFIX, REPLY);
+        if (json == null) {
+            throw new IllegalStateException("the load generator did not answer '" + c.op() + "' within "
+                    + REPLY.toSeconds() + " s: " + g.tail());
         }
-        throw new IllegalStateException("the load generator did not answer '" + c.op() + "' within "
-                + REPLY.toSeconds() + " s: " + g.tail());
+        GenerateLoad.Reply r = RunFile.JSON.fromJson(json, GenerateLoad.Reply.class);
+        if (r.error() != null) {
+            throw new IllegalStateException("the load generator: " + r.error());
+        }
+        if (r.wrong() != null) { // as with wrk: a wrong echo fails the id
+            throw new IllegalStateException("the open-model generator got answers that were not 200 with "
+                    + "the request's body: " + r.wrong());
+        }
+        return r;
     }
 }

@@ -45,8 +45,8 @@ final class OpenLoad implements AutoCloseable {
     /**
      * The pacer's shortest sleep: requests due within it go out together, each still timed from when
      * it was due. Netty's own timer cannot pace below a millisecond: with a task due in less than
-     * half a millisecond its NIO loop polls without blocking, and a 500 µs tick kept the generator's
-     * cpu 100% busy at 5,000 requests/s.
+     * half a millisecond its NIO loop polls without blocking, and a 500 µs tick kept the loop's
+     * thread 100% busy at 5,000 requests/s.
      */
     static final long MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(50);
 

@@ -172,6 +172,24 @@ public final class Processes {
             return line;
         }
 
+        /**
+         * What follows {@code prefix} on the child's next line that starts with it (other lines are
+         * skipped, kept in the tail), or null if it ended or printed none within {@code timeout}.
+         */
+        public String nextAfter(String prefix, Duration timeout) throws InterruptedException {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (System.nanoTime() < deadline) {
+                String line = next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+                if (line == null) {
+                    return null;
+                }
+                if (line.startsWith(prefix)) {
+                    return line.substring(prefix.length());
+                }
+            }
+            return null;
+        }
+
         /** Its last output lines read so far, as one line (for error messages). */
         public String tail() {
             synchronized (tail) {
