@@ -216,8 +216,17 @@ final class EchoLatency {
             renderer.setSeriesPaint(i, Chart.PALETTE[i % Chart.PALETTE.length]);
             renderer.setSeriesStroke(i, new BasicStroke(2f));
         }
-        XYPlot plot = new XYPlot(data, log("offered requests per second (log scale)"),
-                log("p99 latency, ms (log scale)"), renderer);
+        XYPlot plot = new XYPlot(data, log("offered requests per second (log scale; offered: "
+                + Score.Ladder.RATES.stream().map(Format::rate).collect(java.util.stream.Collectors.joining(", "))
+                + ", while sustained)"), log("p99 latency, ms (log scale)"), renderer);
+        // the target a sustained rate meets: points under the line were sustained (if all answered)
+        org.jfree.chart.plot.ValueMarker target = new org.jfree.chart.plot.ValueMarker(Score.Ladder.TARGET_P99_MS,
+                Color.GRAY, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                        new float[] {6f, 4f}, 0f));
+        target.setLabel("target: p99 " + Format.amount(Score.Ladder.TARGET_P99_MS) + " ms");
+        target.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
+        target.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
+        plot.addRangeMarker(target);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(new Color(0xcccccc));
         plot.setRangeGridlinePaint(new Color(0xcccccc));
