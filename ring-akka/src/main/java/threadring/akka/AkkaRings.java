@@ -73,12 +73,19 @@ public final class AkkaRings implements RingProvider {
         }
         all.add(Variant.of("akka/streams", "echo server: Akka 2.6 Streams Tcp, a materialized stream per connection "
                         + "framing HTTP/1.1 (statefulMapConcat), default dispatcher")
-                .echo((id, waitMs) -> new AkkaStreamsEchoServer(id, waitMs))
+                .echo((id, waitMs) -> new AkkaStreamsEchoServer(id, waitMs, Dispatcher.DEFAULT))
                 .build());
         all.add(Variant.of("akka/pekko-streams", "echo server: Apache Pekko 1.x Streams Tcp, a materialized stream per "
                         + "connection framing HTTP/1.1 (statefulMapConcat), default dispatcher")
-                .echo((id, waitMs) -> new PekkoStreamsEchoServer(id, waitMs))
+                .echo((id, waitMs) -> new PekkoStreamsEchoServer(id, waitMs, Dispatcher.DEFAULT))
                 .inDefaultSweep(Workload.ECHO)
+                .build());
+        all.add(Variant.of("akka/pekko-streams" + Dispatcher.LOOM.suffix, "echo server: Apache Pekko 1.x Streams Tcp, a "
+                        + "materialized stream per connection framing HTTP/1.1 (statefulMapConcat), streams on "
+                        + Dispatcher.LOOM.description)
+                .echo((id, waitMs) -> new PekkoStreamsEchoServer(id, waitMs, Dispatcher.LOOM))
+                .onVirtualThreads(Dispatcher.LOOM.virtual)
+                .systemProperties(Dispatcher.LOOM.properties)
                 .build());
         return all;
     }

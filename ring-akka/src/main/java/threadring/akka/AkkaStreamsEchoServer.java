@@ -29,7 +29,9 @@ import threadring.core.Http1;
  * of the byte chunks ({@code statefulMapConcat}) and answers each with its body. A shared kill
  * switch ends every connection on close. Opened to wait, each answer is held back by the
  * system's scheduler ({@code Patterns.after}, no thread blocked), one at a time per connection,
- * so answers stay in order. Pekko's twin is generated from this file (pom.xml).
+ * so answers stay in order. On a dispatcher other than the default, every connection's stream runs
+ * on it ({@code stream.materializer.dispatcher}); Tcp's selectors stay on the library's own.
+ * Pekko's twin is generated from this file (pom.xml).
  */
 final class AkkaStreamsEchoServer extends AbstractWorkload implements EchoServer {
 
@@ -40,17 +42,21 @@ final class AkkaStreamsEchoServer extends AbstractWorkload implements EchoServer
     private final SharedKillSwitch connections = KillSwitches.shared("echo connections");
     private final Tcp.ServerBinding binding;
 
-    AkkaStreamsEchoServer(String id, int waitMs) {
+    /** {@code on}: the dispatcher its streams are materialized on (Pekko's {@code -loom}: its virtual-thread executor). */
+    AkkaStreamsEchoServer(String id, int waitMs, Dispatcher on) {
         super(id, "echo server");
         owned = new OwnedSystem(id, this::track);
-        system = ActorSystem.create(owned.name, OwnedSystem.config("akka"));
+        system = ActorSystem.create(owned.name, OwnedSystem.config("akka", on));
         Materializer materializer = Materializer.matFromSystem(system);
         Flow<ByteString, Answer, ?> answers = Flow.of(ByteString.class)
                 .via(connections.flow())
                 .statefulMapConcat(Framing::new);
         Flow<ByteString, ByteString, ?> echo = afterWait(answers, waitMs)
                 .takeWhile(answer -> !answer.close(), true) // the answer to "Connection: close" is the last
-                .map(Answer::bytes);
+                .map(answer -> {
+                    answering();
+                    return answer.bytes();
+                });
         try {
             binding = Tcp.get(system)
                     .bind(InetAddress.getLoopbackAddress().getHostAddress(), 0, BACKLOG, List.of(), false,

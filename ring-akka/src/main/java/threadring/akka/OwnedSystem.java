@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -39,6 +40,16 @@ final class OwnedSystem {
     /** The owner's config: {@code threadring/akka/<file>} over the library's reference.conf. */
     static Config config(String file) {
         return ConfigFactory.load(ConfigFactory.parseResources(OwnedSystem.class, file + ".conf"));
+    }
+
+    /**
+     * {@link #config(String)} with every stream materialized on {@code streams}'s dispatcher
+     * ({@code <file>.stream.materializer.dispatcher}); the library's default where it names none.
+     */
+    static Config config(String file, Dispatcher streams) {
+        Config config = config(file);
+        return streams.path == null ? config
+                : ConfigFactory.parseMap(Map.of(file + ".stream.materializer.dispatcher", streams.path)).withFallback(config);
     }
 
     /** Hands every live thread of this system not seen before to the owner's tracking. */

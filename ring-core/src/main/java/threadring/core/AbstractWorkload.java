@@ -89,8 +89,17 @@ public abstract class AbstractWorkload implements AutoCloseable {
     }
 
     /**
-     * The thread the last part ended on (the model's code: a node, a party, a task), if any has
-     * ended: how the contract kit checks a {@code -loom} variant's work runs on virtual threads.
+     * Called by a server's model code as it answers a request (it has no runs to end): records the
+     * thread it answers on, for {@link #lastPartThread()}.
+     */
+    protected final void answering() {
+        endedOn = Thread.currentThread();
+    }
+
+    /**
+     * The thread the last part ended on (the model's code: a node, a party, a task; a server's
+     * last answer), if any has ended: how the contract kit checks a {@code -loom} variant's work
+     * runs on virtual threads.
      */
     public final Optional<Thread> lastPartThread() {
         return Optional.ofNullable(endedOn);

@@ -47,7 +47,9 @@ public final class EchoContract {
                     EchoContract::closeStopsEverythingAndFreesThePort),
             new ContractKit.Check(String.format(Locale.ROOT, "a wait of %d ms per request, on %d connections at once: "
                     + "none answered sooner, all within half their waits in a row", WAIT_MS, WAITERS), ContractKit.TIMEOUT,
-                    EchoContract::waitsWithoutHoldingUpOtherConnections));
+                    EchoContract::waitsWithoutHoldingUpOtherConnections),
+            new ContractKit.Check("echo: " + ContractKit.ON_VIRTUAL_THREADS, ContractKit.TIMEOUT,
+                    EchoContract::onVirtualThreads, ContractKit::unlessOnVirtualThreads));
 
     private EchoContract() {}
 
@@ -86,6 +88,19 @@ public final class EchoContract {
                     c.close();
                 }
             }
+        } catch (IOException e) {
+            fail(f.id() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A request is answered on a virtual thread, for a server declared on them (the kit reads its last answer's thread). */
+    public static void onVirtualThreads(RingFactory f) {
+        try (EchoServer server = f.openEcho();
+                EchoClient.Connection c = new EchoClient.Connection(server.port(), ANSWER_MS)) {
+            for (int i = 0; i < 10; i++) {
+                c.echo(("request " + i).getBytes(StandardCharsets.US_ASCII));
+            }
+            ContractKit.assertEndedOnVirtualThread(f, server);
         } catch (IOException e) {
             fail(f.id() + ": " + e.getMessage(), e);
         }

@@ -11,13 +11,10 @@ import io.ktor.network.sockets.openReadChannel
 import io.ktor.network.sockets.openWriteChannel
 import io.ktor.utils.io.writeFully
 import java.io.IOException
-import java.util.concurrent.Executors
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
-import kotlinx.coroutines.ExecutorCoroutineDispatcher
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.SupervisorJob
-import kotlinx.coroutines.asCoroutineDispatcher
 import kotlinx.coroutines.cancelAndJoin
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
@@ -32,28 +29,33 @@ import threadring.core.Http1
  * coroutine per accepted connection taking requests off a `ByteReadChannel` as [framing] says
  * (the head line by line, or one buffered parse) and answering through a `ByteWriteChannel`, one
  * flush per answer. On `Dispatchers.Default` with the selector on `Dispatchers.IO` (ktor's own
- * examples), or everything on one thread. Opened to wait, a connection's coroutine `delay`s before
+ * examples), everything on one thread, or (`-loom`) on a dispatcher over a virtual-thread-per-task
+ * executor with the selector on Dispatchers.IO. Opened to wait, a connection's coroutine `delay`s before
  * each answer: suspended, it leaves its thread to the other connections.
  */
 class CoroutineEchoServer(
     id: String,
-    oneThread: Boolean,
+    scheduler: Scheduler,
     private val framing: Framing,
     private val waitMs: Int,
 ) : AbstractWorkload(id, "echo server"), EchoServer {
 
-    /** The one-thread dispatcher of `-p1`, closed with the server. */
-    private val owned: ExecutorCoroutineDispatcher? =
-        if (oneThread) Executors.newSingleThreadExecutor(tracked(daemonThreads(id))).asCoroutineDispatcher() else null
-
-    private val selector = SelectorManager(owned ?: Dispatchers.IO)
     private val connections = SupervisorJob()
-    private val scope = CoroutineScope(connections + (owned ?: Dispatchers.Default))
+
+    /** Where the connections' coroutines run, and what closing it takes (`-p1`'s thread, `-loom`'s executor). */
+    private val host: Scheduler.Host = when (scheduler) {
+        Scheduler.DEFAULT, Scheduler.P1, Scheduler.LOOM -> scheduler.start(tracked(daemonThreads(id)), connections)
+        else -> throw IllegalArgumentException("$id: the echo server runs on Default, -p1 or -loom, not ${scheduler.suffix}")
+    }
+
+    /** ktor's selector: on `-p1`'s one thread, else on Dispatchers.IO as in ktor's own examples (a virtual thread would block in select()). */
+    private val selector = SelectorManager(if (scheduler == Scheduler.P1) host.dispatcher else Dispatchers.IO)
+    private val scope = CoroutineScope(connections + host.dispatcher)
     private val server: ServerSocket = try {
         runBlocking { aSocket(selector).tcp().bind("127.0.0.1", 0) { backlogSize = BACKLOG } }
     } catch (e: IOException) {
         selector.close()
-        owned?.close()
+        host.close()
         throw IllegalStateException("$id: cannot listen on 127.0.0.1: ${e.message}", e)
     }
 
@@ -80,6 +82,7 @@ class CoroutineEchoServer(
                 val head = requests.head() ?: break
                 val body = requests.body(head.length())
                 if (waitMs > 0) delay(waitMs.toLong())
+                answering()
                 output.writeFully(Http1.head(body.size, head.close()))
                 output.writeFully(body)
                 output.flush()
@@ -102,7 +105,7 @@ class CoroutineEchoServer(
             withTimeoutOrNull(CLOSE_MILLIS) { while (channel != null && channel.isRegistered) delay(1) }
         }
         selector.close()
-        owned?.close()
+        host.close()
     }
 
     private companion object {

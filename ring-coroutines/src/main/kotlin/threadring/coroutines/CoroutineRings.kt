@@ -44,18 +44,26 @@ class CoroutineRings : RingProvider {
                 .inDefaultSweep(*if (kind == CoroutineFanOut.Kind.P1) arrayOf() else arrayOf(Workload.FANOUT))
                 .build()
         } + Framing.entries.flatMap { framing ->
-            listOf(false, true).map { oneThread ->
+            // Loom beneath: the buffered framing only (the default sweep's), to keep the kit's time
+            val schedulers = listOf(Scheduler.DEFAULT, Scheduler.P1) + if (framing == Framing.BUFFERED) listOf(Scheduler.LOOM) else listOf()
+            schedulers.map { scheduler ->
+                val oneThread = scheduler == Scheduler.P1
                 Variant.of(
                     "coroutines/" + when (framing) {
                         Framing.LINES -> if (oneThread) "socket-p1" else "socket-default"
-                        Framing.BUFFERED -> if (oneThread) "socket-buffered-p1" else "socket-buffered"
+                        Framing.BUFFERED -> "socket-buffered" + if (scheduler == Scheduler.DEFAULT) "" else "-${scheduler.suffix}"
                     },
                     "echo server: ktor-network sockets, a coroutine per connection${framing.note}, on " +
-                        (if (oneThread) "one thread of its own (selector too)" else "Dispatchers.Default (selector on Dispatchers.IO)") +
-                        "; ktor-network runs each socket's reader and writer on Dispatchers.IO",
+                        when (scheduler) {
+                            Scheduler.P1 -> "one thread of its own (selector too)"
+                            Scheduler.LOOM -> "${scheduler.description} (selector on Dispatchers.IO)"
+                            else -> "Dispatchers.Default (selector on Dispatchers.IO)"
+                        } + "; ktor-network runs each socket's reader and writer on Dispatchers.IO",
                 )
-                    .echo { id, waitMs -> CoroutineEchoServer(id, oneThread, framing, waitMs) }
+                    .echo { id, waitMs -> CoroutineEchoServer(id, scheduler, framing, waitMs) }
                     .oneThread(oneThread)
+                    .onVirtualThreads(scheduler.virtual)
+                    .systemProperties(scheduler.properties)
                     .inDefaultSweep(*if (framing == Framing.BUFFERED && oneThread) arrayOf(Workload.ECHO) else arrayOf())
                     .build()
             }

@@ -101,7 +101,7 @@ final class ZioEchoServer(id: String, pool: Pool, waitMs: Int) extends AbstractW
           more => next((in ++ more).materialize, in.length))
 
     def answer(in: Chunk[Byte], end: Int): IO[IOException, Unit] =
-      ZIO.attempt(Http1.parse(String(in.take(end).toArray, ISO_8859_1))).refineToOrDie[IOException].flatMap { head =>
+      ZIO.attempt { answering(); Http1.parse(String(in.take(end).toArray, ISO_8859_1)) }.refineToOrDie[IOException].flatMap { head =>
         read(in.drop(end + 4), head.length).flatMap { (body, rest) =>
           afterWait(socket.writeChunk(Chunk.fromArray(Http1.head(body.length, head.close)) ++ body)) *>
             (if head.close then ZIO.unit else next(rest, 0))

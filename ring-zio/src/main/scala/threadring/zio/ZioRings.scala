@@ -51,13 +51,16 @@ final class ZioRings extends RingProvider:
         // the faster with work, within noise of -p1 without (run 20261123-223732, --all)
         .inDefaultSweep((if pool == Pool.Default then List(Workload.FANOUT) else Nil)*)
         .build(): RingFactory
-    val echoes = for pool <- List(Pool.Default, Pool.OneThread) yield
+    val echoes = for pool <- List(Pool.Default, Pool.OneThread, Pool.Loom) yield
       Variant.of(s"zio/socket${pool.suffix}",
         "echo server: zio-nio async channels, a fiber per connection on " +
           (if pool.oneThread then "a one-thread executor, I/O on one channel-group thread (2 threads)"
+          else if pool.virtual then s"${pool.description}, I/O on a channel group of 1 thread per cpu"
           else "the default runtime (ZScheduler), I/O on a channel group of 1 thread per cpu"))
         .echo((id, waitMs) => ZioEchoServer(id, pool, waitMs))
         .oneThread(pool.oneThread)
+        .onVirtualThreads(pool.virtual)
+        .systemProperties(pool.properties)
         .inDefaultSweep((if pool.oneThread then Nil else List(Workload.ECHO))*)
         .build(): RingFactory
     (rings ++ fanOuts ++ echoes).asJava

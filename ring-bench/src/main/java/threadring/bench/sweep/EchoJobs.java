@@ -110,7 +110,7 @@ final class EchoJobs {
                     .mapToInt(i -> i.reps.size()).sum(), byJob.values().stream().mapToInt(List::size).sum());
             for (Item i : due) {
                 try {
-                    i.reps.add(i.load.repetition(i.factory, (Size.Echo) i.job.size(), i.reps.size() + 1));
+                    i.reps.add(i.load.repetition(i.factory, echo(i.job.size()), i.reps.size() + 1));
                 } catch (EchoLoad.TooSlow e) { // a result of the row, not a failure (a later repetition: a failure)
                     if (i.reps.isEmpty()) {
                         i.limit = e.getMessage();
@@ -149,5 +149,13 @@ final class EchoJobs {
     private static Job job(Scheduled s, List<Item> items, Job.Status status) {
         return s.plan().job(s.configuration().label(), s.plan().ids(), status, null, null,
                 items.stream().map(Item::measured).toList());
+    }
+
+    /** The served size this runner loads: the echo server's, today the one served workload. */
+    private static Size.Echo echo(Size.Served size) {
+        if (size instanceof Size.Echo e) {
+            return e;
+        }
+        throw new IllegalStateException("no runner loads a served size other than the echo server's: " + size);
     }
 }

@@ -85,8 +85,12 @@ final class JmhJobs {
         }
         String asyncLib = async == null || async.library() == null ? null : async.library();
         // the fan-out's ideal time needs consumeCPU(work)'s cost, for every work a fan-out of the run has
-        List<Integer> works = jobs.stream().map(s -> s.plan().size()).filter(x -> x instanceof Size.FanOut)
-                .map(x -> ((Size.FanOut) x).work()).filter(w -> w > 0).distinct().sorted().toList();
+        List<Integer> works = jobs.stream().map(s -> s.plan().size())
+                .<Integer>mapMulti((x, out) -> {
+                    if (x instanceof Size.FanOut f && f.work() > 0) {
+                        out.accept(f.work());
+                    }
+                }).distinct().sorted().toList();
         HostSpec spec = new HostSpec(runDir.toString(), seed, hostConfigs, tasks, settings.scored(),
                 settings.scored().longRun() ? LONG_PASS_TIMEOUT_MINUTES : PASS_TIMEOUT_MINUTES, settings.profilers(),
                 settings.profiling(), asyncLib, Presets.CALIBRATION_MS, settings.scored().counters(), true, works);
