@@ -1,0 +1,111 @@
+package threadring.core.skynet;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import threadring.core.AbstractWorkload;
+
+/**
+ * What every Skynet shares ({@link AbstractWorkload}): argument checks, the closed state, one run
+ * at a time, failures that end a run instead of hanging it, and thread tracking. Subclasses start
+ * the root task ({@link #start}); the root reports the tree's sum through {@link #done} from the
+ * model's own thread, and the run waits for it, then for {@link #settle}.
+ *
+ * <p>Every task calls {@link #taskStarted()} first and {@link #taskEnded()} last. Both do nothing
+ * unless the contract kit (or {@code check}) turned the {@linkplain #audit() audit} on, which
+ * counts the tasks a run started, the tasks still running and the most that ran at once, and
+ * where they ran: how the kit sees a tree that skipped tasks, left some behind, or ran them on the
+ * caller's thread. A benchmark never turns it on.
+ */
+public abstract class AbstractSkynet extends AbstractWorkload implements Skynet {
+
+    /** What the audit saw: tasks started and still running, the most at once, and where the last one ran. */
+    public record Audit(long started, long running, long peak, Thread lastTaskThread) {}
+
+    private boolean audit;
+    private final LongAdder started = new LongAdder();
+    private final AtomicLong running = new AtomicLong();
+    private final AtomicLong peak = new AtomicLong();
+    private volatile Thread lastTaskThread;
+
+    protected AbstractSkynet(String id) {
+        super(id, "skynet");
+    }
+
+    /**
+     * Starts the root task of a tree of {@code branching}^{@code depth} leaves (see {@link Skynet}
+     * for which task answers what); the root calls {@link #done} with its sum. Called once per run,
+     * from the thread that called {@link #run}.
+     */
+    protected abstract void start(int branching, int depth) throws Exception;
+
+    /**
+     * After the root called {@link #done}: waits until the run's tasks are gone where the model
+     * needs that (a scope closed). Nothing by default: a task joined by its parent has ended.
+     */
+    protected void settle() throws Exception {}
+
+    /** Called once by the root task with the tree's sum. */
+    protected final void done(long sum) {
+        endPart(sum);
+    }
+
+    /** The first thing every task does (nothing unless audited). */
+    protected final void taskStarted() {
+        if (audit) {
+            started.increment();
+            peak.accumulateAndGet(running.incrementAndGet(), Math::max);
+            lastTaskThread = Thread.currentThread();
+        }
+    }
+
+    /** The last thing every task does, after it has its answer (nothing unless audited). */
+    protected final void taskEnded() {
+        if (audit) {
+            running.decrementAndGet();
+        }
+    }
+
+    /** Turns the audit on; before the first run only. Returns this. */
+    public final AbstractSkynet audited() {
+        audit = true;
+        return this;
+    }
+
+    /** What the audit counted since it was turned on, or since the last {@link #resetAudit()}. */
+    public final Audit audit() {
+        if (!audit) {
+            throw new IllegalStateException(id() + ": the audit is off (audited() before the first run)");
+        }
+        return new Audit(started.sum(), running.get(), peak.get(), lastTaskThread);
+    }
+
+    /** Starts the audit's counts afresh (between runs). */
+    public final void resetAudit() {
+        started.reset();
+        peak.set(running.get());
+    }
+
+    @Override
+    public final synchronized long run(int branching, int depth) {
+        String what = "run(branching=" + branching + ", depth=" + depth + ")";
+        if (closed()) {
+            throw new IllegalStateException(id() + ": " + what + " on a closed skynet");
+        }
+        Skynet.require(branching, depth);
+        long sum = run(what, 1, () -> start(branching, depth));
+        try {
+            settle();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(id() + ": interrupted while " + what + " ended", e);
+        } catch (Exception e) {
+            throw new IllegalStateException(id() + ": " + what + " did not end cleanly", e);
+        }
+        return sum;
+    }
+
+    @Override
+    public String toString() {
+        return id() + "[skynet" + (closed() ? ", closed" : "") + "]";
+    }
+}
