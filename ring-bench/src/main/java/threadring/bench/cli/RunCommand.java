@@ -96,6 +96,12 @@ final class RunCommand implements Callable<Integer> {
                     + "--long: --forks, a fixed count).")
     Integer maxForks;
 
+    @Option(names = "--state-forks", paramLabel = "N", converter = Converters.Positive.class,
+            description = "A row whose JVMs stand in states gets forks until each state's share is known within "
+                    + "+-30%% (half its 95%% Wilson interval), at least 8 and at most N (default " + Presets.STATE_FORKS + "; with --quick "
+                    + "or --long: --forks).")
+    Integer stateForks;
+
     @Option(names = "--precision", paramLabel = "PCT", converter = Converters.Positive.class,
             description = "The half-width the fork counts are planned for: half the 95%% interval's width, in percent "
                     + "(default " + Presets.PRECISION + ").")
@@ -223,7 +229,8 @@ final class RunCommand implements Callable<Integer> {
         Settings settings = new Settings(new Settings.Selection(include.includes(), all, asked.workloads()),
                 asked.series(), asked.steps(),
                 new Settings.Scored(quick, longRun, f, maxForks(f), w, i, ms, passMs != null ? passMs : Presets.PASS_MS,
-                        precision != null ? precision : Presets.PRECISION, settle, !noCounters, List.copyOf(jvmArgs)),
+                        precision != null ? precision : Presets.PRECISION, settle, !noCounters, List.copyOf(jvmArgs),
+                        stateForks(f), null),
                 cpuSets, jdks.stream().map(Path::toString).toList(), profilers,
                 quick ? Presets.QUICK_PROFILING : new Settings.Profiling(Presets.PROFILING.forks(),
                         Presets.PROFILING.warmups(), Presets.PROFILING.iterations(), profilingMs),
@@ -249,6 +256,12 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageException("--max-forks " + cap + " is below the " + first + " forks each id starts with");
         }
         return cap;
+    }
+
+    /** A row in states gets forks up to --state-forks; a smoke or reference run keeps the forks it starts with. */
+    private int stateForks(Integer start) {
+        int cap = stateForks != null ? stateForks : quick || longRun ? maxForks(start) : Presets.STATE_FORKS;
+        return Math.max(cap, maxForks(start));
     }
 
     private static Integer fromEnv(Map<String, String> env, String name, int min) {

@@ -10,12 +10,14 @@ import java.util.Locale;
 import java.util.Optional;
 import threadring.bench.data.Env;
 import threadring.bench.report.Costs;
+import threadring.bench.report.Carriers;
 import threadring.bench.report.CrossCpu;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.HtmlPage;
 import threadring.bench.report.Report;
 import threadring.bench.report.Sections;
+import threadring.bench.report.Reruns;
 import threadring.bench.report.Series;
 import threadring.bench.report.WorkloadSection;
 import threadring.bench.data.Probe;
@@ -40,9 +42,11 @@ public final class Compare {
      * forks did not settle, or scattered in one state, gets no verdict.
      */
     public record Pair(String id, Stats.Summary a, Stats.Summary b, java.util.function.DoubleFunction<String> number) {
-        /** B over A: below 1, B is faster. */
+        /** B over A with its interval at the verdicts' confidence: below 1, B is faster. */
         public Stats.Ratio ratio() {
-            return Stats.ratio(b, a);
+            return b.states().size() == 1 && a.states().size() == 1
+                    ? Stats.ratio(b.states().get(0), a.states().get(0), LikeWithLike.CONFIDENCE)
+                    : new Stats.Ratio(b.median() / a.median(), null, Double.NaN);
         }
 
         public LikeWithLike.Verdict verdict() {
@@ -91,14 +95,18 @@ public final class Compare {
     static Doc document(Run a, Path dirA, Run b, Path dirB) {
         Doc doc = new Doc("threadring: " + b.runId() + " (B) vs " + a.runId() + " (A)");
         doc.bullets(List.of("A: " + describe(a, dirA), "B: " + describe(b, dirB)));
-        doc.paragraph("B/A < 1: B is faster; its interval is 95% (Welch's t on the log fork levels of both runs). "
-                + "Like with like: **B faster** or **B slower** only where the two rows' (or states') 95% intervals "
-                + "are separated (share no value) and at least " + String.format(Locale.ROOT, "%.0f%%", (RERUN_FLOOR - 1) * 100)
-                + " apart, else *within noise* (closer than that: *under the re-run floor*, the spread between two runs "
-                + "of the same code on this machine, which forks within one run do not see). A row in states is judged state by state: each "
+        doc.paragraph("B/A < 1: B is faster; its interval is 99%: Student's t on the log fork levels of both runs, "
+                + "with each row's run-to-run component (the spread between runs of the same code, which forks within "
+                + "one run do not see; A's: " + Reruns.of(a).source() + "; B's: " + Reruns.of(b).source() + "). "
+                + "Like with like: **B faster** or **B slower** only where that interval excludes 1 and the levels are "
+                + "at least " + String.format(Locale.ROOT, "%.0f%%", (RERUN_FLOOR - 1) * 100)
+                + " apart (closer: *under the re-run floor*), else *within noise*; one JVM on a side is *no verdict*. "
+                + "A row in states is judged state by state: each "
                 + "state of B against A's state of the same rank where both have as many, else A's state at the "
                 + "nearest level (within " + Format.times(LikeWithLike.MATCH) + "), level against level, and share against share (how many of each run's JVMs reached it; Fisher's exact "
-                + "test, *shares differ* at p < 0.05). A row whose forks did not settle, or scattered in one state, "
+                + "test, *shares differ* at p < 0.05, compared only where the JVMs give the test 80% power to tell 1/3 "
+                + "from 2/3; a JVM apart in one run only is no difference of states). A row whose forks did not settle, "
+                + "were measured before they settled, or scattered in one state, "
                 + "gets no verdict. Values: ns per hop (ring) or per exchange (rendezvous), ms per operation "
                 + "(fan-out), requests per second (echo server, whose B/A is that of its time per request) [95% "
                 + "interval]. Where the single-thread speed probe `" + Probe.SPEED + "` moved between the runs, "
@@ -135,17 +143,11 @@ public final class Compare {
                     + "move with it, so none of them is called faster, slower or in other shares here; rows on one "
                     + "thread are."));
             List<Doc.Row> rows = new ArrayList<>();
-            for (Pair raw : pairs(a, sa, b, sb)) {
-                boolean divided = speed.isPresent() && !CrossCpu.across(raw.id(), sb.config());
-                Pair p = divided ? new Pair(raw.id(), raw.a(), raw.b().scaled(1 / speed.get().value()), raw.number()) : raw;
+            for (Judged j : judged(a, sa, b, sb)) {
+                Pair p = j.pair();
                 Stats.Ratio r = p.ratio();
-                LikeWithLike.Verdict v = p.verdict();
-                String said = p.text() + (divided ? " (B divided by the speed probe)" : "");
-                if (machine.isPresent() && (v == LikeWithLike.Verdict.FASTER || v == LikeWithLike.Verdict.SLOWER
-                        || v == LikeWithLike.Verdict.SHARES) && CrossCpu.across(p.id(), sb.config())) {
-                    said = "no verdict: the machine's cross-CPU handoff " + machine.get();
-                    v = LikeWithLike.Verdict.UNSTABLE;
-                }
+                LikeWithLike.Verdict v = j.verdict();
+                String said = j.said();
                 rows.add(new Doc.Row(List.of(Doc.Cell.of(p.id()),
                         new Doc.Cell(value(p.a(), w), p.a().median(), p.a().isUnstable()),
                         new Doc.Cell(value(p.b(), w), p.b().median(), p.b().isUnstable()),
@@ -160,7 +162,7 @@ public final class Compare {
             }
             doc.add(new Doc.Table("compare", List.of(new Doc.Column("id", false), new Doc.Column("A " + unit, true),
                     new Doc.Column("B " + unit, true), new Doc.Column(sa.workload() == Workload.ECHO
-                            ? "B/A time per request [95%]" : "B/A [95%]", true), new Doc.Column("p", true),
+                            ? "B/A time per request [99%]" : "B/A [99%]", true), new Doc.Column("p", true),
                     new Doc.Column("CPU per step B/A [95%]", true),
                     new Doc.Column("verdict", false)), rows));
             List<String> notes = new ArrayList<>();
@@ -186,6 +188,33 @@ public final class Compare {
             doc.bullets(items);
         }
         return doc;
+    }
+
+    /** One id's verdict: its pair (B divided by the speed probe where it moved), the verdict and what it says. */
+    public record Judged(Pair pair, LikeWithLike.Verdict verdict, String said) {}
+
+    /**
+     * The verdicts of one matched series: each pair like with like, one-thread rows of B divided by
+     * the speed probe where it moved, and no verdict of a difference for rows that hand off across
+     * cpus where the cross-CPU probe moved.
+     */
+    public static List<Judged> judged(Run a, Series sa, Run b, Series sb) {
+        Optional<String> machine = machineMoved(a, sa, b, sb);
+        Optional<Stats.Ratio> speed = speedMoved(a, sa, b, sb);
+        List<Judged> out = new ArrayList<>();
+        for (Pair raw : pairs(a, sa, b, sb)) {
+            boolean divided = speed.isPresent() && !Carriers.across(raw.id(), sb.config());
+            Pair p = divided ? new Pair(raw.id(), raw.a(), raw.b().scaled(1 / speed.get().value()), raw.number()) : raw;
+            LikeWithLike.Verdict v = p.verdict();
+            String said = p.text() + (divided ? " (B divided by the speed probe)" : "");
+            if (machine.isPresent() && (v == LikeWithLike.Verdict.FASTER || v == LikeWithLike.Verdict.SLOWER
+                    || v == LikeWithLike.Verdict.SHARES) && Carriers.across(p.id(), sb.config())) {
+                said = "no verdict: the machine's cross-CPU handoff " + machine.get();
+                v = LikeWithLike.Verdict.UNSTABLE;
+            }
+            out.add(new Judged(p, v, said));
+        }
+        return out;
     }
 
     /**

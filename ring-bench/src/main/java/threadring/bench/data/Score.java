@@ -19,7 +19,12 @@ public sealed interface Score permits Score.Passes, Score.Echo {
 
     /** {@link #nsPerStep} summarised over JVMs. */
     default Stats.Summary cost() {
-        return Stats.summarize(nsPerStep());
+        return cost(threadring.bench.stats.Rerun.Part.NONE);
+    }
+
+    /** The same, as a row: its intervals carry the run-to-run component {@code rerun}. */
+    default Stats.Summary cost(threadring.bench.stats.Rerun.Part rerun) {
+        return Stats.summarize(nsPerStep(), rerun);
     }
 
     /**
@@ -58,8 +63,8 @@ public sealed interface Score permits Score.Passes, Score.Echo {
 
         /** Forks classified over their whole series, in states, with the interval their planning allows. */
         @Override
-        public Stats.Summary cost() {
-            return Stats.summarize(series(), pilot);
+        public Stats.Summary cost(threadring.bench.stats.Rerun.Part rerun) {
+            return Stats.summarize(series(), pilot, rerun);
         }
     }
 

@@ -31,11 +31,26 @@ public record Settings(Selection selection, List<Size> series, Map<Workload, Int
      * benchmark's) and the length a calibrated pass aims at ({@code passMs}; 0 in runs whose passes
      * had fixed sizes); whether each iteration's counters were read ({@code counters}); JVM flags
      * added to every fork after the id's own ({@code jvmArgs}: a control such as another collector);
-     * {@code quick} and {@code longRun} are the presets.
+     * {@code quick} and {@code longRun} are the presets; {@code stateForks}: the forks a row whose
+     * JVMs split into states may get so that each state's share is known (null in runs before
+     * states got forks of their own: {@code maxForks}); {@code rerun}: the run-to-run components its
+     * rows' intervals carry, per class of rows, and where they came from (null in runs before
+     * intervals carried one: the project's default is used when such a run is rendered).
      */
     public record Scored(boolean quick, boolean longRun, Integer forks, int maxForks, Integer warmups,
             Integer iterations, Integer iterationMs, int passMs, int precision, Integer settleMs, boolean counters,
-            List<String> jvmArgs) {
+            List<String> jvmArgs, Integer stateForks, threadring.bench.stats.Rerun rerun) {
+
+        /** The most forks a row in states gets. */
+        public int stateCap() {
+            return stateForks != null ? Math.max(stateForks, maxForks) : maxForks;
+        }
+
+        /** The same settings with {@code r} as the run-to-run components. */
+        public Scored withRerun(threadring.bench.stats.Rerun r) {
+            return new Scored(quick, longRun, forks, maxForks, warmups, iterations, iterationMs, passMs, precision,
+                    settleMs, counters, jvmArgs, stateForks, r);
+        }
 
         /** The JVM flags asked for every fork (none in runs before they could be). */
         public List<String> extraJvmArgs() {
@@ -53,6 +68,11 @@ public record Settings(Selection selection, List<Size> series, Map<Workload, Int
      * an iteration (null: one pass each, as runs written before iterations were timed).
      */
     public record Profiling(int forks, int warmups, int iterations, Integer iterationMs) {}
+
+    /** The same settings with other scored passes. */
+    public Settings withScored(Scored s) {
+        return new Settings(selection, series, steps, s, cpus, jdks, profilers, profiling, seed);
+    }
 
     /** The workloads the run planned. */
     public List<Workload> workloads() {

@@ -17,9 +17,12 @@ import threadring.bench.util.LinuxProc;
  * end gives what the iteration cost. Whatever this OS or JVM does not provide is null; nothing is
  * guessed.
  *
- * <p>Blind spots, said where the numbers are shown: switches, migrations and the split by kind
- * count the threads alive at the iteration's end, so a thread that starts and ends inside one
- * iteration is missed there (a platform thread per fan-out task); virtual threads are not OS
+ * <p>Switches come from getrusage(2) ({@link threadring.bench.util.Rusage}: every thread the
+ * process had, ended ones included), and the workload's CPU is the JVM's less what its collector,
+ * compilers and service threads spent, so a thread that ends inside an iteration (a platform
+ * thread per fan-out task) still counts. Blind spots, said where the numbers are shown: cpu
+ * migrations and the collector's, compilers' and service threads' split count the threads alive at
+ * the iteration's end (those threads live as long as the JVM); virtual threads are not OS
  * threads, their switches are their carriers'.
  */
 final class ProcCounters {
@@ -41,13 +44,23 @@ final class ProcCounters {
      * Totals at one moment: wall clock (ns), process CPU (ns), allocated bytes and steal (ns),
      * each null if unknown; and each live thread by its id (empty if /proc has no tasks).
      */
-    record Snapshot(long nanos, Long cpuNs, Long allocated, Long stealNs, Map<String, LinuxProc.Task> threads) {}
+    record Snapshot(long nanos, Long cpuNs, Long allocated, Long stealNs, Map<String, LinuxProc.Task> threads,
+            threadring.bench.util.Rusage.Switches switches) {
+
+        /** Whether it read this JVM's own /proc, where the process's totals (CPU, getrusage) are the same JVM's. */
+        boolean whole() {
+            return switches != null;
+        }
+    }
 
     private final LinuxProc proc;
+    /** Whether {@code proc} is the real /proc, whose threads are this JVM's (a test's folder is not). */
+    private final boolean real;
 
     /** Reads this JVM under {@code proc} ({@code /proc} here; tests give a folder of their own). */
     ProcCounters(Path proc) {
         this.proc = new LinuxProc(proc, "self");
+        this.real = proc.equals(Path.of("/proc"));
     }
 
     ProcCounters() {
@@ -56,7 +69,8 @@ final class ProcCounters {
 
     Snapshot read() {
         long now = System.nanoTime();
-        return new Snapshot(now, processCpu(), allocated(), proc.stealNs(), proc.tasks());
+        return new Snapshot(now, processCpu(), allocated(), proc.stealNs(), proc.tasks(),
+                real && proc.present() ? threadring.bench.util.Rusage.switches().orElse(null) : null);
     }
 
     static Kind kind(String name) {
@@ -129,6 +143,13 @@ final class ProcCounters {
             voluntary = v;
             involuntary = iv;
             migrations = known ? m : null;
+            if (cpu != null && a.whole() && b.whole()) { // what the JVM's own threads did not spend: ended threads included
+                kinds.put(Kind.WORKLOAD, Math.max(0, cpu - kinds.get(Kind.GC) - kinds.get(Kind.JIT) - kinds.get(Kind.JVM)));
+            }
+        }
+        if (a.whole() && b.whole()) { // every thread's, ended ones included
+            voluntary = b.switches().voluntary() - a.switches().voluntary();
+            involuntary = b.switches().involuntary() - a.switches().involuntary();
         }
         Long allocated = a.allocated() != null && b.allocated() != null ? b.allocated() - a.allocated() : null;
         Double steal = a.stealNs() != null && b.stealNs() != null ? (b.stealNs() - a.stealNs()) / 1e6 : null;

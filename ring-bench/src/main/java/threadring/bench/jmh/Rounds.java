@@ -66,9 +66,26 @@ public final class Rounds {
             return failure == null && limit == null && steps != null;
         }
 
-        /** Forks this task still needs: its plan's, or the pilot's until it has one. */
-        int wanted(int pilot) {
-            return planned != null ? planned : pilot;
+        /**
+         * Forks this task still needs: the pilot's until it has a plan, then the plan's; and one more
+         * each round while its JVMs stand in states whose shares are not yet known, up to {@code stateCap}.
+         */
+        int wanted(int pilot, int stateCap) {
+            if (planned == null) {
+                return pilot;
+            }
+            List<Double> levels = levels();
+            if (forks.size() < stateCap && Forks.split(levels) && !Forks.sharesKnown(levels)) {
+                return Math.max(planned, forks.size() + 1);
+            }
+            return planned;
+        }
+
+        /** Each fork's steady level so far, judged on the task's noise. */
+        List<Double> levels() {
+            List<threadring.bench.stats.ForkSeries> series = forks.stream().map(f -> f.series(steps)).toList();
+            double noise = threadring.bench.stats.ForkSeries.noise(series);
+            return series.stream().map(f -> f.steady(noise).level()).toList();
         }
     }
 
@@ -77,6 +94,8 @@ public final class Rounds {
     private final Probes probes;
     private int round;
     private String phase = "starting";
+    /** The most forks a row in states gets (set when the rounds start). */
+    private int stateCap;
 
     Rounds(HostSpec spec) {
         this.spec = spec;
@@ -100,6 +119,7 @@ public final class Rounds {
     boolean run() throws IOException {
         int pilot = spec.scored().startForks();
         int cap = Math.max(pilot, spec.scored().maxForks());
+        stateCap = Math.max(cap, spec.scored().stateCap());
         writeStatus();
         if (spec.probes()) {
             probes.run(threadring.bench.data.Probe.START);
@@ -128,7 +148,7 @@ public final class Rounds {
         phase = "rounds";
         for (round = 1; ; round++) {
             List<TaskState> due = new ArrayList<>(tasks.values().stream()
-                    .filter(s -> s.active() && s.forks.size() < s.wanted(pilot)).toList());
+                    .filter(s -> s.active() && s.forks.size() < s.wanted(pilot, stateCap)).toList());
             if (due.isEmpty()) {
                 break;
             }
@@ -137,7 +157,7 @@ public final class Rounds {
             for (TaskState s : due) {
                 fork(s);
                 if (s.active() && s.planned == null && s.forks.size() >= pilot) {
-                    s.planned = pilot == cap ? pilot : Forks.planned(levels(s), spec.scored().precision() / 100.0, cap);
+                    s.planned = pilot == cap ? pilot : Forks.planned(s.levels(), spec.scored().precision() / 100.0, cap);
                     if (s.planned > pilot) {
                         System.out.println("threadring: " + s.task.id() + ": " + s.planned + " forks planned from "
                                 + "its pilot of " + pilot);
@@ -184,16 +204,13 @@ public final class Rounds {
             OneFork.Outcome o = OneFork.run(spec, s.config, s.task, s.steps, warmups, round, started);
             s.forks.add(o.fork());
             s.jmh.add(o.result());
-            s.warmup.observe(o.fork().series(s.steps).steady());
+            s.warmup.observe(o.fork().series(s.steps).steady(threadring.bench.stats.ForkSeries.noise(
+                    s.forks.stream().map(f -> f.series(s.steps)).toList())));
         } catch (RunnerException | RuntimeException e) {
             s.failure = Errors.describe(e);
             System.out.println("threadring: " + s.task.id() + " failed: " + s.failure);
         }
         writeJob(s.task.configuration(), s.task.job());
-    }
-
-    private List<Double> levels(TaskState s) {
-        return s.forks.stream().map(f -> f.series(s.steps).steady().level()).toList();
     }
 
     private int warmups() {
@@ -246,7 +263,8 @@ public final class Rounds {
     private void writeStatus() throws IOException {
         List<HostSpec.TaskStatus> list = tasks.values().stream().map(s -> new HostSpec.TaskStatus(s.task.key(),
                 s.task.configuration(), s.task.job(), s.task.id(), s.forks.size(), s.planned,
-                s.calibrated && (!s.active() || s.planned != null && s.forks.size() >= s.planned),
+                s.calibrated && (!s.active() || s.planned != null
+                        && s.forks.size() >= s.wanted(spec.scored().startForks(), stateCap)),
                 s.failure != null ? s.failure : s.limit)).toList();
         RunFile.writeJson(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.STATUS),
                 new HostSpec.Status(round, phase, list));

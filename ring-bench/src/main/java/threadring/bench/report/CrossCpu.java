@@ -19,21 +19,7 @@ import threadring.core.RingFactory;
  */
 public final class CrossCpu {
 
-    static final String ACROSS = "across cpus";
-
     private CrossCpu() {}
-
-    /** "one cpu", "one thread" or "across cpus": where an id's handoffs go in a configuration. */
-    static String carriers(String id, Configuration c) {
-        if (c.jvm().availableProcessors() < 2) {
-            return "one cpu";
-        }
-        return Declared.is(id, RingFactory::oneThread) ? "one thread" : ACROSS;
-    }
-
-    public static boolean across(String id, Configuration c) {
-        return carriers(id, c).equals(ACROSS);
-    }
 
     /** The configuration's probes of kind {@code id}, in the order they ran. */
     static List<Probe> of(Run run, String label, String id) {
@@ -80,7 +66,7 @@ public final class CrossCpu {
         return Optional.of(speed.map(s -> "`" + Probe.SPEED + "`, the machine's single-thread speed (one thread "
                 + "walking a ring in an int[], ns per hop): " + s + "; every row moves with it. ").orElse("")
                 + cross.map(c -> "`" + Probe.CROSS_CPU + "`, the machine's cross-CPU handoff (two platform threads "
-                + "spinning on a volatile, ns per one-way handoff): " + c + ". Rows marked *" + ACROSS + "* hand off "
+                + "spinning on a volatile, ns per one-way handoff): " + c + ". Rows marked *" + Carriers.ACROSS + "* hand off "
                 + "between carriers on different cpus and move with it; *one thread* rows do not").orElse(""));
     }
 

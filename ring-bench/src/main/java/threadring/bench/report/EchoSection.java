@@ -234,7 +234,7 @@ final class EchoSection implements WorkloadSection {
                 table.add(new Doc.Row(cells, Format.tags(r.id(), Workload.ECHO)));
             }
             List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id"), Format.number("repetitions"),
-                    Format.number("requests/s"), Format.number("95% interval"), Format.text("stability"),
+                    Format.number("requests/s"), Format.number("95% interval for a re-run"), Format.text("stability"),
                     Format.number("speed-up vs " + BASELINE + " [95%]")));
             if (Double.isFinite(ideal)) {
                 columns.add(Format.number("x ideal [95%]"));

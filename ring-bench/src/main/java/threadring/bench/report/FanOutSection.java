@@ -148,7 +148,7 @@ final class FanOutSection implements WorkloadSection {
             }
             List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id"), Format.number("forks x iterations"),
                     Format.number("operations per iteration"), Format.number("warm-up per fork (s, operations)"),
-                    Format.number("ms/op"), Format.number("95% interval"), Format.text("fork levels"),
+                    Format.number("ms/op"), Format.number("95% interval for a re-run"), Format.text("fork levels"),
                     Format.text("stability"), Format.number("x ideal [95%]"), Format.text("vs next")));
             if (counted) {
                 columns.addAll(StepTable.costColumns("task", "task", ""));

@@ -1,5 +1,7 @@
 package threadring.bench.report;
 
+import threadring.bench.stats.Rerun;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -62,6 +64,11 @@ public final class Report {
                     + "the diagonal is one core busy", cost.png(), cost.svg()));
         }
         Method.write(doc);
+        Rerun r = Reruns.of(run);
+        doc.paragraph("**Run-to-run components** the intervals carry (sd of a row's level between runs of the same code, "
+                + "per class of rows; from " + r.source() + "): " + new java.util.TreeMap<>(r.parts()).entrySet().stream()
+                        .map(e -> String.format(Locale.ROOT, "%s %.1f%%", e.getKey(), 100 * e.getValue().sd()))
+                        .collect(java.util.stream.Collectors.joining(", ")) + ".");
         AcrossJdks.write(run, doc);
         Sections.ALL.forEach(s -> s.summary(run, doc));
         OnLoom.write(run, doc);

@@ -1,5 +1,7 @@
 package threadring.bench.report;
 
+import threadring.bench.stats.Rerun;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -50,10 +52,20 @@ public record Series(Configuration config, Size size) {
         return type.cast(size);
     }
 
-    /** Its measured ids, fastest first. */
+    /** Its measured ids, fastest first, each row's intervals carrying its class's run-to-run component. */
     public List<Row> rows(Run run) {
+        Rerun rerun = Reruns.of(run);
+        return rows(run, id -> rerun.part(Rerun.key(workload().label(), Carriers.across(id, config))));
+    }
+
+    /** Its measured ids, fastest first, every row's intervals carrying {@code part}. */
+    public List<Row> rows(Run run, Rerun.Part part) {
+        return rows(run, id -> part);
+    }
+
+    private List<Row> rows(Run run, java.util.function.Function<String, Rerun.Part> part) {
         return run.measured(label(), size).stream().filter(m -> m.score().nsPerStep().stream().anyMatch(f -> !f.isEmpty()))
-                .map(m -> new Row(label(), m, m.score().cost()))
+                .map(m -> new Row(label(), m, m.score().cost(part.apply(m.id()))))
                 .sorted(Comparator.comparingDouble(r -> r.summary().median())).toList();
     }
 
@@ -111,5 +123,10 @@ public record Series(Configuration config, Size size) {
     /** The row of {@code id} in this series, if measured. */
     public java.util.Optional<Row> row(Run run, String id) {
         return rows(run).stream().filter(r -> r.id().equals(id)).findFirst();
+    }
+
+    /** The row of {@code id} in this series with {@code part} as its run-to-run component, if measured. */
+    public java.util.Optional<Row> row(Run run, String id, Rerun.Part part) {
+        return rows(run, part).stream().filter(r -> r.id().equals(id)).findFirst();
     }
 }

@@ -41,7 +41,8 @@ final class StepTable {
                 List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(r.id()),
                         Doc.Cell.number(String.format(Locale.ROOT, "%,d", r.steps()), r.steps()),
                         Doc.Cell.of(s.forks() + " x " + s.samples() / s.forks()),
-                        Doc.Cell.of(passesPerIteration(r.measured())), Doc.Cell.of(warmup(r.measured())),
+                        Doc.Cell.of(passesPerIteration(r.measured())), Doc.Cell.of(steadyAfter(s, r.measured())),
+                        Doc.Cell.of(warmup(r.measured())),
                         Format.median(s, Format::ns), Format.range(s, Format::interval),
                         Doc.Cell.of(s.forkMedians().stream().map(Format::ns).collect(Collectors.joining(", "))),
                         Doc.Cell.number(Format.ns(s.min()), s.min()), Doc.Cell.number(Format.ns(s.max()), s.max()),
@@ -50,7 +51,7 @@ final class StepTable {
                         r.id().equals(Report.BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
                                 : base.map(b -> Format.ratioCell(b.summary(), s)).orElse(Doc.Cell.of("n/a")),
                         Doc.Cell.of(study2014(history, r.id())),
-                        Doc.Cell.of(CrossCpu.carriers(r.id(), series.config()))));
+                        Doc.Cell.of(Carriers.of(r.id(), series.config()))));
                 if (counted) {
                     cells.addAll(costCells(r, 1));
                 }
@@ -58,8 +59,8 @@ final class StepTable {
             }
             List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id"), Format.number(stepsColumn),
                     Format.number("forks x iterations"), Format.number("passes per iteration"),
-                    Format.number("warm-up per fork (s, passes)"),
-                    Format.number("ns/" + unit), Format.number("95% interval"),
+                    Format.number("steady after"), Format.number("warm-up per fork (s, passes)"),
+                    Format.number("ns/" + unit), Format.number("95% interval for a re-run"),
                     Format.text("fork levels"), Format.number("min"), Format.number("max"), Format.text("stability"),
                     Format.text("vs next"), Format.number("speed-up vs " + Report.BASELINE + " [95%]"),
                     Format.number("2014"), Format.text("handoffs")));
@@ -125,36 +126,72 @@ final class StepTable {
     }
 
     /**
-     * "ok"; "ok, ±7% at the cap of 6 forks" where a planned row reached the cap short of the
-     * precision asked; "..., 2 of 6 forks settled after their warm-up" where the evidence came late;
-     * or the flag: "**states**: two states 1.34x apart (3 of 6 JVMs, 3 of 6 JVMs)".
+     * "ok, ±6.1% (forks: ±2.3% with 6)": half the 95% interval for a re-run, and what the forks bought
+     * of it (the run-to-run component is not bought down by forks); "..., 2 of 6 JVMs switched while
+     * measured: 336.0 to 76.0 after 5.0 s, ..." where forks changed level after their warm-up; or the
+     * flag: "**states**: two states 1.34x apart (3 of 6 JVMs, 3 of 6 JVMs)".
      */
     static String stability(Stats.Summary s, threadring.bench.data.Settings settings) {
         return stability(s, settings, true);
     }
 
-    /** As above; {@code addsForks} false where the count is not planned. */
+    /** As above; {@code addsForks} false where the count is not planned (say nothing of what forks bought). */
     static String stability(Stats.Summary s, threadring.bench.data.Settings settings, boolean addsForks) {
+        String switched = switched(s, settings);
         if (s.isUnstable()) {
-            return "**" + s.flag().cause().label + "**: " + s.flag().text();
+            return "**" + s.flag().cause().label + "**: " + s.flag().text() + (switched.isEmpty() ? "" : "; " + switched);
         }
         if (s.forks() < 2) {
             return "n/a";
         }
         String ok = "ok";
-        double asked = settings.scored().precision() / 100.0; // 0: no precision was sought (older runs)
-        if (addsForks && asked > 0 && s.precision() > asked && s.forks() >= settings.scored().maxForks()) {
-            ok += String.format(Locale.ROOT, ", ±%.0f%% at the cap of %d forks", s.precision() * 100, s.forks());
+        if (s.interval() != null) {
+            ok += String.format(Locale.ROOT, ", ±%.1f%%", s.precision() * 100);
+            if (addsForks) {
+                ok += String.format(Locale.ROOT, " (forks: ±%.1f%% with %d)", s.forkPrecision() * 100, s.forks());
+            }
+        } else if (s.forks() == 2) {
+            ok += ", two JVMs: " + s.forkMedians().stream().map(Stats::number).collect(Collectors.joining(" and "));
         }
-        long slowed = s.steady().stream().filter(x -> x.kind() == threadring.bench.stats.Steady.Kind.SLOWDOWN).count();
+        long slowed = s.steady().stream().filter(x -> x.kind() == threadring.bench.stats.Steady.Kind.SLOWDOWN
+                && !x.late()).count();
         if (slowed > 0) {
-            ok += ", " + slowed + " of " + s.forks() + " forks slowed down";
+            ok += ", " + slowed + " of " + s.forks() + " forks slowed down in their warm-up";
         }
-        long late = s.steady().stream().filter(threadring.bench.stats.Steady::late).count();
-        if (late > 0 && settings.scored().settleMs() != null) {
-            ok += ", " + late + " of " + s.forks() + " forks settled after their warm-up";
+        return ok + (switched.isEmpty() ? "" : ", " + switched);
+    }
+
+    /** "2 of 6 JVMs switched while measured: 336.0 to 76.0 after 5.0 s, ...", or empty. */
+    static String switched(Stats.Summary s, threadring.bench.data.Settings settings) {
+        List<threadring.bench.stats.Steady> late = s.steady().stream().filter(threadring.bench.stats.Steady::late)
+                .toList();
+        if (late.isEmpty() || settings.scored().settleMs() == null) {
+            return "";
         }
-        return ok;
+        return late.size() + " of " + s.forks() + " JVMs switched while measured: " + late.stream()
+                .map(x -> (Double.isNaN(x.before()) ? "" : Stats.number(x.before()) + " to ") + Stats.number(x.level())
+                        + String.format(Locale.ROOT, " after %.1f s", x.settledSeconds()))
+                .collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The id's time to steady state: where its long-warmed first fork settled (seconds into the
+     * fork; "n/a" where no fork warmed up longer than the others, as in a fixed warm-up).
+     */
+    static String steadyAfter(Stats.Summary s, Measured m) {
+        List<Score.Fork> forks = m.passes().map(p -> p.forks()).orElse(List.of());
+        if (forks.size() < 2 || forks.get(0).warmup() == null || s.steady().isEmpty()) {
+            return "n/a";
+        }
+        double first = forks.get(0).warmupMs();
+        double later = new Median().evaluate(forks.subList(1, forks.size()).stream()
+                .mapToDouble(Score.Fork::warmupMs).toArray());
+        if (!(first >= 2 * later)) {
+            return "n/a";
+        }
+        threadring.bench.stats.Steady e = s.steady().get(0);
+        return e.kind() == threadring.bench.stats.Steady.Kind.NONE ? "none in its first fork"
+                : String.format(Locale.ROOT, "%.1f s", e.settledSeconds());
     }
 
     /** The next slower row's level over this one's, and whether their intervals are separated (share no value). */

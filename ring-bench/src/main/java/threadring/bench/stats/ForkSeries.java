@@ -29,8 +29,32 @@ public record ForkSeries(double[] values, int warmups, double[] seconds) {
         return Arrays.copyOfRange(values, warmups, values.length);
     }
 
-    /** Its classification and steady level. */
+    /** Its classification and steady level, judged on its own noise. */
     public Steady steady() {
         return Steady.of(values, warmups, seconds);
+    }
+
+    /** Its classification and steady level, its noise at least {@code noise} (its row's: {@link #noise}). */
+    public Steady steady(double noise) {
+        return Steady.of(values, warmups, seconds, noise);
+    }
+
+    /**
+     * The noise of a row's JVMs together: the robust sd of every fork's successive log differences
+     * pooled ({@link Changepoints#noise} over all of them), which a fork of ten iterations alone
+     * estimates too poorly to judge its own changes by.
+     */
+    public static double noise(List<ForkSeries> forks) {
+        List<Double> diffs = new java.util.ArrayList<>();
+        for (ForkSeries f : forks) {
+            for (int i = 1; i < f.values.length; i++) {
+                diffs.add(Math.abs(Math.log(f.values[i]) - Math.log(f.values[i - 1])));
+            }
+        }
+        if (diffs.size() < 2) {
+            return Changepoints.NOISE_FLOOR;
+        }
+        return Math.max(Changepoints.NOISE_FLOOR, Stats.median(diffs.stream().mapToDouble(Double::doubleValue))
+                * 1.4826 / Math.sqrt(2));
     }
 }

@@ -18,7 +18,7 @@ public final class LikeWithLike {
     /** What two rows say about one id, B against A. */
     public enum Verdict {
         FASTER("B faster"), SLOWER("B slower"), SAME("within noise"), SHARES("shares differ"),
-        UNSTABLE("no verdict"), TOO_FEW("within noise: fewer than 2 forks"),
+        UNSTABLE("no verdict"), TOO_FEW("no verdict: fewer than 2 JVMs"),
         /** Separated intervals, but closer than two runs of the same code reproduce here. */
         FLOOR("within noise: under the re-run floor");
 
@@ -28,6 +28,13 @@ public final class LikeWithLike {
             this.text = text;
         }
     }
+
+    /**
+     * The confidence of the interval of B/A a verdict rests on: 99%. Judged on the committed
+     * sweeps' same-code pairs (CompareFalsePositiveTest), at most 1% of rows are called faster or
+     * slower where nothing changed.
+     */
+    public static final double CONFIDENCE = 0.99;
 
     /** A verdict and what the table says of it. */
     public record Judgement(Verdict verdict, String text) {}
@@ -71,10 +78,9 @@ public final class LikeWithLike {
                 }
             }
             if (!a.modal() && !b.modal()) {
-                if (a.interval() == null || b.interval() == null) {
-                    return new Judgement(Verdict.TOO_FEW, Verdict.TOO_FEW.text);
-                }
-                Verdict v = level(a.states().get(0), b.states().get(0));
+                Stats.State sa = a.states().get(0);
+                Stats.State sb = b.states().get(0);
+                Verdict v = level(sa, sb);
                 return new Judgement(v, word(v));
             }
             return states();
@@ -89,26 +95,30 @@ public final class LikeWithLike {
         }
 
         /**
-         * Separated levels (two intervals that share no value) at least {@link #floor} apart, within
-         * noise, under the floor, or too few forks to say.
+         * B's level against A's: B faster or slower where the {@link #CONFIDENCE} interval of B/A
+         * (both sides' forks and run-to-run components) excludes 1 and the levels are at least
+         * {@link #floor} apart; under the floor; within noise; or no verdict where a side has fewer
+         * than two JVMs (one JVM is not agreement, nor a difference).
          */
         private Verdict level(Stats.State sa, Stats.State sb) {
-            if (sa.interval() == null && sb.interval() == null) {
+            if (sa.forks() < 2 || sb.forks() < 2) {
                 return Verdict.TOO_FEW;
             }
-            if (sa.interval() == null || sb.interval() == null) {
-                // one JVM on one side: within noise if the other side's interval holds it, else one JVM says too little
-                Stats.State with = sa.interval() != null ? sa : sb;
-                Stats.State one = sa.interval() != null ? sb : sa;
-                return with.interval().contains(one.level()) ? Verdict.SAME : Verdict.TOO_FEW;
-            }
-            if (!Stats.separated(sa.interval(), sb.interval())) {
+            Stats.Ratio r = Stats.ratio(sb, sa, CONFIDENCE);
+            if (r.interval() == null || !r.excludesOne()) {
                 return Verdict.SAME;
             }
             if (Math.abs(Math.log(sb.level() / sa.level())) < Math.log(floor)) {
                 return Verdict.FLOOR;
             }
             return sb.level() < sa.level() ? Verdict.FASTER : Verdict.SLOWER;
+        }
+
+        /** ", B/A 0.95 [0.90-1.01]": the ratio and its interval at {@link #CONFIDENCE}, where both sides have one. */
+        private String ratioText(Stats.State sa, Stats.State sb) {
+            Stats.Ratio r = Stats.ratio(sb, sa, CONFIDENCE);
+            return r.interval() == null ? "" : String.format(Locale.ROOT, ", %s/%s %.3f [%.3f-%.3f]", nameB, nameA,
+                    r.value(), r.interval().low(), r.interval().high());
         }
 
         /** A run's states and its JVMs apart from them (each a group of one), in the order of their levels. */
@@ -132,6 +142,9 @@ public final class LikeWithLike {
             Verdict all = null;
             boolean mixed = false;
             boolean shares = false;
+            boolean same = false;
+            double power = Proportions.fisherPower(a.forks(), b.forks());
+            boolean compareShares = power >= Proportions.POWER;
             java.util.Set<Integer> tested = new java.util.HashSet<>();
             for (Match x : m.pairs()) {
                 Stats.State sa = x.a();
@@ -142,7 +155,7 @@ public final class LikeWithLike {
                 int inB = m.jvms(k, false);
                 String share = inA + " of " + sa.of() + " JVMs in " + nameA + ", " + inB + " of " + sb.of()
                         + " JVMs in " + nameB;
-                if (tested.add(k)) {
+                if (compareShares && tested.add(k)) {
                     double p = Proportions.fisher(inA, sa.of() - inA, inB, sb.of() - inB);
                     if (p < 1 - Stats.CONFIDENCE) {
                         shares = true;
@@ -150,7 +163,8 @@ public final class LikeWithLike {
                     }
                 }
                 said.add("at " + number.apply(sa.level()) + " and " + number.apply(sb.level()) + ": " + word(v)
-                        + " (" + share + ")");
+                        + ratioText(sa, sb) + " (" + share + ")");
+                same |= v == Verdict.SAME || v == Verdict.FLOOR;
                 if (v == Verdict.FASTER || v == Verdict.SLOWER) {
                     mixed |= all != null && all != v;
                     all = v;
@@ -158,9 +172,15 @@ public final class LikeWithLike {
             }
             m.onlyB().forEach(sb -> said.add("only in " + nameB + ": " + sb.jvms() + " at " + number.apply(sb.level())));
             m.onlyA().forEach(sa -> said.add("only in " + nameA + ": " + sa.jvms() + " at " + number.apply(sa.level())));
-            boolean unmatched = !m.onlyA().isEmpty() || !m.onlyB().isEmpty();
+            if (!compareShares) {
+                said.add(String.format(Locale.ROOT, "shares not compared: %d and %d JVMs give Fisher's test %.0f%% "
+                        + "power to tell 1/3 from 2/3", a.forks(), b.forks(), 100 * power));
+            }
+            // a state (two JVMs or more) in one run only is a difference of states; a lone JVM is not
+            boolean unmatched = m.onlyA().stream().anyMatch(g -> g.forks() >= 2)
+                    || m.onlyB().stream().anyMatch(g -> g.forks() >= 2);
             Verdict v = mixed ? Verdict.UNSTABLE : all != null ? all : shares ? Verdict.SHARES
-                    : unmatched ? Verdict.UNSTABLE : Verdict.SAME;
+                    : unmatched ? Verdict.UNSTABLE : same ? Verdict.SAME : Verdict.TOO_FEW;
             return new Judgement(v, (v == Verdict.UNSTABLE ? "no verdict: states differ" : word(v)) + " ("
                     + String.join("; ", said) + ")");
         }

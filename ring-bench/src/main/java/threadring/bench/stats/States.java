@@ -7,37 +7,118 @@ import java.util.Locale;
 import java.util.stream.IntStream;
 
 /**
- * Forks that settle at levels far apart: sorted by level, the forks split wherever two neighbours
- * are more than {@link #GAP} apart. A group of two forks or more is a state of the row (a JIT
- * decision, a GC that promoted the workload, a carrier's cpu); a fork alone on its side of a gap
- * is one JVM apart, reported as such, not a state. The gap was chosen on simulated JVMs (a pilot
- * of four forks, up to six): between forks that vary by 8% around one level, an 18% gap splits 0.4%
- * of rows into two states and sets one JVM apart in 4%, so that the rows' intervals still cover
- * the level 93.8% of the time counting every split row as a miss (a 15% gap: 1.8%, 8%, 91.6%);
- * it finds both of two equally likely states 1.3x apart in 71% of six-fork rows (15%: 77%).
+ * Forks that settle at levels far apart. Sorted by level, a fork at either end is one JVM apart
+ * where its gap to its neighbour is at least {@link #GAP} and at least {@link #APART} times
+ * the spread of the others (their median absolute deviation, which one far JVM does not inflate,
+ * at least {@link #SPREAD_FLOOR}), the furthest first, until none is. The rest split into states at
+ * their widest gap with two forks on each side, where that gap is at least {@link #GAP} and
+ * {@link #SEPARATION} times the spread of the JVMs on either side of it (their pooled standard
+ * deviation about their own side's mean); each side splits again the same way. A state (a JIT
+ * decision, a GC that promoted the workload, a carrier's cpu) is two forks or more; a JVM apart is
+ * reported as such, not as a state.
+ *
+ * <p>Judging a gap against the spread around it is what stops a chain: forks spread evenly over
+ * 1.45x are one wide group (flagged as spread), not a state, where the old rule (any gap of 18%)
+ * linked neighbours 15% apart into one "state" of 1.45x and split rows whose JVMs vary by 10% in
+ * 13% of them. Calibrated on simulated one-state rows (StatesTest): where JVMs vary by 5% (as the
+ * fan-out's do; one-thread rows vary by 1-3%) at most 0.2% of rows split at any fork count; where
+ * they vary by 10% (12%), a pilot of four splits 11.6% (17.8%), six forks 4.7% (7.5%) and ten
+ * 0.8% (1.2%), which is why a row that looks split gets forks until its shares are known. It finds
+ * two equally likely states 1.3x apart at 3% spread in 90% of six-fork rows and 84% of ten-fork rows.
  */
 public final class States {
 
     /** The smallest gap between neighbouring fork levels that separates states: 18%. */
     public static final double GAP = 1.18;
+    /** A gap separates states only if it is this many times the spread of the JVMs on either side. */
+    public static final double SEPARATION = 4;
+    /**
+     * A JVM at either end is apart only if its gap is this many times the others' spread: more than
+     * a state needs, as the spread of the few others (their median absolute deviation) is often
+     * small by chance.
+     */
+    public static final double APART = 6;
+    /** The least spread a side is taken to have (log sd): 1%. */
+    static final double SPREAD_FLOOR = 0.01;
 
     private States() {}
 
-    /** The forks' indexes grouped, fastest group first. */
+    /** The forks' indexes grouped, fastest group first; a group of one is a JVM apart. */
     static List<List<Integer>> groups(List<Double> levels) {
-        List<Integer> sorted = IntStream.range(0, levels.size()).boxed()
-                .sorted(Comparator.comparingDouble(levels::get)).toList();
-        List<List<Integer>> groups = new ArrayList<>();
-        List<Integer> current = new ArrayList<>();
-        for (int i = 0; i < sorted.size(); i++) {
-            if (i > 0 && levels.get(sorted.get(i)) > levels.get(sorted.get(i - 1)) * GAP) {
-                groups.add(List.copyOf(current));
-                current.clear();
+        List<Integer> sorted = new ArrayList<>(IntStream.range(0, levels.size()).boxed()
+                .sorted(Comparator.comparingDouble(levels::get)).toList());
+        List<Integer> low = new ArrayList<>();
+        List<Integer> high = new ArrayList<>();
+        while (sorted.size() >= 3) { // lone JVMs at either end, the furthest first
+            double[] x = sorted.stream().mapToDouble(i -> Math.log(levels.get(i))).toArray();
+            int n = x.length;
+            double lowRatio = (x[1] - x[0]) / Math.max(SPREAD_FLOOR, robustSd(x, 1, n));
+            double highRatio = (x[n - 1] - x[n - 2]) / Math.max(SPREAD_FLOOR, robustSd(x, 0, n - 1));
+            boolean lowApart = x[1] - x[0] >= Math.log(GAP) && lowRatio >= APART;
+            boolean highApart = x[n - 1] - x[n - 2] >= Math.log(GAP) && highRatio >= APART;
+            if (highApart && (!lowApart || highRatio >= lowRatio)) {
+                high.add(0, sorted.remove(n - 1));
+            } else if (lowApart) {
+                low.add(sorted.remove(0));
+            } else {
+                break;
             }
-            current.add(sorted.get(i));
         }
-        groups.add(List.copyOf(current));
+        List<List<Integer>> groups = new ArrayList<>();
+        low.forEach(i -> groups.add(List.of(i)));
+        split(sorted, levels, groups);
+        high.forEach(i -> groups.add(List.of(i)));
         return groups;
+    }
+
+    /** States among forks with no lone JVM left at either end: the widest gap with two forks on each side. */
+    private static void split(List<Integer> sorted, List<Double> levels, List<List<Integer>> out) {
+        if (sorted.size() < 4) {
+            out.add(List.copyOf(sorted));
+            return;
+        }
+        double[] x = sorted.stream().mapToDouble(i -> Math.log(levels.get(i))).toArray();
+        int at = 2;
+        for (int i = 3; i <= x.length - 2; i++) {
+            if (x[i] - x[i - 1] > x[at] - x[at - 1]) {
+                at = i;
+            }
+        }
+        double gap = x[at] - x[at - 1];
+        double spread = Math.max(SPREAD_FLOOR, pooledSd(x, at));
+        if (gap >= Math.log(GAP) && gap >= SEPARATION * spread) {
+            split(sorted.subList(0, at), levels, out);
+            split(sorted.subList(at, sorted.size()), levels, out);
+        } else {
+            out.add(List.copyOf(sorted));
+        }
+    }
+
+    /** The median absolute deviation of x[from..to) scaled to a normal's sd: the spread that one far value does not inflate. */
+    static double robustSd(double[] x, int from, int to) {
+        double median = Stats.median(java.util.Arrays.stream(x, from, to));
+        return 1.4826 * Stats.median(java.util.Arrays.stream(x, from, to).map(v -> Math.abs(v - median)));
+    }
+
+    /** The pooled sd of x[0..at) and x[at..n) about their own means (0 where neither side has two values). */
+    static double pooledSd(double[] x, int at) {
+        double ss = 0;
+        int df = 0;
+        for (int[] side : new int[][] {{0, at}, {at, x.length}}) {
+            int n = side[1] - side[0];
+            if (n < 2) {
+                continue;
+            }
+            double mean = 0;
+            for (int i = side[0]; i < side[1]; i++) {
+                mean += x[i] / n;
+            }
+            for (int i = side[0]; i < side[1]; i++) {
+                ss += (x[i] - mean) * (x[i] - mean);
+            }
+            df += n - 1;
+        }
+        return df == 0 ? 0 : Math.sqrt(ss / df);
     }
 
     /** "two states 1.39x apart (4 of 6 JVMs, 2 of 6); 1 JVM apart at 358.4": how many, how far apart, their JVMs. */
@@ -52,8 +133,7 @@ public final class States {
         if (!apart.isEmpty()) {
             int of = states.get(0).of();
             text += (text.isEmpty() ? "" : "; ") + apart.size() + (apart.size() == 1 ? " JVM" : " JVMs") + " of " + of
-                    + " apart at " + String.join(", ", apart.stream().map(v -> String.format(Locale.ROOT,
-                            v < 10 ? "%.2f" : v < 1000 ? "%.1f" : "%,.0f", v)).toList());
+                    + " apart at " + String.join(", ", apart.stream().map(Stats::number).toList());
         }
         return text;
     }

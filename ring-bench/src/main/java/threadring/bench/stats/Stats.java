@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
-import org.apache.commons.math3.stat.inference.TTest;
 
 /**
  * What the forks of one id say, with the JVM as the unit of repetition: iterations inside one fork
@@ -29,8 +28,6 @@ public final class Stats {
      */
     public static final double SPREAD = 2.0;
 
-    private static final TTest T_TEST = new TTest();
-
     private Stats() {}
 
     public record Interval(double low, double high) {
@@ -50,7 +47,9 @@ public final class Stats {
 
     /** Why a row is not one claim. */
     public enum Cause {
-        STATES("states"), UNSETTLED("not settled"), SPREAD("forks apart");
+        STATES("states"), UNSETTLED("not settled"), SPREAD("forks apart"),
+        /** Later forks were measured before the JVM settled: their level is not the long-warmed JVM's. */
+        WARMUP("warm-up too short");
 
         public final String label;
 
@@ -64,10 +63,19 @@ public final class Stats {
 
     /**
      * A group of forks whose levels agree with each other and stand apart from the others': its
-     * forks' levels, its level (their geometric mean), its interval (null with one fork), and its
-     * share of the row's JVMs with a 95% Wilson interval.
+     * forks' levels, its level (their geometric mean), its 95% interval for a re-run's level (null
+     * with fewer than {@link #MIN_INTERVAL} forks: two JVMs are shown as their two values), its
+     * share of the row's JVMs with a 95% Wilson interval, and the run-to-run component its interval
+     * carries ({@link Rerun}).
      */
-    public record State(List<Double> forkLevels, double level, Interval interval, int of, Interval share) {
+    public record State(List<Double> forkLevels, double level, Interval interval, int of, Interval share,
+            Rerun.Part rerun) {
+
+        /** A state with no run-to-run component (a cost, a probe). */
+        public State(List<Double> forkLevels, double level, Interval interval, int of, Interval share) {
+            this(forkLevels, level, interval, of, share, Rerun.Part.NONE);
+        }
+
         public int forks() {
             return forkLevels.size();
         }
@@ -121,6 +129,18 @@ public final class Stats {
             return forkMedians.stream().mapToDouble(Math::log).toArray();
         }
 
+        /**
+         * What the forks alone bought: half the 95% t interval of their mean log level ({@code 0.05}:
+         * +-5%), the part of {@link #precision} that more forks would shrink; NaN with fewer than two.
+         */
+        public double forkPrecision() {
+            if (forkMedians.size() < 2) {
+                return Double.NaN;
+            }
+            double[] logs = logForkMedians();
+            return Math.expm1(t(logs.length - 1) * Math.sqrt(StatUtils.variance(logs) / logs.length));
+        }
+
         /** Half the interval's width over the level in log terms ({@code 0.05}: +-5%), or NaN without one. */
         public double precision() {
             return interval == null ? Double.NaN : Math.sqrt(interval.high() / interval.low()) - 1;
@@ -132,7 +152,8 @@ public final class Stats {
                     : new Interval(i.low() * f, i.high() * f);
             return new Summary(forks, samples, median * f, forkMedians.stream().map(x -> x * f).toList(), min * f,
                     max * f, times.apply(interval), flag, states.stream().map(st -> new State(st.forkLevels().stream()
-                            .map(x -> x * f).toList(), st.level() * f, times.apply(st.interval()), st.of(), st.share()))
+                            .map(x -> x * f).toList(), st.level() * f, times.apply(st.interval()), st.of(), st.share(),
+                            st.rerun()))
                             .toList(), apart.stream().map(x -> x * f).toList(), steady, pilot);
         }
 
@@ -160,7 +181,12 @@ public final class Stats {
 
     /** Summarises values given per fork, all measured (no warm-up): echo repetitions, probes, old runs. */
     public static Summary summarize(List<List<Double>> byFork) {
-        return summarize(byFork.stream().filter(f -> !f.isEmpty()).map(ForkSeries::measured).toList(), null);
+        return summarize(byFork, Rerun.Part.NONE);
+    }
+
+    /** The same, a row's: its intervals carry the run-to-run component {@code rerun}. */
+    public static Summary summarize(List<List<Double>> byFork, Rerun.Part rerun) {
+        return summarize(byFork.stream().filter(f -> !f.isEmpty()).map(ForkSeries::measured).toList(), null, rerun);
     }
 
     /**
@@ -168,17 +194,25 @@ public final class Stats {
      * {@code pilot}: how many first forks planned the fork count (null: the count was fixed).
      */
     public static Summary summarize(List<ForkSeries> series, Integer pilot) {
+        return summarize(series, pilot, Rerun.Part.NONE);
+    }
+
+    /**
+     * Summarises a row's fork series: each fork classified against the row's noise (the pooled
+     * noise of its JVMs, so that a short fork does not find changes in its own noise), grouped in
+     * states, each state with its 95% interval for a re-run's level ({@link Rerun#halfWidth}:
+     * the forks' spread, over the pilot's degrees of freedom where a pilot planned the count, and
+     * the run-to-run component {@code rerun}).
+     */
+    public static Summary summarize(List<ForkSeries> series, Integer pilot, Rerun.Part rerun) {
         if (series.isEmpty()) {
             throw new IllegalArgumentException("no passes to summarise");
         }
-        List<Steady> steady = series.stream().map(ForkSeries::steady).toList();
+        double noise = ForkSeries.noise(series);
+        List<Steady> steady = series.stream().map(f -> f.steady(noise)).toList();
         List<Double> levels = steady.stream().map(Steady::level).toList();
         double[] measured = series.stream().flatMapToDouble(f -> Arrays.stream(f.measured())).toArray();
         List<List<Integer>> groups = States.groups(levels);
-        if (groups.size() > 1 && groups.stream().allMatch(g -> g.size() == 1)) {
-            // no two JVMs agree: one group, flagged as forks apart below, its interval as wide as they are
-            groups = List.of(java.util.stream.IntStream.range(0, levels.size()).boxed().toList());
-        }
         List<State> states = new ArrayList<>();
         List<Double> apart = new ArrayList<>();
         for (List<Integer> g : groups) {
@@ -186,32 +220,42 @@ public final class Stats {
             if (g.size() == 1 && groups.size() > 1) {
                 apart.add(l.get(0));
             } else {
-                states.add(state(l, levels.size()));
+                states.add(state(l, levels.size(), null, rerun));
             }
         }
         states.sort((a, b) -> a.forks() != b.forks() ? b.forks() - a.forks() : Double.compare(a.level(), b.level()));
         List<State> byLevel = states.stream().sorted((a, b) -> Double.compare(a.level(), b.level())).toList();
         State main = states.get(0);
-        Interval interval = null;
-        if (states.size() == 1 && apart.isEmpty()) {
-            interval = pilot != null && pilot >= 2 && pilot < levels.size()
-                    ? Forks.stein(levels, pilot) : main.interval();
-            main = new State(main.forkLevels(), main.level(), interval, main.of(), main.share());
+        if (states.size() == 1 && apart.isEmpty() && pilot != null && pilot >= 2 && pilot < levels.size()) {
+            main = state(main.forkLevels(), main.of(), pilot, rerun); // Stein: the pilot's spread over every fork
             byLevel = List.of(main);
         }
-        Flag flag = flag(byLevel, apart, steady);
+        Flag flag = flag(byLevel, apart, steady, series);
         return new Summary(series.size(), measured.length, main.level(), levels, StatUtils.min(measured),
                 StatUtils.max(measured), states.size() == 1 ? main.interval() : null, flag, byLevel, List.copyOf(apart),
                 steady, pilot);
     }
 
-    private static State state(List<Double> levels, int of) {
+    /** The fewest forks a state's interval is drawn from: two JVMs are shown as their two values. */
+    public static final int MIN_INTERVAL = 3;
+
+    /**
+     * A state of {@code levels}: their geometric mean, and its 95% interval for a re-run's level,
+     * the forks' variance taken from the first {@code pilot} of them (null: all).
+     */
+    private static State state(List<Double> levels, int of, Integer pilot, Rerun.Part rerun) {
         double[] logs = levels.stream().mapToDouble(Math::log).toArray();
-        return new State(levels, Math.exp(StatUtils.mean(logs)), interval(levels), of,
-                Proportions.wilson(levels.size(), of));
+        double centre = StatUtils.mean(logs);
+        Interval interval = null;
+        if (logs.length >= MIN_INTERVAL) {
+            int n0 = logs.length;
+            double half = Rerun.halfWidth(StatUtils.variance(logs, 0, n0), logs.length, n0 - 1, rerun, CONFIDENCE);
+            interval = new Interval(Math.exp(centre - half), Math.exp(centre + half));
+        }
+        return new State(levels, Math.exp(centre), interval, of, Proportions.wilson(levels.size(), of), rerun);
     }
 
-    private static Flag flag(List<State> states, List<Double> apart, List<Steady> steady) {
+    private static Flag flag(List<State> states, List<Double> apart, List<Steady> steady, List<ForkSeries> series) {
         long none = steady.stream().filter(s -> s.kind() == Steady.Kind.NONE).count();
         if (states.size() > 1) {
             return new Flag(Cause.STATES, States.describe(states, apart));
@@ -222,18 +266,21 @@ public final class Stats {
         if (none > 0) {
             return new Flag(Cause.UNSETTLED, none + " of " + steady.size() + " forks reached no steady state");
         }
+        java.util.Optional<String> warm = WarmupCheck.of(series, steady);
+        if (warm.isPresent()) {
+            return new Flag(Cause.WARMUP, warm.get());
+        }
         State s = states.get(0);
         double lo = s.forkLevels().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
         double hi = s.forkLevels().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-        if (s.forks() > 1 && States.groups(s.forkLevels()).stream().allMatch(g -> g.size() == 1)) {
-            return new Flag(Cause.SPREAD, String.format(Locale.ROOT, "no two of %d JVMs within %s of each other "
-                    + "(%.2fx apart)", s.forks(), String.format(Locale.ROOT, "%.0f%%", (States.GAP - 1) * 100), hi / lo));
-        }
         return hi / lo > SPREAD ? new Flag(Cause.SPREAD, String.format(Locale.ROOT, "fork levels %.2fx apart", hi / lo))
                 : null;
     }
 
-    /** The 95% t interval of the mean of log fork levels, back on the scale of the values; null for one fork. */
+    /**
+     * The 95% t interval of the mean of log fork levels, back on the scale of the values (a
+     * confidence interval over forks: probes, costs); null for one fork.
+     */
     public static Interval interval(List<Double> levels) {
         if (levels.size() < 2) {
             return null;
@@ -245,6 +292,11 @@ public final class Stats {
         double half = t(logs.length - 1) * Math.sqrt(StatUtils.variance(logs) / logs.length);
         double centre = StatUtils.mean(logs);
         return new Interval(Math.exp(centre - half), Math.exp(centre + half));
+    }
+
+    /** A level as the tables write it: 2 decimals under 10, 1 under 1,000, none above. */
+    public static String number(double v) {
+        return String.format(Locale.ROOT, v < 10 ? "%.2f" : v < 1000 ? "%.1f" : "%,.0f", v);
     }
 
     /** The natural logarithm of each value. */
@@ -263,13 +315,44 @@ public final class Stats {
 
     /** a / b, level over level; the interval and p need two forks on each side. */
     public static Ratio ratio(Summary a, Summary b) {
-        return ratio(a.median(), a.states().size() == 1 ? a.states().get(0).forkLevels() : List.of(), b.median(),
-                b.states().size() == 1 ? b.states().get(0).forkLevels() : List.of());
+        return a.states().size() == 1 && b.states().size() == 1 ? ratio(a.states().get(0), b.states().get(0), CONFIDENCE)
+                : new Ratio(a.median() / b.median(), null, Double.NaN);
     }
 
-    /** One state of a over one state (or the whole) of b: Welch's t on the log fork levels. */
+    /** One state of a over one state (or the whole) of b, with its 95% interval. */
     public static Ratio ratio(State a, State b) {
-        return ratio(a.level(), a.forkLevels(), b.level(), b.forkLevels());
+        return ratio(a, b, CONFIDENCE);
+    }
+
+    /**
+     * One state of a over one of b at {@code confidence}: the difference of their mean log fork
+     * levels, its variance each side's forks' over their count plus each side's run-to-run
+     * component (a ratio between runs, or between two rows that each move between runs), Student's
+     * t on Welch-Satterthwaite's degrees of freedom; its p-value tests a ratio of 1.
+     */
+    public static Ratio ratio(State a, State b, double confidence) {
+        double value = a.level() / b.level();
+        if (a.forks() < 2 || b.forks() < 2) {
+            return new Ratio(value, null, Double.NaN);
+        }
+        double[] la = a.forkLevels().stream().mapToDouble(Math::log).toArray();
+        double[] lb = b.forkLevels().stream().mapToDouble(Math::log).toArray();
+        double diff = StatUtils.mean(la) - StatUtils.mean(lb);
+        double[] parts = {StatUtils.variance(la) / la.length, StatUtils.variance(lb) / lb.length,
+            a.rerun().sd() * a.rerun().sd(), b.rerun().sd() * b.rerun().sd()};
+        double[] dfs = {la.length - 1, lb.length - 1, a.rerun().df(), b.rerun().df()};
+        double var = Arrays.stream(parts).sum();
+        if (var == 0) { // identical forks on both sides and no run component: only possible with synthetic data
+            return new Ratio(value, new Interval(Math.exp(diff), Math.exp(diff)), diff == 0 ? 1 : 0);
+        }
+        double denominator = 0;
+        for (int i = 0; i < parts.length; i++) {
+            denominator += parts[i] == 0 ? 0 : parts[i] * parts[i] / dfs[i];
+        }
+        double df = Math.max(1, var * var / denominator);
+        double half = Rerun.quantile(df, confidence) * Math.sqrt(var);
+        double p = 2 * new TDistribution(df).cumulativeProbability(-Math.abs(diff) / Math.sqrt(var));
+        return new Ratio(value, new Interval(Math.exp(diff - half), Math.exp(diff + half)), p);
     }
 
     /** Whether two rows (or states) are separated: each has an interval, and the two share no value. */
@@ -277,35 +360,8 @@ public final class Stats {
         return a != null && b != null && a.apart(b);
     }
 
-    private static Ratio ratio(double levelA, List<Double> forksA, double levelB, List<Double> forksB) {
-        double value = levelA / levelB;
-        if (forksA.size() < 2 || forksB.size() < 2) {
-            return new Ratio(value, null, Double.NaN);
-        }
-        double[] la = forksA.stream().mapToDouble(Math::log).toArray();
-        double[] lb = forksB.stream().mapToDouble(Math::log).toArray();
-        double diff = StatUtils.mean(la) - StatUtils.mean(lb);
-        double va = StatUtils.variance(la);
-        double vb = StatUtils.variance(lb);
-        double se = Math.sqrt(va / la.length + vb / lb.length);
-        if (se == 0) { // identical forks on both sides: only possible with synthetic data
-            return new Ratio(value, new Interval(Math.exp(diff), Math.exp(diff)), diff == 0 ? 1 : 0);
-        }
-        double half = t(Welch.degrees(va, vb, la.length, lb.length)) * se;
-        return new Ratio(value, new Interval(Math.exp(diff - half), Math.exp(diff + half)), T_TEST.tTest(la, lb));
-    }
-
     /** The two-sided Student t quantile for {@link #CONFIDENCE}. */
     static double t(double degreesOfFreedom) {
         return new TDistribution(degreesOfFreedom).inverseCumulativeProbability(0.5 + CONFIDENCE / 2);
-    }
-
-    /** commons-math3's Welch-Satterthwaite degrees of freedom (protected in TTest). */
-    private static final class Welch extends TTest {
-        private static final Welch INSTANCE = new Welch();
-
-        static double degrees(double va, double vb, double na, double nb) {
-            return INSTANCE.df(va, vb, na, nb);
-        }
     }
 }

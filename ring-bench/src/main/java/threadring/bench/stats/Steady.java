@@ -6,22 +6,27 @@ import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * One JVM's whole series of iterations (warm-up included) classified the way Barrett et al. do
- * each process execution: its changepoints ({@link Changepoints}), then its steady state, the
- * last segment with the segments before it that are equivalent to it (means within
- * {@link #EQUIVALENT}, or within the segments' own noise). Flat: no segment differs; warm-up: the
- * nearest one that differs was slower; slowdown: it was faster; no steady state: the steady state
- * holds fewer than {@link #MIN_STEADY} measured iterations (a fork measured once, as an echo
- * server's repetition is, cannot tell and counts as flat). The fork's level is the median of its
- * measured iterations in the steady state; where the steady state began only during the measured
- * iterations, the fork settled late and says so.
+ * each process execution: its changepoints ({@link Changepoints}), then its steady state, the last
+ * segment with the segments before it whose means are within {@link #EQUIVALENT} of the last one's
+ * (judged against the steady segment itself: a noisy first segment is not "equivalent" because it
+ * is noisy). A segment of at most {@link #EXCURSION} iterations between two segments at the steady
+ * level is an excursion (a collection, a neighbour on the host), not a change. Flat: no segment
+ * differs; warm-up: the nearest one that differs was slower; slowdown: it was faster; no steady
+ * state: the steady state holds fewer than {@link #MIN_STEADY} measured iterations (a fork
+ * measured once, as an echo server's repetition is, cannot tell and counts as flat). The fork's
+ * level is the median of its measured iterations in the steady state; where the steady state began
+ * only during the measured iterations, the fork settled late (it switched from {@link #before} to
+ * its level while measured) and says so.
  */
-public record Steady(Kind kind, int settledAt, double settledSeconds, boolean late, double level,
+public record Steady(Kind kind, int settledAt, double settledSeconds, boolean late, double level, double before,
         List<Changepoints.Segment> segments) {
 
-    /** Segments whose means are within 5% of each other are one level. */
-    public static final double EQUIVALENT = Math.log(1.05);
+    /** Segments whose means are within 3% of the steady segment's are one level. */
+    public static final double EQUIVALENT = Math.log(1.03);
     /** A steady state needs at least this many measured iterations (or all of them, where fewer were measured). */
     public static final int MIN_STEADY = 3;
+    /** The longest run of iterations away from the steady level and back that is an excursion, not a change. */
+    public static final int EXCURSION = 2;
 
     public enum Kind {
         FLAT("flat"), WARMUP("warm-up"), SLOWDOWN("slowdown"), NONE("no steady state");
@@ -39,27 +44,40 @@ public record Steady(Kind kind, int settledAt, double settledSeconds, boolean la
      * second each).
      */
     public static Steady of(double[] values, int warmups, double[] seconds) {
+        return of(values, warmups, seconds, 0);
+    }
+
+    /** The same, its noise (log sd per iteration) at least {@code noiseHint}: the row's other JVMs'. */
+    public static Steady of(double[] values, int warmups, double[] seconds, double noiseHint) {
         if (values.length <= warmups) {
             throw new IllegalArgumentException("a fork needs a measured iteration: " + values.length + " iterations, "
                     + warmups + " of them warm-up");
         }
         double[] logs = Arrays.stream(values).map(Math::log).toArray();
-        List<Changepoints.Segment> segments = Changepoints.segments(logs);
+        List<Changepoints.Segment> segments = Changepoints.analyse(logs, noiseHint).segments();
         Changepoints.Segment last = segments.get(segments.size() - 1);
         int first = segments.size() - 1;
         Kind kind = Kind.FLAT;
+        double before = Double.NaN;
         for (int i = segments.size() - 2; i >= 0; i--) {
             Changepoints.Segment s = segments.get(i);
             if (equivalent(s, last)) {
-                if (kind == Kind.FLAT) {
-                    first = i; // contiguous with the steady state
-                }
+                first = i;
+                continue;
+            }
+            if (s.length() <= EXCURSION && i > 0 && equivalent(segments.get(i - 1), last)) {
+                first = i - 1; // an excursion and back: the level held
+                i--;
                 continue;
             }
             kind = s.mean() < last.mean() ? Kind.SLOWDOWN : Kind.WARMUP;
+            before = Math.exp(s.mean());
             break;
         }
-        int settledAt = segments.get(first).from();
+        int settledAt = tail(logs, segments.get(first).from(), warmups, noiseHint);
+        if (settledAt > segments.get(first).from() && kind == Kind.FLAT) {
+            kind = Kind.WARMUP;
+        }
         int from = Math.max(settledAt, warmups);
         double[] steady = Arrays.copyOfRange(values, from, values.length);
         if (steady.length < Math.min(MIN_STEADY, values.length - warmups)) {
@@ -70,12 +88,53 @@ public record Steady(Kind kind, int settledAt, double settledSeconds, boolean la
         for (int i = 0; i < settledAt; i++) {
             at += seconds == null ? 1 : seconds[i];
         }
-        return new Steady(kind, settledAt, at, settledAt > warmups, new Median().evaluate(steady), segments);
+        return new Steady(kind, settledAt, at, settledAt > warmups, new Median().evaluate(steady), before, segments);
     }
 
-    /** Whether two segments are one level: means within {@link #EQUIVALENT} or within their own noise. */
-    static boolean equivalent(Changepoints.Segment a, Changepoints.Segment b) {
-        double noise = 2 * Math.sqrt(Math.max(a.variance(), b.variance()));
-        return Math.abs(a.mean() - b.mean()) <= Math.max(EQUIVALENT, noise);
+    /**
+     * Where a JVM that approaches its level slowly got there: the steady segment's first {@code k}
+     * warm-up iterations (k at least 2) whose mean is above the rest's by more than
+     * {@link #EQUIVALENT} and by {@link #TAIL} standard errors, the longest such run; a step too
+     * gradual for the changepoints to part (ox/buffered-p1: 229, 225, 229 ns/hop, then 208-221).
+     * Only warm-up iterations are looked at, so a measured fork is not called late on its noise.
+     */
+    static int tail(double[] logs, int start, int warmups, double noiseHint) {
+        double sigma = Math.max(Changepoints.noise(Arrays.copyOfRange(logs, Math.min(logs.length / 2,
+                Math.max(0, logs.length - 4)), logs.length)), noiseHint);
+        int settled = start;
+        for (int k = 2; start + k <= warmups && logs.length - start - k >= MIN_STEADY; k++) {
+            double head = Arrays.stream(logs, start, start + k).average().orElseThrow();
+            double rest = Arrays.stream(logs, start + k, logs.length).average().orElseThrow();
+            double se = sigma * Math.sqrt(1.0 / k + 1.0 / (logs.length - start - k));
+            if (head - rest > EQUIVALENT && (head - rest) / se >= TAIL) {
+                settled = start + k;
+            }
+        }
+        return settled;
+    }
+
+    /** Standard errors by which a slow start of the steady segment must stand out. */
+    static final double TAIL = 2.5;
+
+    /** Whether a segment is at the steady segment's level: means within {@link #EQUIVALENT}. */
+    static boolean equivalent(Changepoints.Segment a, Changepoints.Segment steady) {
+        return Math.abs(a.mean() - steady.mean()) <= EQUIVALENT;
+    }
+
+    /**
+     * The median of the iterations from {@code from} to {@code to} seconds into the fork (the level
+     * it read there), NaN if none ended in that window; {@code seconds} as in {@link #of}.
+     */
+    public static double levelBetween(double[] values, double[] seconds, double from, double to) {
+        double t = 0;
+        java.util.List<Double> in = new java.util.ArrayList<>();
+        for (int i = 0; i < values.length; i++) {
+            double start = t;
+            t += seconds == null ? 1 : seconds[i];
+            if (start >= from - 1e-9 && t <= to + 1e-9) {
+                in.add(values[i]);
+            }
+        }
+        return in.isEmpty() ? Double.NaN : Stats.median(in.stream().mapToDouble(Double::doubleValue));
     }
 }

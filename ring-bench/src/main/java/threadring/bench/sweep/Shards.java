@@ -81,10 +81,12 @@ public final class Shards {
     /**
      * The plan's name: the first 16 hex digits of SHA-256 over the settings (as JSON) and every item's
      * key. The seed of the forks' order is left out: each shard draws its own, and their rounds are
-     * one plan's all the same.
+     * one plan's all the same; so are the run-to-run components, which each shard estimates from its
+     * own results folder.
      */
     static String planHash(Settings settings, List<Item> items) {
-        Settings plan = new Settings(settings.selection(), settings.series(), settings.steps(), settings.scored(),
+        Settings plan = new Settings(settings.selection(), settings.series(), settings.steps(),
+                settings.scored().withRerun(null),
                 settings.cpus(), settings.jdks(), settings.profilers(), settings.profiling(), null);
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");

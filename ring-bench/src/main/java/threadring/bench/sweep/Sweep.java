@@ -21,6 +21,7 @@ import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
+import threadring.bench.report.RerunPairs;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
 import threadring.bench.echo.EchoLoad;
@@ -64,6 +65,38 @@ public final class Sweep {
         this.out = out;
     }
 
+    /**
+     * The settings with the run-to-run components its rows will carry: estimated from the earlier
+     * runs in the results folder made alike on this host, else the project's default ({@code RerunPairs}).
+     */
+    private Settings withRerun(Env.Machine machine) throws IOException {
+        List<Run> earlier = new ArrayList<>();
+        if (!settings.scored().quick() && !settings.scored().longRun() && Files.isDirectory(request.results())) {
+            List<Path> dirs;
+            try (java.util.stream.Stream<Path> s = Files.list(request.results())) {
+                dirs = s.filter(d -> !d.equals(runDir) && RunFile.isRun(d)).sorted(java.util.Comparator.reverseOrder())
+                        .toList();
+            }
+            for (Path d : dirs) {
+                try {
+                    Run r = RunFile.read(d);
+                    if (r.state() == Run.State.COMPLETE && RerunPairs.alike(r.settings().scored(), settings.scored())
+                            && java.util.Objects.equals(r.machine().hostname(), machine.hostname())) {
+                        earlier.add(r);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // a run this version cannot read says nothing of this one
+                }
+                if (earlier.size() >= RerunPairs.EARLIER_RUNS) {
+                    break;
+                }
+            }
+        }
+        threadring.bench.stats.Rerun rerun = RerunPairs.estimate(earlier);
+        out.println("threadring: intervals carry the run-to-run component of " + rerun.source());
+        return settings.withScored(settings.scored().withRerun(rerun));
+    }
+
     /** The plan item of id {@code id} in series {@code p} of configuration {@code c}: what a shard is made of. */
     static String key(Configuration c, Plan p, String id) {
         return c.label() + "|" + p.file() + "|" + id;
@@ -89,8 +122,9 @@ public final class Sweep {
         runDir = RunFolder.create(request.results());
         out.println("threadring: writing " + runDir);
         Run.AsyncStatus async = settings.profilers().contains("async") ? prepareAsync(configs) : null;
+        Env.Machine machine = Env.machine(home);
         Run run = Run.started(runDir.getFileName().toString(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                Env.machine(home), settings, async, configs, shard);
+                machine, withRerun(machine), async, configs, shard);
         out.println("threadring: scored passes run without profilers; profiling pass: "
                 + (settings.profilers().isEmpty() ? "none" : String.join(", ", settings.profilers())));
         Path script = wrk.isPresent() && plans.stream().anyMatch(p -> p.size().measured(t -> false, s -> true))

@@ -266,11 +266,19 @@ public final class Processes {
     }
 
     /**
-     * The flag that keeps JDK 23+ from warning on every sun.misc.Unsafe memory access (JMH, Akka,
-     * Pekko and Scala 3 use it), for JVMs of that feature release or newer; older JDKs do not know it.
+     * The flags that keep a JVM from warning: JDK 23+ on every sun.misc.Unsafe memory access (JMH,
+     * Akka, Pekko and Scala 3 use it), JDK 22+ on JNA loading the C library for getrusage (the
+     * counters); older JDKs do not know them.
      */
     public static List<String> quietUnsafe(int feature) {
-        return feature >= 23 ? List.of("--sun-misc-unsafe-memory-access=allow") : List.of();
+        List<String> flags = new ArrayList<>();
+        if (feature >= 22) {
+            flags.add("--enable-native-access=ALL-UNNAMED");
+        }
+        if (feature >= 23) {
+            flags.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        return List.copyOf(flags);
     }
 
     /** The java launcher of a JDK home. */

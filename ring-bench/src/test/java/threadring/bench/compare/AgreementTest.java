@@ -16,6 +16,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.report.Carriers;
 import threadring.bench.report.CrossCpu;
 import threadring.bench.report.Series;
 import threadring.bench.stats.LikeWithLike;
@@ -98,7 +99,7 @@ public class AgreementTest {
             for (Series[] m : Compare.match(defaults, longRun)) {
                 Optional<Stats.Ratio> speed = Compare.speedMoved(defaults, m[0], longRun, m[1]);
                 for (Compare.Pair p : Compare.pairs(defaults, m[0], longRun, m[1])) {
-                    boolean divided = speed.isPresent() && !CrossCpu.across(p.id(), m[1].config());
+                    boolean divided = speed.isPresent() && !Carriers.across(p.id(), m[1].config());
                     Stats.Summary b = divided ? p.b().scaled(1 / speed.get().value()) : p.b();
                     String what = m[0].workload().label() + " " + p.id();
                     longLevels.computeIfAbsent(what, k -> new ArrayList<>()).addAll(b.forkMedians());

@@ -27,7 +27,7 @@ public final class Runs {
         return new Settings(new Settings.Selection(List.of(), false, List.of(threadring.core.Workload.RING)),
                 List.of(Size.Ring.classic(503)), java.util.Map.of(),
                 new Settings.Scored(false, false, null, Presets.MAX_FORKS, null, null, null, Presets.PASS_MS,
-                        Presets.PRECISION, null, false, List.of()), List.of(), List.of(),
+                        Presets.PRECISION, null, false, List.of(), null, null), List.of(), List.of(),
                 profilers, Presets.PROFILING, 1L);
     }
 

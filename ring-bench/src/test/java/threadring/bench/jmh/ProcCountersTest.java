@@ -179,4 +179,60 @@ class ProcCountersTest {
         double perStep = (double) (c.voluntarySwitches() + c.involuntarySwitches()) / steps;
         assertTrue(perStep >= 0.8 && perStep < 3, "switches per step " + perStep);
     }
+
+    /**
+     * Threads that hand over and end between the two readings still count: the rendezvous of
+     * platform threads read 1.34 switches per exchange where it made two, when /proc's live
+     * threads were summed. Each thread reads its own lifetime's switches just before it ends; the
+     * iteration's count must hold them all.
+     */
+    @Test
+    void switchesOfThreadsThatEndedAreCounted() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/thread-self")), "Linux only");
+        ProcCounters counters = new ProcCounters();
+        ProcCounters.Snapshot a = counters.read();
+        org.junit.jupiter.api.Assumptions.assumeTrue(a.whole(), "getrusage through JNA");
+        int steps = 2_000;
+        java.util.concurrent.SynchronousQueue<Integer> q = new java.util.concurrent.SynchronousQueue<>();
+        java.util.concurrent.atomic.AtomicLong own = new java.util.concurrent.atomic.AtomicLong();
+        Runnable count = () -> {
+            try {
+                for (String line : Files.readAllLines(Path.of("/proc/thread-self/status"))) {
+                    if (line.contains("voluntary_ctxt_switches:")) {
+                        own.addAndGet(Long.parseLong(line.substring(line.indexOf(':') + 1).trim()));
+                    }
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        Thread sender = new Thread(() -> {
+            try {
+                for (int i = 0; i < steps; i++) {
+                    q.put(i);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            count.run();
+        });
+        Thread receiver = new Thread(() -> {
+            try {
+                for (int i = 0; i < steps; i++) {
+                    q.take();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            count.run();
+        });
+        sender.start();
+        receiver.start();
+        sender.join();
+        receiver.join();
+        Score.Counters c = ProcCounters.between(a, counters.read());
+        long all = c.voluntarySwitches() + c.involuntarySwitches();
+        assertTrue(own.get() > 0 && all >= own.get(), "the ended threads switched " + own.get()
+                + " times by their own count; the iteration counted " + all);
+    }
 }

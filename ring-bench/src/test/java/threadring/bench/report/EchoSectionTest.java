@@ -92,6 +92,6 @@ class EchoSectionTest {
         String md = Compare.render(a, java.nio.file.Path.of("a"), b, java.nio.file.Path.of("b"));
         assertTrue(md.contains("| virtual/socket | 80,3"), md);
         assertTrue(md.contains("| 120,4"), md);
-        assertTrue(md.contains("B/A time per request [95%]"), md);
+        assertTrue(md.contains("B/A time per request [99%]"), md);
     }
 }

@@ -4,80 +4,113 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fork rule on simulated JVMs, whose true level is known: a pilot, a count planned from it up
- * to the cap, the interval the summary reports. Its 95% intervals must cover the truth in at least
- * 93% of all rows, a row falsely split into states counting as a miss (the old rule, adding forks
- * until the interval looked narrow, covered 92% at 5% and 8% spread between JVMs), and where JVMs
- * settle in two states, each state's interval must cover that state's level.
+ * A row's 95% interval is for the level a re-run will find: checked on simulated runs whose truth is
+ * known, with what real runs have and the old test left out: an offset per run (the run-to-run
+ * component), JVM spreads of 10-12%, mixtures of two states, forks of two warm-up and eight
+ * measured iterations classified as the sweep classifies them, the pilot, Stein's plan and the
+ * forks a split row gets until its shares are known. Each row's interval must hold an independent
+ * re-run's level at least as often as it claims, less three of the simulation's standard errors
+ * (a row split falsely counts as a miss). Measured: 94.7%, 94.1%, 94.1% and 93.8% at JVM spreads of
+ * 3%, 5%, 10% and 12% (1.0% and 1.5% of rows still split at the last two); 93.3% for each of two states. Real forks, resampled: {@code compare.SameCodeTest}.
  */
 class CoverageTest {
 
-    static final int TRIALS = 4000;
+    static final int TRIALS = 1500;
     static final int PILOT = Forks.PILOT;
     static final int CAP = 6;
+    static final int STATE_CAP = threadring.bench.data.Presets.STATE_FORKS;
     static final double PRECISION = 0.05;
 
-    /** One simulated row: JVM levels drawn until the plan is met; the summary of forks of 5 iterations each. */
-    static Stats.Summary row(Random r, java.util.function.DoubleSupplier level) {
-        List<Double> levels = new ArrayList<>();
-        for (int i = 0; i < PILOT; i++) {
-            levels.add(level.getAsDouble());
-        }
-        int planned = Forks.planned(levels, PRECISION, CAP);
-        while (levels.size() < planned) {
-            levels.add(level.getAsDouble());
-        }
+    /** One simulated run of a row: forks drawn until the plan (and the shares) are met, summarised with {@code part}. */
+    static Stats.Summary run(Random r, java.util.function.DoubleSupplier level, Rerun.Part part) {
+        double offset = Math.exp(part.sd() * r.nextGaussian());
         List<ForkSeries> forks = new ArrayList<>();
-        for (double l : levels) {
-            double[] x = new double[5];
-            for (int i = 0; i < x.length; i++) {
-                x[i] = l * Math.exp(0.005 * r.nextGaussian());
-            }
-            forks.add(new ForkSeries(x, 2, null));
+        java.util.function.Supplier<List<Double>> levels = () -> {
+            double noise = ForkSeries.noise(forks);
+            return forks.stream().map(f -> f.steady(noise).level()).toList();
+        };
+        for (int i = 0; i < PILOT; i++) {
+            forks.add(fork(r, level.getAsDouble() * offset));
         }
-        return Stats.summarize(forks, PILOT < CAP ? PILOT : null);
+        int planned = Forks.planned(levels.get(), PRECISION, CAP);
+        while (forks.size() < planned || forks.size() < STATE_CAP && Forks.split(levels.get())
+                && !Forks.sharesKnown(levels.get())) {
+            forks.add(fork(r, level.getAsDouble() * offset));
+        }
+        return Stats.summarize(forks, PILOT, part);
+    }
+
+    /** Two warm-up and eight measured iterations at 1% noise around {@code level}. */
+    static ForkSeries fork(Random r, double level) {
+        double[] x = new double[10];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = level * Math.exp(0.01 * r.nextGaussian());
+        }
+        return new ForkSeries(x, 2, null);
     }
 
     @Test
-    void intervalsOfOneStateCoverTheLevelAtLeast93Percent() {
-        for (double spread : new double[] {0.03, 0.05, 0.08}) {
+    void aOneStateRowsIntervalHoldsARerunsLevel() {
+        Rerun.Part part = new Rerun.Part(0.03, 100);
+        List<String> failures = new ArrayList<>();
+        for (double spread : new double[] {0.03, 0.05, 0.10, 0.12}) {
             Random r = new Random(42);
-            int covered = 0;
+            int held = 0;
+            int split = 0;
+            int forks = 0;
             for (int t = 0; t < TRIALS; t++) {
-                Stats.Summary s = row(r, () -> 100 * Math.exp(spread * r.nextGaussian()));
-                // every row counts: a false split into states claims a state that is not there (a miss); a row
-                // with a JVM apart claims its one state's interval, judged as the report shows it
-                Stats.State one = s.states().get(0);
-                covered += s.states().size() == 1 && one.interval() != null && one.interval().contains(100) ? 1 : 0;
+                java.util.function.DoubleSupplier jvm = () -> 100 * Math.exp(spread * r.nextGaussian());
+                Stats.Summary a = run(r, jvm, part);
+                Stats.Summary b = run(r, jvm, part);
+                split += a.modal() ? 1 : 0;
+                forks += a.forks();
+                double rerun = Math.exp(b.forkMedians().stream().mapToDouble(Math::log).average().orElseThrow());
+                held += a.states().size() == 1 && a.states().get(0).interval() != null
+                        && a.states().get(0).interval().contains(rerun) ? 1 : 0;
             }
-            double coverage = (double) covered / TRIALS;
-            assertTrue(coverage >= 0.93, "spread " + spread + ": coverage " + coverage + " over " + TRIALS + " rows");
+            double coverage = (double) held / TRIALS;
+            double floor = Stats.CONFIDENCE - 3 * Math.sqrt(Stats.CONFIDENCE * (1 - Stats.CONFIDENCE) / TRIALS);
+            System.out.printf(Locale.ROOT, "JVM spread %.0f%%, run offsets 3%%: a re-run's level held in %.1f%% "
+                    + "(%.1f%% of rows split, %.1f forks a row)%n", 100 * spread, 100 * coverage,
+                    100.0 * split / TRIALS, (double) forks / TRIALS);
+            if (coverage < floor) {
+                failures.add(spread + ": " + coverage + " < " + floor);
+            }
         }
+        assertTrue(failures.isEmpty(), failures.toString());
     }
 
+    /** Where JVMs settle in two states (60% at 100, 40% at 130), each state's interval holds that state's level in a re-run. */
     @Test
-    void eachStatesIntervalCoversItsLevel() {
+    void eachStatesIntervalHoldsItsLevelInARerun() {
+        Rerun.Part part = new Rerun.Part(0.03, 100);
         Random r = new Random(7);
-        int covered = 0;
+        int held = 0;
         int intervals = 0;
         for (int t = 0; t < TRIALS; t++) {
-            Stats.Summary s = row(r, () -> (r.nextDouble() < 0.6 ? 100 : 130) * Math.exp(0.03 * r.nextGaussian()));
-            if (s.states().size() == 2) {
-                for (Stats.State st : s.states()) {
-                    if (st.interval() != null) {
-                        intervals++;
-                        double truth = st.level() < 115 ? 100 : 130;
-                        covered += st.interval().contains(truth) ? 1 : 0;
-                    }
+            java.util.function.DoubleSupplier jvm = () -> (r.nextDouble() < 0.6 ? 100 : 130)
+                    * Math.exp(0.03 * r.nextGaussian());
+            Stats.Summary a = run(r, jvm, part);
+            Stats.Summary b = run(r, jvm, part);
+            for (Stats.State sa : a.states()) {
+                Stats.State sb = b.states().stream().min(java.util.Comparator.comparingDouble(
+                        x -> Math.abs(Math.log(x.level() / sa.level())))).orElseThrow();
+                if (sa.interval() != null && sb.forks() >= Stats.MIN_INTERVAL
+                        && Math.abs(Math.log(sb.level() / sa.level())) < Math.log(1.15)) {
+                    intervals++;
+                    held += sa.interval().contains(sb.level()) ? 1 : 0;
                 }
             }
         }
-        double coverage = (double) covered / intervals;
-        assertTrue(intervals > TRIALS / 2, "two states found with intervals: " + intervals);
+        double coverage = (double) held / intervals;
+        System.out.printf(Locale.ROOT, "two states: a re-run's state level held in %.1f%% of %d intervals%n",
+                100 * coverage, intervals);
+        assertTrue(intervals > TRIALS / 2, "states found with intervals: " + intervals);
         assertTrue(coverage >= 0.93, "state coverage " + coverage + " over " + intervals + " intervals");
     }
 }

@@ -26,15 +26,89 @@ class SteadyTest {
         return x;
     }
 
+    /** Forks of two warm-up and eight measured iterations, as the default sweep's later forks are. */
+    static final int WARMUPS = 2;
+    static final int MEASURED = 8;
+
+    /** Whether a fork says it changed level while measured: it settled late, or never. */
+    static boolean changed(Steady s) {
+        return s.late() || s.kind() == Steady.Kind.NONE;
+    }
+
+    /**
+     * The issue's bar for forks long enough to see a change: a +20% step at 3% noise, anywhere in the
+     * measured iterations with two or more after it, is found in at least 80% of forks (the row's
+     * noise known from its other JVMs, as {@link Stats#summarize} gives it).
+     */
     @Test
-    void aFlatSeriesHasNoChangepointHoweverNoisy() {
-        int falses = 0;
-        for (long seed = 0; seed < 200; seed++) {
-            for (double noise : new double[] {0.005, 0.02, 0.05}) {
-                falses += Changepoints.segments(Stats.logs(flat(13, 100, noise, seed))).size() > 1 ? 1 : 0;
-            }
+    void aTwentyPercentStepAtThreePercentNoiseIsFoundInFourForksOfFive() {
+        Random r = new Random(20);
+        int found = 0;
+        int trials = 2000;
+        for (int t = 0; t < trials; t++) {
+            int at = WARMUPS + 2 + r.nextInt(MEASURED - 3);
+            double[] x = concat(flat(at, 100, 0.03, r.nextLong()), flat(WARMUPS + MEASURED - at, 120, 0.03, r.nextLong()));
+            found += changed(Steady.of(x, WARMUPS, null, 0.03)) ? 1 : 0;
         }
-        assertTrue(falses <= 6, falses + " of 600 flat series split (at most 1%)");
+        double power = (double) found / trials;
+        System.out.printf(java.util.Locale.ROOT, "a +20%% step at 3%% noise found in %.1f%% of forks%n", 100 * power);
+        assertTrue(power >= 0.8, "found in " + power);
+    }
+
+    /** Flat forks rarely say they changed by more than 3%: at most 5% of them at 3% noise, about none at 0.5-2%. */
+    @Test
+    void aFlatForkRarelySaysItChanged() {
+        for (double noise : new double[] {0.005, 0.02, 0.03}) {
+            Random r = new Random(7);
+            int changed = 0;
+            int trials = 2000;
+            for (int t = 0; t < trials; t++) {
+                changed += changed(Steady.of(flat(WARMUPS + MEASURED, 100, noise, r.nextLong()), WARMUPS, null, noise))
+                        ? 1 : 0;
+            }
+            double rate = (double) changed / trials;
+            System.out.printf(java.util.Locale.ROOT, "flat forks at %.1f%% noise said they changed: %.2f%%%n",
+                    100 * noise, 100 * rate);
+            assertTrue(rate <= (noise >= 0.03 ? 0.05 : 0.01), noise + ": " + rate);
+        }
+    }
+
+    /** A noisy first segment is no part of the steady state because it is noisy: equivalence is judged on the steady one. */
+    @Test
+    void aNoisyWarmUpIsNotEquivalentToTheSteadyState() {
+        double[] x = concat(new double[] {150, 105, 140, 112, 131, 118}, flat(14, 100, 0.01, 3));
+        Steady s = Steady.of(x, 2, null);
+        assertEquals(Steady.Kind.WARMUP, s.kind());
+        assertEquals(6, s.settledAt());
+    }
+
+    /** Two iterations away and back (a collection, a neighbour) are an excursion, not a change of level. */
+    @Test
+    void anExcursionIsNotAChange() {
+        double[] x = flat(16, 100, 0.01, 4);
+        x[9] = 131;
+        x[10] = 128;
+        Steady s = Steady.of(x, 2, null);
+        assertEquals(Steady.Kind.FLAT, s.kind(), s.segments().toString());
+        assertEquals(0, s.settledAt());
+        assertEquals(100, s.level(), 2);
+    }
+
+    /**
+     * Ring ox/buffered-p1's first fork in the default sweep 20261126-194407 (warmed 10 s): 400, 285,
+     * 273, 243, 229, 225, 229, 208, ... ns/hop; it reaches its level after 3.5 s, which the old rule
+     * (a noisy first segment "equivalent" to the steady one) called iteration 0.
+     */
+    @Test
+    void oxBufferedP1SettlesAfterThreeAndAHalfSeconds() {
+        double[] ns = {400.4, 284.7, 272.6, 242.9, 229.0, 225.2, 229.0, 207.5, 217.8, 221.1, 206.9, 214.3, 214.6, 204.9,
+            215.0, 212.8, 204.6, 212.9, 216.4, 207.8, 210.4, 226.4, 205.6};
+        double[] seconds = new double[ns.length];
+        java.util.Arrays.fill(seconds, 0.5);
+        Steady s = Steady.of(ns, 20, seconds);
+        assertEquals(Steady.Kind.WARMUP, s.kind());
+        assertEquals(3.5, s.settledSeconds(), 1e-9);
+        assertEquals(210.4, s.level(), 1);
     }
 
     @Test
@@ -43,8 +117,7 @@ class SteadyTest {
         int found = 0;
         for (long seed = 0; seed < 100; seed++) {
             double[] x = concat(flat(6, 190, 0.02, seed), flat(7, 278, 0.02, seed + 1000));
-            var segments = Changepoints.segments(Stats.logs(x));
-            if (segments.size() == 2 && segments.get(1).from() == 6) {
+            if (Steady.of(x, 0, null).settledAt() == 6) {
                 found++;
             }
         }

@@ -1,0 +1,114 @@
+package threadring.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import threadring.bench.data.Run;
+import threadring.bench.data.Settings;
+import threadring.bench.stats.Rerun;
+import threadring.bench.stats.Stats;
+
+/**
+ * Rows of one id in two runs of the same code, as {@link Rerun} estimates its components from:
+ * every pair of runs, every series both measured on the same configuration, every id whose main
+ * state (its only one, or its largest of three JVMs or more) is one state in both runs (its forks'
+ * levels, their variance, their count; a lone JVM or a state of two says little of a level's
+ * move), keyed by its class (workload, and whether it hands off across
+ * cpus). Runs are the same code only if their scored settings agree (no quick or long preset, the
+ * same iterations); the caller chooses which runs those are.
+ */
+public final class RerunPairs {
+
+    private RerunPairs() {}
+
+    /** The pairs of every two of {@code runs}, in order. */
+    public static List<Rerun.Pair> of(List<Run> runs) {
+        List<Rerun.Pair> pairs = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            for (int j = i + 1; j < runs.size(); j++) {
+                pairs.addAll(of(runs.get(i), runs.get(j)));
+            }
+        }
+        return pairs;
+    }
+
+    /** The pairs of two runs. */
+    public static List<Rerun.Pair> of(Run a, Run b) {
+        List<Rerun.Pair> pairs = new ArrayList<>();
+        for (Series sa : Series.of(a)) {
+            for (Series sb : Series.of(b)) {
+                if (!sa.label().equals(sb.label()) || !sa.size().equals(sb.size())) {
+                    continue;
+                }
+                for (Series.Row ra : sa.rows(a, Rerun.Part.NONE)) {
+                    sb.row(b, ra.id(), Rerun.Part.NONE).ifPresent(rb -> one(ra.summary(), rb.summary()).ifPresent(p ->
+                            pairs.add(new Rerun.Pair(Rerun.key(sa.workload().label(), Carriers.across(ra.id(),
+                                    sa.config())), p[0], p[1], (int) p[2], p[3], (int) p[4]))));
+                }
+            }
+        }
+        return pairs;
+    }
+
+    /**
+     * {difference, variance A, forks A, variance B, forks B} of two rows' main states: each row's
+     * largest state of {@link #STATE_FORKS} forks or more (a one-state row's only one), the two within
+     * {@link threadring.bench.stats.LikeWithLike#MATCH} of each other (further apart, they are two
+     * states of the id, not one that moved).
+     */
+    private static java.util.Optional<double[]> one(Stats.Summary a, Stats.Summary b) {
+        java.util.Optional<Stats.State> ma = main(a);
+        java.util.Optional<Stats.State> mb = main(b);
+        if (ma.isEmpty() || mb.isEmpty() || Math.abs(Math.log(ma.get().level() / mb.get().level()))
+                > Math.log(threadring.bench.stats.LikeWithLike.MATCH)) {
+            return java.util.Optional.empty();
+        }
+        double[] la = ma.get().forkLevels().stream().mapToDouble(Math::log).toArray();
+        double[] lb = mb.get().forkLevels().stream().mapToDouble(Math::log).toArray();
+        return java.util.Optional.of(new double[] {mean(lb) - mean(la), variance(la), la.length, variance(lb),
+            lb.length});
+    }
+
+    /** The fewest forks a state needs to speak for the row's level. */
+    static final int STATE_FORKS = 3;
+
+    private static java.util.Optional<Stats.State> main(Stats.Summary s) {
+        return s.states().stream().filter(x -> x.forks() >= STATE_FORKS)
+                .max(java.util.Comparator.comparingInt(Stats.State::forks));
+    }
+
+    private static double mean(double[] x) {
+        return java.util.Arrays.stream(x).average().orElseThrow();
+    }
+
+    private static double variance(double[] x) {
+        double m = mean(x);
+        return java.util.Arrays.stream(x).map(v -> (v - m) * (v - m)).sum() / (x.length - 1);
+    }
+
+    /** Whether two runs' scored passes were made alike: same presets, iterations and their length. */
+    public static boolean alike(Settings.Scored a, Settings.Scored b) {
+        return !a.quick() && !b.quick() && !a.longRun() && !b.longRun()
+                && java.util.Objects.equals(a.iterations(), b.iterations())
+                && java.util.Objects.equals(a.iterationMs(), b.iterationMs());
+    }
+
+    /** Earlier runs a new run's components are estimated from: the newest this many alike. */
+    public static final int EARLIER_RUNS = 8;
+
+    /**
+     * A new run's components: estimated from {@code earlier} runs (complete, made alike, on the same
+     * hosts) for each class they give {@link Rerun#MIN_PAIRS} pairs of, the project's default for the rest.
+     */
+    public static Rerun estimate(List<Run> earlier) {
+        List<Run> used = earlier.stream().limit(EARLIER_RUNS).toList();
+        Rerun own = Rerun.calibrate(of(used), "");
+        if (own.parts().isEmpty()) {
+            return Reruns.PROJECT;
+        }
+        java.util.Map<String, Rerun.Part> parts = new java.util.TreeMap<>(Reruns.PROJECT.parts());
+        parts.putAll(own.parts());
+        return new Rerun(parts, String.format(java.util.Locale.ROOT, "%d earlier runs in its results folder (%s)%s",
+                used.size(), String.join(", ", own.parts().keySet()), parts.size() > own.parts().size()
+                        ? "; the project's default for the other classes" : ""));
+    }
+}

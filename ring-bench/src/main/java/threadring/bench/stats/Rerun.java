@@ -1,0 +1,128 @@
+package threadring.bench.stats;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * How far a re-run's level moves beyond what the forks of one run see: the run-to-run component
+ * of a row's variance, per class of rows (a workload's rows that hand off on one thread, or across
+ * cpus), as a standard deviation of log levels. Two runs of the same code on one machine differ by
+ * more than their forks say (a carrier's cpu, the host's neighbours, the JIT's luck of the day):
+ * the committed sweeps of 2026-11-26 moved one-thread ring rows by up to 5.5% between runs whose
+ * forks agreed within 1%. A row's interval ({@link Stats}) carries it, so that it says where a
+ * re-run's level will fall, and {@code compare} calls two runs different only beyond it.
+ *
+ * <p>Estimated ({@link #calibrate}) from pairs of runs of the same code: for each class, the
+ * smallest component (on a grid of {@link #STEP}) at which the 95% intervals of the class's rows
+ * hold the other run's level in at least 95% of pairs; a class with fewer than {@link #MIN_PAIRS}
+ * pairs takes the largest of the other classes of its carriers. {@code source} says where the
+ * numbers came from: this project's committed sweeps (the default) or the user's own runs.
+ */
+public record Rerun(Map<String, Part> parts, String source) {
+
+    /** One class's component: its sd (log), and the pairs of rows it was estimated on (0: assumed). */
+    public record Part(double sd, int pairs) {
+        /** No run-to-run component: the interval is over forks alone. */
+        public static final Part NONE = new Part(0, 0);
+
+        /** Degrees of freedom of its estimate (large where many pairs back it, small where few). */
+        public double df() {
+            return Math.max(2, pairs);
+        }
+    }
+
+    /** One row in two runs: its log level difference, and each side's fork variance over its forks. */
+    public record Pair(String key, double difference, double varianceA, int forksA, double varianceB, int forksB) {}
+
+    /** The grid the component is found on, and its cap. */
+    static final double STEP = 0.005;
+    static final double MAX = 0.5;
+    /** A class is estimated on its own from at least this many pairs. */
+    public static final int MIN_PAIRS = 8;
+    /** The coverage the intervals must reach on the pairs. */
+    static final double COVERAGE = 0.95;
+
+    /** A class: a workload's rows that hand off on one thread (or one cpu), or across cpus. */
+    public static String key(String workload, boolean acrossCpus) {
+        return workload + (acrossCpus ? " across cpus" : " one thread");
+    }
+
+    /** The component of {@code key}; a class never estimated takes the largest known of its carriers, else of all. */
+    public Part part(String key) {
+        Part p = parts.get(key);
+        if (p != null) {
+            return p;
+        }
+        String carriers = key.substring(key.indexOf(' ') + 1);
+        return parts.entrySet().stream().filter(e -> e.getKey().endsWith(carriers)).map(Map.Entry::getValue)
+                .max(Comparator.comparingDouble(Part::sd))
+                .or(() -> parts.values().stream().max(Comparator.comparingDouble(Part::sd)))
+                .orElse(Part.NONE);
+    }
+
+    /** Each class's component from same-code pairs of rows; classes with too few pairs are left out. */
+    public static Rerun calibrate(List<Pair> pairs, String source) {
+        Map<String, List<Pair>> byKey = new TreeMap<>();
+        pairs.forEach(p -> byKey.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p));
+        Map<String, Part> parts = new TreeMap<>();
+        byKey.forEach((key, list) -> {
+            if (list.size() >= MIN_PAIRS) {
+                parts.put(key, new Part(smallest(list), list.size()));
+            }
+        });
+        return new Rerun(parts, source);
+    }
+
+    /** The smallest sd on the grid at which the 95% intervals hold the other run's level in 95% of pairs. */
+    static double smallest(List<Pair> pairs) {
+        for (double sd = 0; sd <= MAX + 1e-9; sd += STEP) {
+            Part part = new Part(sd, pairs.size());
+            if (coverage(pairs, part) >= COVERAGE) {
+                return Math.round(sd / STEP) * STEP;
+            }
+        }
+        return MAX;
+    }
+
+    /** The share of the pairs' two sides whose 95% interval holds the other side's level, at {@code part}. */
+    public static double coverage(List<Pair> pairs, Part part) {
+        int held = 0;
+        for (Pair p : pairs) {
+            held += Math.abs(p.difference()) <= halfWidth(p.varianceA(), p.forksA(), part) ? 1 : 0;
+            held += Math.abs(p.difference()) <= halfWidth(p.varianceB(), p.forksB(), part) ? 1 : 0;
+        }
+        return pairs.isEmpty() ? Double.NaN : (double) held / (2 * pairs.size());
+    }
+
+    /**
+     * Half a row's 95% interval for a re-run's level (log terms): its forks' variance
+     * {@code variance} over {@code forks} forks, twice (this run's mean and the re-run's), and twice
+     * the run-to-run component; Student's t with Welch-Satterthwaite's degrees of freedom.
+     */
+    public static double halfWidth(double variance, int forks, Part run) {
+        return halfWidth(variance, forks, forks - 1, run, Stats.CONFIDENCE);
+    }
+
+    /** The same with the forks' variance on {@code forkDf} degrees of freedom, at {@code confidence}. */
+    static double halfWidth(double variance, int forks, double forkDf, Part run, double confidence) {
+        double a = 2 * variance / forks;
+        double r = 2 * run.sd() * run.sd();
+        double df = satterthwaite(a, forkDf, r, run.df());
+        return quantile(df, confidence) * Math.sqrt(a + r);
+    }
+
+    /** Welch-Satterthwaite's degrees of freedom of a sum of two variance estimates. */
+    static double satterthwaite(double a, double dfA, double b, double dfB) {
+        double denominator = (dfA > 0 ? a * a / dfA : 0) + (dfB > 0 ? b * b / dfB : 0);
+        return denominator == 0 ? 1e6 : Math.max(1, (a + b) * (a + b) / denominator);
+    }
+
+    /** The two-sided Student t quantile at {@code confidence}. */
+    static double quantile(double df, double confidence) {
+        return new TDistribution(Math.min(df, 1e6)).inverseCumulativeProbability(0.5 + confidence / 2);
+    }
+}

@@ -1,0 +1,98 @@
+package threadring.bench.compare;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
+import threadring.bench.report.RerunPairs;
+import threadring.bench.report.Reruns;
+import threadring.bench.report.Series;
+import threadring.bench.stats.LikeWithLike;
+import threadring.bench.stats.Rerun;
+
+/**
+ * Verdicts and intervals on pairs of runs of the same code (the committed default sweeps A-D and
+ * the later same-code sweeps of {@link #LATER}): {@code compare} calls at most 1% of rows faster or
+ * slower, and a row's 95% interval, drawn with run-to-run components estimated on other runs than
+ * the two compared, holds the other run's level in at least 90% of one-state rows.
+ */
+class SameCodeTest {
+
+    static final Path RESULTS = Path.of("..", "docs", "results");
+    /** Default sweeps made after the method changed (the same code, run again): held out of the default's estimate. */
+    static final List<String> LATER = List.of();
+
+    static List<Run> runs(List<String> ids) throws IOException {
+        List<Run> runs = new ArrayList<>();
+        for (String id : ids) {
+            runs.add(RunFile.read(RESULTS.resolve(id)));
+        }
+        return runs;
+    }
+
+    @Test
+    void sameCodeIsRarelyCalledFasterOrSlower() throws IOException {
+        List<String> ids = new ArrayList<>(Reruns.SWEEPS);
+        ids.addAll(LATER);
+        List<Run> runs = runs(ids);
+        int judged = 0;
+        List<String> claims = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            for (int j = i + 1; j < runs.size(); j++) {
+                for (Series[] m : Compare.match(runs.get(i), runs.get(j))) {
+                    for (Compare.Judged x : Compare.judged(runs.get(i), m[0], runs.get(j), m[1])) {
+                        judged++;
+                        if (x.verdict() == LikeWithLike.Verdict.FASTER || x.verdict() == LikeWithLike.Verdict.SLOWER) {
+                            claims.add(ids.get(i) + " vs " + ids.get(j) + " " + m[0].workload().label() + " "
+                                    + x.pair().id() + ": " + x.said());
+                        }
+                    }
+                }
+            }
+        }
+        double rate = (double) claims.size() / judged;
+        System.out.printf(Locale.ROOT, "same code: %d of %d rows called faster or slower (%.2f%%)%n", claims.size(),
+                judged, 100 * rate);
+        claims.forEach(System.out::println);
+        assertTrue(rate <= 0.01, claims.size() + " of " + judged + ": " + String.join("\n", claims));
+    }
+
+    /**
+     * Each pair of runs judged with components estimated on the other runs only (where they give a
+     * class enough pairs; else the class falls back as a new run's would), so no interval is
+     * checked against the data it was drawn from.
+     */
+    @Test
+    void aRowsIntervalHoldsTheOtherRunsLevel() throws IOException {
+        List<Run> runs = runs(Reruns.SWEEPS);
+        int held = 0;
+        int rows = 0;
+        for (int i = 0; i < runs.size(); i++) {
+            for (int j = i + 1; j < runs.size(); j++) {
+                List<Run> others = new ArrayList<>();
+                for (int k = 0; k < runs.size(); k++) {
+                    if (k != i && k != j) {
+                        others.add(runs.get(k));
+                    }
+                }
+                Rerun estimate = Rerun.calibrate(RerunPairs.of(others), "the other runs");
+                for (Rerun.Pair p : RerunPairs.of(runs.get(i), runs.get(j))) {
+                    Rerun.Part part = estimate.part(p.key());
+                    rows += 2;
+                    held += Math.abs(p.difference()) <= Rerun.halfWidth(p.varianceA(), p.forksA(), part) ? 1 : 0;
+                    held += Math.abs(p.difference()) <= Rerun.halfWidth(p.varianceB(), p.forksB(), part) ? 1 : 0;
+                }
+            }
+        }
+        double coverage = (double) held / rows;
+        System.out.printf(Locale.ROOT, "held-out coverage of a re-run's level: %d of %d (%.1f%%)%n", held, rows,
+                100 * coverage);
+        assertTrue(coverage >= 0.90, "coverage " + coverage);
+    }
+}
