@@ -36,6 +36,9 @@ final class PromiseInbox(slot: Ref[Promise[Nothing, Int]]) extends Inbox:
       fresh <- zio.Promise.make[Nothing, Int]
       _ <- slot.set(fresh)
     yield token
-  /** A sender that finds a token still waiting (only with several tokens) yields and tries again. */
+  /**
+   * A sender that finds a token still waiting (only with several tokens) yields and tries again. On
+   * one carrier of ZIO's Loom executor this poll starves the receiver (ZioRings.LoomOneCarrierHang).
+   */
   def offer(token: Int): UIO[Unit] =
     slot.get.flatMap(_.succeed(token)).flatMap(done => if done then ZIO.unit else ZIO.yieldNow *> offer(token))

@@ -13,13 +13,20 @@ import threadring.core.{RingFactory, RingProvider, Variant, Workload}
  */
 object ZioRings:
   /**
-   * Seen by the contract kit (2026-11-26, JDK 25.0.3, ZIO 2.1.26): on one carrier, ZIO's Loom-based
-   * executor ran the single-token ring and the rendezvous but never finished a ring of 37 nodes with
-   * 5 tokens, depth 3 and work 10 in 90 s, nor opened a ring of 200,000 nodes in 60 s; not
-   * investigated further.
+   * A livelock on one carrier, not a deadlock (issue #45 item 8; docs/implementations.md, "ZIO on one
+   * carrier"; the upstream-bug witness is LoomOneCarrierStarvationWitnessTest). With several tokens a
+   * node whose successor's inbox still holds a token polls it with ZIO.yieldNow (PromiseInbox.offer).
+   * ZIO's Loom executor runs every yield as a new virtual thread, and JDK 25's scheduler keeps its one
+   * carrier on the submission queue those land in while that queue is not empty, so the nodes that
+   * pass() woke from the calling platform thread, queued in another one, never run. One token never
+   * polls: the single-token ring (any size) and the rendezvous run. The kit also saw a ring of 200,000
+   * nodes not open in 60 s: the hung check's poller still held the carrier of that child JVM (alone,
+   * that ring opens, passes and closes in a JVM that lives 8.4 s).
    */
-  val LoomOneCarrierHang: String = "ZIO 2.1.26's Loom-based executor on one carrier did not finish a ring with " +
-    "several tokens in 90 s, nor open 200,000 nodes in 60 s (contract kit, 2026-11-26); its rendezvous runs"
+  val LoomOneCarrierHang: String = "with several tokens a node polling a full inbox with ZIO.yieldNow livelocks the " +
+    "one carrier: ZIO's Loom executor resubmits it as a new virtual thread into the submission queue JDK 25's " +
+    "scheduler keeps draining, and the nodes pass() woke from the main thread, queued in another, never run " +
+    "(JDK scheduler starvation; LoomOneCarrierStarvationWitnessTest, docs/implementations.md)"
 
 final class ZioRings extends RingProvider:
   override def factories(): JList[RingFactory] =
