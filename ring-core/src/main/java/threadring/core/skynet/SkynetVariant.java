@@ -20,14 +20,15 @@ public record SkynetVariant(String id, String description, Function<String, ? ex
         return new SkynetVariant(id, description, opener, Map.of(), List.of(), 17, false, false, tasks -> Optional.empty());
     }
 
-    public SkynetVariant onVirtualThreads() {
-        return new SkynetVariant(id, description, opener, systemProperties, jvmArgs, Math.max(21, minimumJava), true,
-                fastest, limit);
+    // (boolean) forms, as Variant.Builder's: a no-argument method would clash with the record's accessor
+    public SkynetVariant onVirtualThreads(boolean on) {
+        return new SkynetVariant(id, description, opener, systemProperties, jvmArgs,
+                on ? Math.max(21, minimumJava) : minimumJava, on, fastest, limit);
     }
 
-    public SkynetVariant fastest() {
+    public SkynetVariant fastest(boolean is) {
         return new SkynetVariant(id, description, opener, systemProperties, jvmArgs, minimumJava, onVirtualThreads,
-                true, limit);
+                is, limit);
     }
 
     public SkynetVariant minimumJava(int feature) {
