@@ -1,6 +1,7 @@
 package threadring.netty;
 
 import java.util.List;
+import reactor.netty.resources.LoopResources;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
@@ -8,8 +9,9 @@ import threadring.core.Workload;
 
 /**
  * Netty, the event loop users compare every thread-per-connection model against: no entity per
- * connection at all, a channel pipeline per connection on a few event-loop threads. Echo server
- * only: Netty has no ring or timer of its own worth a row.
+ * connection at all, a channel pipeline per connection on a few event-loop threads; and Reactor
+ * Netty, the reactive server built on it (Spring WebFlux's engine). Echo server only: Netty has no
+ * ring or timer of its own worth a row.
  */
 public final class NettyServers implements RingProvider {
 
@@ -24,6 +26,12 @@ public final class NettyServers implements RingProvider {
                 Variant.of("netty/nio-p1", "echo server: one Netty NIO event loop serves every connection")
                         .echo((id, waitMs) -> new NettyEchoServer(id, 1, waitMs))
                         .oneThread(true)
+                        .build(),
+                Variant.of("netty/reactor", "echo server: Reactor Netty's HttpServer (WebFlux's engine), a handler "
+                                + "sending the aggregated body back as a Mono; Reactor's default loops ("
+                                + LoopResources.DEFAULT_IO_WORKER_COUNT + " here, "
+                                + (ReactorEchoServer.onEpoll() ? "epoll" : "NIO") + ")")
+                        .echo((id, waitMs) -> new ReactorEchoServer(id, 0, waitMs))
                         .build());
     }
 }
