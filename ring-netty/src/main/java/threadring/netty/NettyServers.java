@@ -32,6 +32,12 @@ public final class NettyServers implements RingProvider {
                                 + LoopResources.DEFAULT_IO_WORKER_COUNT + " here, "
                                 + (ReactorEchoServer.onEpoll() ? "epoll" : "NIO") + ")")
                         .echo((id, waitMs) -> new ReactorEchoServer(id, 0, waitMs))
+                        .build(),
+                Variant.of("netty/reactor-p1", "echo server: the same Reactor Netty server on one loop ("
+                                + (ReactorEchoServer.onEpoll() ? "epoll" : "NIO") + "), beside netty/nio-p1: "
+                                + "Reactor's share of a request")
+                        .echo((id, waitMs) -> new ReactorEchoServer(id, 1, waitMs))
+                        .oneThread(true)
                         .build());
     }
 }
