@@ -27,7 +27,7 @@ class VertxCoroutineEchoServer(id: String, waitMs: Int) : AbstractWorkload(id, "
     private inner class Echo(private val waitMs: Int, private val listening: IntConsumer) : CoroutineVerticle() {
 
         override suspend fun start() {
-            val server = vertx.createHttpServer(VertxHost.OPTIONS)
+            val server = vertx.createHttpServer(VertxHost.options())
                 .requestHandler { request -> launch { echo(request) } }
                 .listen()
                 .coAwait()

@@ -40,7 +40,7 @@ final class VertxEchoServer extends AbstractWorkload implements EchoServer {
 
         @Override
         public Future<?> start() {
-            return vertx.createHttpServer(VertxHost.OPTIONS)
+            return vertx.createHttpServer(VertxHost.options())
                     .requestHandler(this::echo)
                     .listen()
                     .onSuccess(server -> listening.accept(server.actualPort()));

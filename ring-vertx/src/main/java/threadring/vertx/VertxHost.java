@@ -23,7 +23,7 @@ import threadring.core.LibraryThreads;
  * What an echo server on Vert.x owns, written once for the Java and the Kotlin verticles: a
  * {@link Vertx} of its own with {@code eventLoops} event loops, and as many instances of the
  * server's verticle, deployed as Vert.x users scale a server across cores. Each instance creates
- * its {@code HttpServer} on {@link #OPTIONS} in its start: they share one listening socket on one
+ * its {@code HttpServer} on {@link #options()} in its start: they share one listening socket on one
  * random port (Vert.x's server sharing; a negative port asks for a random one shared by every
  * server that names it), and Vert.x hands accepted connections to them in turn, each served on its
  * own instance's event loop.
@@ -39,8 +39,9 @@ public final class VertxHost {
     private static final long START_SECONDS = 30;
 
     /** Where every instance listens: one random port on 127.0.0.1, shared by the instances. */
-    public static final HttpServerOptions OPTIONS = new HttpServerOptions().setHost("127.0.0.1").setPort(-1)
-            .setAcceptBacklog(BACKLOG).setTcpNoDelay(true);
+    public static HttpServerOptions options() {
+        return new HttpServerOptions().setHost("127.0.0.1").setPort(-1).setAcceptBacklog(BACKLOG).setTcpNoDelay(true);
+    }
 
     private final String id;
     private final Vertx vertx;
