@@ -1,6 +1,5 @@
 package threadring.vertx;
 
-import io.vertx.core.VertxOptions;
 import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
@@ -16,8 +15,8 @@ public final class VertxServers implements RingProvider {
     public List<RingFactory> factories() {
         return List.of(
                 Variant.of("vertx/eventloop", "echo server: Vert.x 5 core HttpServer in a verticle deployed once per "
-                                + "event loop (its default, " + VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE
-                                + " here: twice the cpus), sharing one port; waits on vertx.setTimer")
+                                + "event loop (its default count, twice the cpus), sharing one port; waits on "
+                                + "vertx.setTimer")
                         .echo((id, waitMs) -> new VertxEchoServer(id, 0, waitMs))
                         .build(),
                 Variant.of("vertx/eventloop-p1", "echo server: the same verticle, one instance on one event loop "
