@@ -7,7 +7,11 @@ import threadring.core.RingProvider
 import threadring.core.Variant
 import threadring.core.Workload
 
-/** `coroutines/<handoff>-<scheduler>`: every handoff on every scheduler, for the ring and the rendezvous. */
+/**
+ * `coroutines/<handoff>-<scheduler>`: every handoff on every scheduler, for the ring and the rendezvous;
+ * the fan-out's `delay-*`; and the echo servers: ktor-network sockets, Ktor's engines, ktor-network's
+ * selector on the connections' own thread (`selector`), and coroutines on Vert.x's event loops (`vertx`).
+ */
 class CoroutineRings : RingProvider {
     companion object {
         /** Kotlin's own suspension with no dispatcher: ring-floor's floor/kotlin-intrinsics. */
@@ -78,5 +82,21 @@ class CoroutineRings : RingProvider {
                 "Ktor's sizes, handlers on the I/O loops)",
         )
             .echo { id, waitMs -> KtorEchoServer(id, Netty, waitMs) { track -> ownEventLoops(id, track) } }
+            .build() + listOf(false, true).map { oneLoop ->
+            Variant.of(
+                "coroutines/selector" + if (oneLoop) "-p1" else "",
+                "echo server: NIO sockets as ktor-network Selectables of our own on its SelectorManager, which " +
+                    "runs on the connections' own one-thread dispatcher (no Dispatchers.IO reader or writer), " +
+                    if (oneLoop) "one loop" else "one loop per cpu, connections dealt in turn",
+            )
+                .echo { id, waitMs -> SelectorEchoServer(id, if (oneLoop) 1 else 0, waitMs) }
+                .oneThread(oneLoop)
+                .build()
+        } + Variant.of(
+            "coroutines/vertx",
+            "echo server: vertx-lang-kotlin-coroutines, a CoroutineVerticle per Vert.x event loop, a coroutine " +
+                "per request resumed on the loop that did the I/O (delay on a Vert.x timer)",
+        )
+            .echo { id, waitMs -> VertxCoroutineEchoServer(id, waitMs) }
             .build()
 }

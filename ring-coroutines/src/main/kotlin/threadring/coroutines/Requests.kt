@@ -13,7 +13,31 @@ enum class Framing(val note: String, val reader: (ByteReadChannel) -> Requests) 
     LINES("", ::LineRequests),
 
     /** One buffer per connection, scanned once per request for the empty line. */
-    BUFFERED(", one buffered parse per request", ::BufferedRequests),
+    BUFFERED(", one buffered parse per request", { BufferedRequests(ChannelSource(it)) }),
+}
+
+/** Where a connection's bytes come from: a ktor `ByteReadChannel`, or a socket read by hand ([SelectableSocket]). */
+interface ByteSource {
+    /** Reads at most [length] bytes into [into] from [offset], suspending until there are some; -1 at the end of input. */
+    suspend fun readAvailable(into: ByteArray, offset: Int, length: Int): Int
+
+    /** Fills into[from until end], or fails at the end of input. */
+    suspend fun readFully(into: ByteArray, from: Int, end: Int) {
+        var at = from
+        while (at < end) {
+            val n = readAvailable(into, at, end - at)
+            if (n < 0) throw IOException("connection closed in a request's body")
+            at += n
+        }
+    }
+}
+
+/** A `ByteReadChannel` as a [ByteSource]: its own reads. */
+private class ChannelSource(private val input: ByteReadChannel) : ByteSource {
+    override suspend fun readAvailable(into: ByteArray, offset: Int, length: Int): Int =
+        input.readAvailable(into, offset, length)
+
+    override suspend fun readFully(into: ByteArray, from: Int, end: Int) = input.readFully(into, from, end)
 }
 
 /** One connection's requests, one after another: a head, then its body. */
@@ -45,11 +69,11 @@ private class LineRequests(private val input: ByteReadChannel) : Requests {
 }
 
 /**
- * Reads whatever the channel has into one buffer, finds the end of the head with one scan that
+ * Reads whatever the source has into one buffer, finds the end of the head with one scan that
  * resumes where the last one stopped, and keeps what follows the head: the body's first bytes and
  * any request pipelined after it.
  */
-private class BufferedRequests(private val input: ByteReadChannel) : Requests {
+internal class BufferedRequests(private val input: ByteSource) : Requests {
     private var buffer = ByteArray(INITIAL)
     /** The unread bytes are buffer[start until end]. */
     private var start = 0
@@ -81,7 +105,7 @@ private class BufferedRequests(private val input: ByteReadChannel) : Requests {
         buffer.copyInto(body, 0, start, start + buffered)
         start += buffered
         if (buffered < length) {
-            input.readFully(body, buffered, length) // the rest straight from the channel, not through the buffer
+            input.readFully(body, buffered, length) // the rest straight from the source, not through the buffer
         }
         return body
     }

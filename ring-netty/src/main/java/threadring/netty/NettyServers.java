@@ -8,11 +8,14 @@ import threadring.core.Workload;
 
 /**
  * Netty, the event loop users compare every thread-per-connection model against: no entity per
- * connection at all, a channel pipeline per connection on a few event-loop threads. Echo server
- * only: Netty has no ring or timer of its own worth a row.
+ * connection at all, a channel pipeline per connection on a few event-loop threads; and Reactor
+ * Netty, the reactive server built on it (Spring WebFlux's engine). Echo server only: Netty has no
+ * ring or timer of its own worth a row.
  */
 public final class NettyServers implements RingProvider {
 
+    // Descriptions name no probe's result: every JVM that lists the ids (JMH forks of other rows too)
+    // would load Netty's native library to print "epoll".
     @Override
     public List<RingFactory> factories() {
         return List.of(
@@ -23,6 +26,16 @@ public final class NettyServers implements RingProvider {
                         .build(),
                 Variant.of("netty/nio-p1", "echo server: one Netty NIO event loop serves every connection")
                         .echo((id, waitMs) -> new NettyEchoServer(id, 1, waitMs))
+                        .oneThread(true)
+                        .build(),
+                Variant.of("netty/reactor", "echo server: Reactor Netty's HttpServer (WebFlux's engine), a handler "
+                                + "sending the aggregated body back as a Mono; Reactor's default loops (as many as "
+                                + "cpus, at least 4; epoll where Netty's native transport loads)")
+                        .echo((id, waitMs) -> new ReactorEchoServer(id, 0, waitMs))
+                        .build(),
+                Variant.of("netty/reactor-p1", "echo server: the same Reactor Netty server on one loop, beside "
+                                + "netty/nio-p1: Reactor's share of a request")
+                        .echo((id, waitMs) -> new ReactorEchoServer(id, 1, waitMs))
                         .oneThread(true)
                         .build());
     }
