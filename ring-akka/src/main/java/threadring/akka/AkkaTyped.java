@@ -1,6 +1,7 @@
 package threadring.akka;
 
 import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.DispatcherSelector;
 import akka.actor.typed.javadsl.Behaviors;
@@ -114,5 +115,93 @@ final class AkkaTyped implements TypedActors {
                 return system.getWhenTerminated();
             }
         };
+    }
+
+    /** What a Skynet's guardian is told: spawn the root of a tree. */
+    private record Tree(int branching, long leaves) {}
+
+    @Override
+    public Trees startTrees(String name, Dispatcher on, TreeTasks tasks) {
+        DispatcherSelector dispatcher = on.path == null ? DispatcherSelector.defaultDispatcher()
+                : DispatcherSelector.fromConfig(on.path);
+        // The guardian spawns each run's root; the root's parent is nobody: it reports to the workload.
+        ActorSystem<Tree> system = ActorSystem.create(Behaviors.<Tree>setup(context ->
+                Behaviors.receiveMessage(tree -> {
+                    context.spawnAnonymous(TreeTask.of(0, tree.leaves(), tree.branching(), null, dispatcher, tasks),
+                            dispatcher);
+                    return Behaviors.same();
+                })), name, CONFIG);
+        return new Trees() {
+            @Override
+            public void spawn(int branching, long leaves) {
+                system.tell(new Tree(branching, leaves));
+            }
+
+            @Override
+            public CompletionStage<?> terminate() {
+                system.terminate();
+                return system.getWhenTerminated();
+            }
+        };
+    }
+
+    /**
+     * Task (first, leaves) of a Skynet: spawns an actor per child (each told who its parent is),
+     * adds up the answers they send, sends its own to its parent and stops. A leaf answers as it
+     * starts.
+     */
+    private static final class TreeTask {
+        private final ActorRef<Long> parent;
+        private final TreeTasks tasks;
+        private long sum;
+        private int waiting;
+
+        /** {@code parent} null: the root, which reports the sum to {@code tasks}. */
+        static Behavior<Long> of(long first, long leaves, int branching, ActorRef<Long> parent,
+                DispatcherSelector dispatcher, TreeTasks tasks) {
+            return Behaviors.setup(context -> {
+                try {
+                    tasks.started();
+                    if (leaves == 1) {
+                        tasks.ended();
+                        answer(parent, first, tasks);
+                        return Behaviors.stopped();
+                    }
+                    long each = leaves / branching;
+                    for (int i = 0; i < branching; i++) {
+                        context.spawnAnonymous(of(first + i * each, each, branching, context.getSelf(), dispatcher,
+                                tasks), dispatcher);
+                    }
+                    return Behaviors.receiveMessage(new TreeTask(parent, branching, tasks)::childAnswered);
+                } catch (RuntimeException | Error e) {
+                    tasks.failed(e);
+                    return Behaviors.stopped();
+                }
+            });
+        }
+
+        private TreeTask(ActorRef<Long> parent, int children, TreeTasks tasks) {
+            this.parent = parent;
+            this.tasks = tasks;
+            this.waiting = children;
+        }
+
+        private Behavior<Long> childAnswered(Long answer) {
+            sum += answer;
+            if (--waiting > 0) {
+                return Behaviors.same();
+            }
+            tasks.ended();
+            answer(parent, sum, tasks);
+            return Behaviors.stopped();
+        }
+
+        private static void answer(ActorRef<Long> parent, long answer, TreeTasks tasks) {
+            if (parent == null) {
+                tasks.answered(answer);
+            } else {
+                parent.tell(answer);
+            }
+        }
     }
 }

@@ -7,8 +7,9 @@ import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 
 /**
- * What the typed ring, rendezvous and fan-out need of a typed actor library: actors of one
- * ActorSystem that take an int, each known by its index, or task actors that wait on a timer. Akka 2.6 and Pekko 1.x offer the same typed API
+ * What the typed ring, rendezvous, fan-out and Skynet need of a typed actor library: actors of one
+ * ActorSystem that take an int, each known by its index, task actors that wait on a timer, or
+ * trees of actors that spawn their children. Akka 2.6 and Pekko 1.x offer the same typed API
  * under different packages: the adapter is written once for Akka ({@link AkkaTyped}) and the
  * build derives Pekko's from it, and the workloads ({@link TypedRing}, {@link TypedRendezvous})
  * are written once.
@@ -59,4 +60,35 @@ interface TypedActors {
      * {@code done}.
      */
     Tasks startTasks(String system, Dispatcher on, IntConsumer done);
+
+    /** What a Skynet's task actors tell the workload (AbstractSkynet's hooks, which are its own). */
+    interface TreeTasks {
+        /** A task actor began (its setup). */
+        void started();
+
+        /** A task actor has its answer, before it sends it. */
+        void ended();
+
+        /** The root's answer: the tree's sum. */
+        void answered(long sum);
+
+        /** A task actor failed: the run fails instead of waiting for its answer. */
+        void failed(Throwable e);
+    }
+
+    /** A started ActorSystem whose guardian spawns a Skynet tree's root actor per run. */
+    interface Trees {
+        /** Asks the guardian to spawn the root of a tree of {@code leaves} leaves, {@code branching} children per task. */
+        void spawn(int branching, long leaves);
+
+        /** Starts terminating the system; the stage completes once it has terminated. */
+        CompletionStage<?> terminate();
+    }
+
+    /**
+     * Starts an ActorSystem named {@code system} for a Skynet: each task an actor on the
+     * dispatcher {@code on} that spawns its children, sums their answers, answers its parent and
+     * stops; the actors report to {@code tasks}.
+     */
+    Trees startTrees(String system, Dispatcher on, TreeTasks tasks);
 }

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * {@code -Dquasar.instrument.skip=true} or if the build-time instrumentation silently does
  * nothing. Without instrumentation a fiber ring can still give the right answer (a fiber
  * restarts its run() from the top), so the answer alone proves nothing. The same holds for the
- * rendezvous parties, the fan-out's tasks and the echo server's fibers, which are checked alongside.
+ * rendezvous parties, the fan-out's tasks and the echo server's fibers, which are checked alongside
+ * (the Skynets' task fibers run under the same check in {@link QuasarSkynetTest}).
  */
 class QuasarInstrumentationTest {
 
@@ -40,7 +41,7 @@ class QuasarInstrumentationTest {
             ActorRing.Node.class, ParkCell.class, FiberRendezvous.Sender.class, FiberRendezvous.Receiver.class,
             ChannelRendezvous.Sender.class, ChannelRendezvous.Receiver.class, ActorRendezvous.Sender.class,
             ActorRendezvous.Receiver.class, SleepFanOut.Task.class, FiberEchoServer.Acceptor.class,
-            FiberEchoServer.Connection.class);
+            FiberEchoServer.Connection.class, FiberJoinSkynet.Task.class, ChannelSkynet.Task.class);
 
     /**
      * Every ring runs a few passes, every rendezvous a few exchanges and every echo server a few
@@ -63,15 +64,7 @@ class QuasarInstrumentationTest {
                 throw new AssertionError("verifyInstrumentation run did not end in 120 s:\n" + read(log));
             }
             String out = read(log);
-            // Quasar's complaints are messages about instrumentation, or stack frames it marks '**'
-            // (uninstrumented method) or '!!' (uninstrumented call). Other stack frames are not:
-            // its watchdog prints the stack of a fiber that ran long ("hogging the CPU"), which on
-            // a slow machine may be inside Quasar's own instrumentation check.
-            List<String> complaints = out.lines()
-                    .filter(l -> l.trim().startsWith("at ") ? l.contains("**") || l.contains("!!")
-                            : l.toLowerCase(Locale.ROOT).contains("instrument"))
-                    .filter(l -> !l.contains("Java Agent isn't running")) // expected: no agent
-                    .collect(Collectors.toList());
+            List<String> complaints = complaints(out);
             assertTrue(complaints.isEmpty(), () -> "Quasar reports uninstrumented code:\n" + out);
             assertFalse(out.lines().anyMatch(l -> l.contains("Exception") && !l.trim().startsWith("at ")),
                     () -> "a ring failed:\n" + out);
@@ -89,6 +82,20 @@ class QuasarInstrumentationTest {
         } finally {
             Files.deleteIfExists(log);
         }
+    }
+
+    /**
+     * Quasar's complaints in a verifyInstrumentation run's output: messages about instrumentation,
+     * or stack frames it marks '**' (uninstrumented method) or '!!' (uninstrumented call). Other
+     * stack frames are not: its watchdog prints the stack of a fiber that ran long ("hogging the
+     * CPU"), which on a slow machine may be inside Quasar's own instrumentation check.
+     */
+    static List<String> complaints(String out) {
+        return out.lines()
+                .filter(l -> l.trim().startsWith("at ") ? l.contains("**") || l.contains("!!")
+                        : l.toLowerCase(Locale.ROOT).contains("instrument"))
+                .filter(l -> !l.contains("Java Agent isn't running")) // expected: no agent
+                .collect(Collectors.toList());
     }
 
     /** Static twin of the check above: every method declared to suspend carries @Instrumented. */
