@@ -43,6 +43,10 @@ final class ZioRuntime(id: String, kind: Pool, timeout: FiniteDuration, track: T
   def run[A](effect: UIO[A]): A =
     Unsafe.unsafe(implicit u => runtime.unsafe.run(effect).getOrThrowFiberFailure())
 
+  /** Starts `effect` in a fiber of the runtime and returns at once. */
+  def fork[A](effect: UIO[A]): Unit =
+    Unsafe.unsafe(implicit u => runtime.unsafe.fork(effect)): Unit
+
   /** Interrupts the owner's fibers, then shuts its own runtime down. */
   def close(fibers: Iterable[Fiber[Any, Any]]): Unit =
     val interrupted = CountDownLatch(1)
