@@ -1,7 +1,7 @@
 package threadring.akka;
 
 import java.util.concurrent.CompletionStage;
-import threadring.core.AbstractRendezvous;
+import threadring.core.rendezvous.AbstractRendezvous;
 
 /**
  * The rendezvous of two actors, a sender and a receiver, of one ActorSystem of its own

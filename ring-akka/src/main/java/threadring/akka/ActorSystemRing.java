@@ -1,9 +1,9 @@
 package threadring.akka;
 
-import threadring.core.Workload.Size;
+import threadring.core.ring.RingSize;
 
 import java.util.concurrent.CompletionStage;
-import threadring.core.AbstractRing;
+import threadring.core.ring.AbstractRing;
 
 /**
  * A ring whose nodes are actors of one ActorSystem of its own ({@link OwnedSystem}), started in
@@ -14,7 +14,7 @@ abstract class ActorSystemRing extends AbstractRing {
     /** The ring's ActorSystem: its name and threads. */
     protected final OwnedSystem owned;
 
-    protected ActorSystemRing(String id, Size.Ring shape) {
+    protected ActorSystemRing(String id, RingSize shape) {
         super(id, shape);
         owned = new OwnedSystem(id, this::track);
     }

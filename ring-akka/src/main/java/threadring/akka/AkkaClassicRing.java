@@ -1,7 +1,7 @@
 package threadring.akka;
 
-import threadring.core.Hop;
-import threadring.core.Workload.Size;
+import threadring.core.ring.RingSize;
+import threadring.core.ring.Hop;
 
 import akka.actor.AbstractActor;
 import akka.actor.ActorRef;
@@ -20,7 +20,7 @@ final class AkkaClassicRing extends ActorSystemRing {
     private final ActorRef[] nodes;
     private final ActorSystem system;
 
-    AkkaClassicRing(String id, Size.Ring shape, String dispatcher) {
+    AkkaClassicRing(String id, RingSize shape, String dispatcher) {
         super(id, shape);
         int n = shape.nodes();
         system = ActorSystem.create(owned.name, CONFIG);

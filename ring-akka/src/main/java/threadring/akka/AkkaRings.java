@@ -1,5 +1,9 @@
 package threadring.akka;
 
+import threadring.core.ring.Ring;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.fanout.FanOut;
+import threadring.core.echo.EchoServer;
 import java.util.ArrayList;
 import java.util.List;
 import threadring.core.RingFactory;
@@ -27,17 +31,17 @@ public final class AkkaRings implements RingProvider {
             // Pekko's virtual-thread executor has no Akka 2.6 counterpart (docs/implementations.md)
             boolean akka = !on.virtual;
             if (akka) {
-                all.add(Variant.of("akka/typed" + on.suffix, "Akka 2.6 typed actors (Behaviors)" + dispatcher,
+                all.add(Variant.of("akka/typed" + on.suffix, "Akka 2.6 typed actors (Behaviors)" + dispatcher).opens(Ring.WORKLOAD,
                                 (id, shape) -> new TypedRing(id, shape, new AkkaTyped(), on))
-                        .rendezvous(id -> new TypedRendezvous(id, new AkkaTyped(), on))
-                        .inDefaultSweep(on == Dispatcher.ONE_THREAD ? new Workload[] {Workload.RING} : new Workload[0])
+                        .opens(Rendezvous.WORKLOAD, id -> new TypedRendezvous(id, new AkkaTyped(), on))
+                        .inDefaultSweep(on == Dispatcher.ONE_THREAD ? new Workload[] {Ring.WORKLOAD} : new Workload[0])
                         .oneThread(on.oneThread())
                         .build());
             }
-            all.add(Variant.of("akka/pekko-typed" + on.suffix, "Apache Pekko 1.x typed actors (Behaviors)" + dispatcher,
+            all.add(Variant.of("akka/pekko-typed" + on.suffix, "Apache Pekko 1.x typed actors (Behaviors)" + dispatcher).opens(Ring.WORKLOAD,
                             (id, shape) -> new TypedRing(id, shape, new PekkoTyped(), on))
-                    .rendezvous(id -> new TypedRendezvous(id, new PekkoTyped(), on))
-                    .inDefaultSweep(on == Dispatcher.ONE_THREAD ? new Workload[] {Workload.RENDEZVOUS} : new Workload[0])
+                    .opens(Rendezvous.WORKLOAD, id -> new TypedRendezvous(id, new PekkoTyped(), on))
+                    .inDefaultSweep(on == Dispatcher.ONE_THREAD ? new Workload[] {Rendezvous.WORKLOAD} : new Workload[0])
                     .oneThread(on.oneThread())
                     .onVirtualThreads(on.virtual)
                     .systemProperties(on.properties)
@@ -45,16 +49,16 @@ public final class AkkaRings implements RingProvider {
             if (akka) {
                 boolean oneThread = on.oneThread();
                 String classic = oneThread ? ONE_THREAD : "akka.actor.default-dispatcher";
-                all.add(Variant.of("akka/classic" + on.suffix, "Akka 2.6 classic actors (AbstractActor)" + dispatcher,
+                all.add(Variant.of("akka/classic" + on.suffix, "Akka 2.6 classic actors (AbstractActor)" + dispatcher).opens(Ring.WORKLOAD,
                                 (id, shape) -> new AkkaClassicRing(id, shape, classic))
-                        .rendezvous(id -> new AkkaClassicRendezvous(id, classic))
+                        .opens(Rendezvous.WORKLOAD, id -> new AkkaClassicRendezvous(id, classic))
                         // the 2014 study's "Akka actors": the default dispatcher
-                        .inDefaultSweep(oneThread ? new Workload[0] : new Workload[] {Workload.RING})
+                        .inDefaultSweep(oneThread ? new Workload[0] : new Workload[] {Ring.WORKLOAD})
                         .oneThread(oneThread)
                         .build());
                 all.add(Variant.of("akka/timers" + on.suffix, "fan-out: an Akka 2.6 typed actor per task, "
                                 + "Behaviors.withTimers" + dispatcher)
-                        .fanOut(id -> new TypedFanOut(id, new AkkaTyped(), on))
+                        .opens(FanOut.WORKLOAD, id -> new TypedFanOut(id, new AkkaTyped(), on))
                         .oneThread(oneThread)
                         .build());
             }
@@ -63,27 +67,27 @@ public final class AkkaRings implements RingProvider {
             }
             all.add(Variant.of("akka/pekko-timers" + on.suffix, "fan-out: a Pekko 1.x typed actor per task, "
                             + "Behaviors.withTimers" + dispatcher)
-                    .fanOut(id -> new TypedFanOut(id, new PekkoTyped(), on))
+                    .opens(FanOut.WORKLOAD, id -> new TypedFanOut(id, new PekkoTyped(), on))
                     .oneThread(on.oneThread())
                     .onVirtualThreads(on.virtual)
                     .systemProperties(on.properties)
                     // the fastest fan-out in both series (run 20261123-223732, --all)
-                    .inDefaultSweep(on == Dispatcher.ONE_THREAD ? new Workload[] {Workload.FANOUT} : new Workload[0])
+                    .inDefaultSweep(on == Dispatcher.ONE_THREAD ? new Workload[] {FanOut.WORKLOAD} : new Workload[0])
                     .build());
         }
         all.add(Variant.of("akka/streams", "echo server: Akka 2.6 Streams Tcp, a materialized stream per connection "
                         + "framing HTTP/1.1 (statefulMapConcat), default dispatcher")
-                .echo((id, waitMs) -> new AkkaStreamsEchoServer(id, waitMs, Dispatcher.DEFAULT))
+                .opens(EchoServer.WORKLOAD, (id, size) -> new AkkaStreamsEchoServer(id, size.waitMs(), Dispatcher.DEFAULT))
                 .build());
         all.add(Variant.of("akka/pekko-streams", "echo server: Apache Pekko 1.x Streams Tcp, a materialized stream per "
                         + "connection framing HTTP/1.1 (statefulMapConcat), default dispatcher")
-                .echo((id, waitMs) -> new PekkoStreamsEchoServer(id, waitMs, Dispatcher.DEFAULT))
-                .inDefaultSweep(Workload.ECHO)
+                .opens(EchoServer.WORKLOAD, (id, size) -> new PekkoStreamsEchoServer(id, size.waitMs(), Dispatcher.DEFAULT))
+                .inDefaultSweep(EchoServer.WORKLOAD)
                 .build());
         all.add(Variant.of("akka/pekko-streams" + Dispatcher.LOOM.suffix, "echo server: Apache Pekko 1.x Streams Tcp, a "
                         + "materialized stream per connection framing HTTP/1.1 (statefulMapConcat), streams on "
                         + Dispatcher.LOOM.description)
-                .echo((id, waitMs) -> new PekkoStreamsEchoServer(id, waitMs, Dispatcher.LOOM))
+                .opens(EchoServer.WORKLOAD, (id, size) -> new PekkoStreamsEchoServer(id, size.waitMs(), Dispatcher.LOOM))
                 .onVirtualThreads(Dispatcher.LOOM.virtual)
                 .systemProperties(Dispatcher.LOOM.properties)
                 .build());

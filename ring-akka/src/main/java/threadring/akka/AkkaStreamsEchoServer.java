@@ -20,8 +20,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import threadring.core.AbstractWorkload;
-import threadring.core.EchoServer;
-import threadring.core.Http1;
+import threadring.core.echo.EchoServer;
+import threadring.core.echo.Http1;
 
 /**
  * The echo server as an Akka Streams user writes it: {@code Tcp.bind}, and per incoming

@@ -14,7 +14,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
-import threadring.core.Hop;
+import threadring.core.ring.Hop;
 
 /**
  * Akka 2.6 typed actors (Behaviors), the message being the token itself. Apache Pekko 1.x has

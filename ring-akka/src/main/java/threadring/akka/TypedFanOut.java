@@ -1,6 +1,6 @@
 package threadring.akka;
 
-import threadring.core.AbstractFanOut;
+import threadring.core.fanout.AbstractFanOut;
 
 /**
  * The fan-out on typed actors (Akka or Pekko, a {@link TypedActors}): an ActorSystem of its own

@@ -1,7 +1,7 @@
 package threadring.akka;
 
-import threadring.core.Hop;
-import threadring.core.Workload.Size;
+import threadring.core.ring.RingSize;
+import threadring.core.ring.Hop;
 
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -11,7 +11,7 @@ final class TypedRing extends ActorSystemRing {
 
     private final TypedActors.Nodes nodes;
 
-    TypedRing(String id, Size.Ring shape, TypedActors actors, Dispatcher on) {
+    TypedRing(String id, RingSize shape, TypedActors actors, Dispatcher on) {
         super(id, shape);
         int n = shape.nodes();
         try {

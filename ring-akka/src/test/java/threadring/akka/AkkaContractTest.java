@@ -9,12 +9,12 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import threadring.core.Rendezvous;
-import threadring.core.Ring;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.Ring;
 import threadring.core.ContractKit;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Rings;
+import threadring.core.ring.Rings;
 
 class AkkaContractTest extends ContractKit {
 
@@ -26,9 +26,9 @@ class AkkaContractTest extends ContractKit {
     /** Every node is its own actor, named node-1..node-N, and the ring's system has threads. */
     @Test
     void oneActorPerNode() {
-        for (RingFactory f : RingFactories.load().matching("^akka/").stream().filter(f -> f.runs(threadring.core.Workload.RING))
+        for (RingFactory f : RingFactories.load().matching("^akka/").stream().filter(f -> f.runs(Ring.WORKLOAD))
                 .filter(f -> f.unsupportedReason().isEmpty()).toList()) {
-            try (Ring ring = f.open(11)) {
+            try (Ring ring = Rings.open(f, 11)) {
                 assertEquals(Rings.expectedLast(11, 1000), ring.pass(1000), f.id());
                 List<String> names = ring instanceof TypedRing typed ? typed.actorNames()
                         : ((AkkaClassicRing) ring).actors().stream().map(a -> a.path().name()).toList();
@@ -46,9 +46,9 @@ class AkkaContractTest extends ContractKit {
      */
     @Test
     void rendezvousTracksItsSystemsThreads() {
-        for (RingFactory f : RingFactories.load().matching("^akka/").stream().filter(f -> f.runs(threadring.core.Workload.RING))
+        for (RingFactory f : RingFactories.load().matching("^akka/").stream().filter(f -> f.runs(Ring.WORKLOAD))
                 .filter(f -> f.unsupportedReason().isEmpty()).toList()) {
-            Rendezvous r = f.openRendezvous();
+            Rendezvous r = Rendezvous.open(f);
             try {
                 assertEquals(Rendezvous.expected(1000), r.exchange(1000), f.id());
                 assertFalse(r.threads().isEmpty(), f.id() + ": no ActorSystem thread tracked");

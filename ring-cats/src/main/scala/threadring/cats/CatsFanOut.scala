@@ -4,7 +4,8 @@ import cats.effect.IO
 import cats.effect.unsafe.IORuntime
 import cats.syntax.all.*
 import scala.concurrent.duration.*
-import threadring.core.{AbstractFanOut, Hop}
+import threadring.core.fanout.AbstractFanOut
+import threadring.core.ring.Hop
 
 /**
  * The fan-out in cats-effect: `parTraverse` over the tasks, a fiber each that `IO.sleep`s on the

@@ -4,7 +4,7 @@ import cats.effect.{FiberIO, IO}
 import cats.effect.unsafe.IORuntime
 import cats.syntax.all.*
 import scala.concurrent.duration.*
-import threadring.core.AbstractRendezvous
+import threadring.core.rendezvous.AbstractRendezvous
 
 /**
  * The rendezvous on the same inboxes and runtime as CatsRing: a sender fiber offers each value

@@ -1,17 +1,16 @@
 package threadring.cats
 
+import threadring.core.ring.RingSize
 import cats.effect.{FiberIO, IO}
 import cats.effect.unsafe.IORuntime
 import cats.syntax.all.*
 import scala.concurrent.duration.*
-import threadring.core.{AbstractRing, Hop}
-import threadring.core.Workload.Size
-
+import threadring.core.ring.{AbstractRing, Hop}
 /**
  * One cats-effect fiber per node, on a work-stealing IORuntime the ring owns (its workers
  * tracked, see CatsRuntime); close() cancels the node fibers and shuts the runtime down.
  */
-final class CatsRing(id: String, shape: Size.Ring, handoff: Handoff, compute: Compute) extends AbstractRing(id, shape):
+final class CatsRing(id: String, shape: RingSize, handoff: Handoff, compute: Compute) extends AbstractRing(id, shape):
 
   private val nodes = shape.nodes
 

@@ -1,5 +1,9 @@
 package threadring.cats
 
+import threadring.core.ring.Ring
+import threadring.core.rendezvous.Rendezvous
+import threadring.core.fanout.FanOut
+import threadring.core.echo.EchoServer
 import java.util.{List => JList}
 import scala.jdk.CollectionConverters.*
 import threadring.core.{RingFactory, RingProvider, Variant, Workload}
@@ -14,8 +18,8 @@ import threadring.core.{RingFactory, RingProvider, Variant, Workload}
  */
 object CatsRings:
   /** The default sweep's ids: the fastest of each workload (run 20261123-205554, --all). */
-  val InDefaultSweep: Map[String, List[Workload]] =
-    Map("queue-p1" -> List(Workload.RING), "deferred-p1" -> List(Workload.RENDEZVOUS))
+  val InDefaultSweep: Map[String, List[Workload[?, ?]]] =
+    Map("queue-p1" -> List(Ring.WORKLOAD), "deferred-p1" -> List(Rendezvous.WORKLOAD))
 
   /**
    * The fan-out's work-stealing pool can spin for ever: a worker loops in LocalQueue.enqueueBatch
@@ -36,9 +40,9 @@ final class CatsRings extends RingProvider:
       if !compute.virtual || handoff != Handoff.Bounded
     yield Variant.of(
         s"cats/${handoff.variant}${compute.suffix}",
-        s"cats-effect fibers, ${handoff.description}, ${compute.description}",
+        s"cats-effect fibers, ${handoff.description}, ${compute.description}").opens(Ring.WORKLOAD,
         (id, shape) => CatsRing(id, shape, handoff, compute)
-      ).rendezvous(id => CatsRendezvous(id, handoff, compute))
+      ).opens(Rendezvous.WORKLOAD, id => CatsRendezvous(id, handoff, compute))
         .oneThread(compute.oneThread)
         .onVirtualThreads(compute.virtual)
         .systemProperties(compute.properties)
@@ -46,20 +50,20 @@ final class CatsRings extends RingProvider:
         .build(): RingFactory
     val fanOuts = for compute <- Compute.values.toList if compute != Compute.LoomP1 yield
       val variant = Variant.of(s"cats/sleep${compute.suffix}", s"fan-out: parTraverse of IO.sleep fibers, ${compute.description}")
-        .fanOut(id => CatsFanOut(id, compute))
+        .opens(FanOut.WORKLOAD, id => CatsFanOut(id, compute))
         .oneThread(compute.oneThread)
         .onVirtualThreads(compute.virtual)
         .systemProperties(compute.properties)
       // the hang is in the work-stealing pool, which the virtual-thread runtime does not have: on Loom, cats'
       // one fan-out row the default sweep can measure (1,289 ms/op, 12.9x ideal, run 20261126-142636)
-      (if compute.virtual then variant.inDefaultSweep(Workload.FANOUT)
-      else variant.knownIssue(Workload.FANOUT, CatsRings.StealHang)).build(): RingFactory
+      (if compute.virtual then variant.inDefaultSweep(FanOut.WORKLOAD)
+      else variant.knownIssue(FanOut.WORKLOAD, CatsRings.StealHang)).build(): RingFactory
     val echoes = for compute <- List(Compute.Default, Compute.OneWorker) yield
       Variant.of(s"cats/socket${compute.suffix}",
         "echo server: fs2-io sockets on the runtime's selector, a stream framing HTTP/1.1 per connection " +
           s"(parJoinUnbounded), ${compute.description}")
-        .echo((id, waitMs) => Fs2EchoServer(id, compute, waitMs))
+        .opens(EchoServer.WORKLOAD, (id, size) => Fs2EchoServer(id, compute, size.waitMs))
         .oneThread(compute.oneThread)
-        .inDefaultSweep((if compute.oneThread then Nil else List(Workload.ECHO))*)
+        .inDefaultSweep((if compute.oneThread then Nil else List(EchoServer.WORKLOAD))*)
         .build(): RingFactory
     (rings ++ fanOuts ++ echoes).asJava

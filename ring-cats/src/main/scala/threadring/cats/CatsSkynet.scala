@@ -6,7 +6,8 @@ import cats.syntax.all.*
 import java.util.{List => JList}
 import scala.concurrent.duration.*
 import scala.jdk.CollectionConverters.*
-import threadring.core.skynet.{AbstractSkynet, Skynet, SkynetVariant}
+import threadring.core.{RingFactory, RingProvider, Variant}
+import threadring.core.skynet.{AbstractSkynet, Skynet}
 
 /** How a parent fiber runs its children and gets their answers: the middle of an id. */
 enum SkynetForm(val variant: String, val description: String):
@@ -74,10 +75,14 @@ object CatsSkynets:
    */
   val Fastest: SkynetForm = SkynetForm.StartJoin
 
-  def variants(): JList[SkynetVariant] =
+  def variants(): JList[Variant.Builder] =
     SkynetForm.values.toList.map { form =>
       val compute = Compute.Default
-      val variant = SkynetVariant.of(s"cats/${form.variant}${compute.suffix}",
-        s"skynet: ${form.description}, ${compute.description}", id => CatsSkynet(id, form, compute))
-      if form == Fastest then variant.fastest() else variant
+      val variant = Variant.of(s"cats/${form.variant}${compute.suffix}",
+        s"skynet: ${form.description}, ${compute.description}").opens(Skynet.WORKLOAD, (id: String) => CatsSkynet(id, form, compute))
+      if form == Fastest then variant.inDefaultSweep(Skynet.WORKLOAD) else variant
     }.asJava
+
+/** The Skynet forms as a provider, found by ServiceLoader as every model's is. */
+class CatsSkynetsProvider extends RingProvider:
+  override def factories(): JList[RingFactory] = CatsSkynets.variants().asScala.map(b => b.build(): RingFactory).asJava

@@ -9,7 +9,8 @@ import java.io.IOException
 import java.nio.charset.StandardCharsets.ISO_8859_1
 import scala.concurrent.duration.*
 import scala.util.{Failure, Success, Try}
-import threadring.core.{AbstractWorkload, EchoServer, Http1}
+import threadring.core.AbstractWorkload
+import threadring.core.echo.{EchoServer, Http1}
 
 /**
  * The echo server as an fs2 user writes it: `Network[IO].serverResource` on 127.0.0.1, and per

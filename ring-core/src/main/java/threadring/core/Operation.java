@@ -1,11 +1,12 @@
 package threadring.core;
 
+import threadring.core.fanout.FanOutSize;
 import java.util.Collection;
 import java.util.function.IntToLongFunction;
 import java.util.function.Supplier;
 
 /**
- * A workload opened on one implementation ({@link Workload.Size#open}): verified runs of it, one
+ * A workload opened on one implementation ({@link Size#open}): verified runs of it, one
  * at a time, then {@link #close}. The same object serves JMH's passes, {@code check}, the soak
  * and the calibration, so each workload says once what a run does and what it must answer.
  */
@@ -15,14 +16,14 @@ public interface Operation extends AutoCloseable {
      * Runs {@code steps} steps (hops, exchanged values, whole operations, requests) and returns the
      * answer, verified.
      *
-     * @throws Rings.WrongAnswerException if the answer is wrong
+     * @throws WrongAnswerException if the answer is wrong
      */
     long run(int steps);
 
     /**
      * A short verified run before the first measured one, so that the JIT has compiled the path:
      * at most {@link #WARM_STEPS} of a run of {@code steps} steps (a fan-out: one operation of at
-     * most {@link Workload.Size.FanOut#WARM_TASKS} tasks).
+     * most {@link FanOutSize#WARM_TASKS} tasks).
      */
     long warm(int steps);
 

@@ -43,10 +43,15 @@ public final class RingFactories {
             }
         }
         found.sort(Comparator.comparing(RingFactory::id));
+        List<String> shared = new ArrayList<>();
         for (int i = 1; i < found.size(); i++) {
             if (found.get(i).id().equals(found.get(i - 1).id())) {
-                throw new IllegalStateException("two factories share the id " + found.get(i).id());
+                shared.add(found.get(i).id());
             }
+        }
+        if (!shared.isEmpty()) {
+            throw new IllegalStateException("two factories share each of the ids " + shared
+                    + " (one variant opens every workload of its id)");
         }
         return new RingFactories(found, unloadable);
     }

@@ -1,12 +1,12 @@
 package threadring.core;
 
-import threadring.core.Workload.Size;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * One implementation: opens its rings, and its {@link Rendezvous} and {@link FanOut} if it has
- * them; the same id names the same primitive and scheduler in every workload it runs. Modules
+ * One implementation: opens its part in each workload it runs (its ring, its rendezvous, its
+ * fan-out, its echo server, its Skynet); the same id names the same primitive and scheduler in
+ * every workload it runs. Modules
  * list theirs in a {@link RingProvider}, usually as {@link Variant}s, so that tests, {@code check}
  * and the runner enumerate them without a hand-kept list.
  */
@@ -18,68 +18,22 @@ public interface RingFactory {
     /** One line: the handoff primitive and scheduler this variant measures. */
     String description();
 
-    /**
-     * Opens a ring of {@code shape.nodes()} nodes, all started and waiting for a token, that passes
-     * {@code shape.tokens()} tokens with the shape's stack depth and work per hop.
-     *
-     * @throws IllegalStateException if this JVM cannot run the variant (see {@link #unsupportedReason()})
-     *     or cannot hold that many nodes (see {@link #cannotOpen})
-     * @throws UnsupportedOperationException if it runs no ring ({@link #runs})
-     */
-    Ring open(Size.Ring shape);
-
-    /**
-     * Opens the classic ring of {@code nodes} nodes: one token, no extra depth, no work.
-     *
-     * @throws IllegalArgumentException if nodes &lt; 2
-     */
-    default Ring open(int nodes) {
-        return open(Size.Ring.classic(nodes));
-    }
-
-    /** The workloads this variant runs: what {@link #open(Size.Ring)} and {@link #open(Workload.Opened)} open. */
-    default boolean runs(Workload workload) {
-        return workload == Workload.RING;
+    /** Whether this variant runs {@code workload}: what {@link #open} opens. */
+    default boolean runs(Workload<?, ?> workload) {
+        return false;
     }
 
     /**
-     * Opens this variant's part in a workload other than the ring ({@link Workload.Opened#RENDEZVOUS},
-     * {@link Workload.Opened#FANOUT}): started, waiting for its first run.
+     * Opens this variant's part in {@code workload} for series of {@code size} (a ring's nodes,
+     * tokens, depth and work; an echo server's wait; the others need nothing of it): started,
+     * waiting for its first run. Each workload's package opens it in its own words
+     * ({@code Rings.open(f, shape)}, {@code Rendezvous.open(f)}, ...).
      *
      * @throws UnsupportedOperationException if it has none ({@link #runs})
-     * @throws IllegalStateException if this JVM cannot run the variant
+     * @throws IllegalStateException if this JVM cannot run the variant, or hold the size's population
      */
-    default <T extends AutoCloseable> T open(Workload.Opened<T> kind) {
-        throw new UnsupportedOperationException(id() + " has no " + kind.workload().label());
-    }
-
-    /** This variant's rendezvous, both parties started and waiting ({@link #open(Workload.Opened)}). */
-    default Rendezvous openRendezvous() {
-        return open(Workload.Opened.RENDEZVOUS);
-    }
-
-    /** This variant's fan-out, ready for its first operation ({@link #open(Workload.Opened)}). */
-    default FanOut openFanOut() {
-        return open(Workload.Opened.FANOUT);
-    }
-
-    /** This variant's echo server, listening on 127.0.0.1 ({@link #open(Workload.Opened)}). */
-    default EchoServer openEcho() {
-        return openEcho(0);
-    }
-
-    /**
-     * This variant's echo server, answering each request after {@code waitMs} ms of waiting the
-     * way its model waits (a virtual thread's sleep, a coroutine's delay, a scheduled reply, an
-     * effect's sleep); 0 answers at once.
-     *
-     * @throws UnsupportedOperationException if it has no echo server, or none that waits
-     */
-    default EchoServer openEcho(int waitMs) {
-        if (waitMs != 0) {
-            throw new UnsupportedOperationException(id() + " has no echo server that waits");
-        }
-        return open(Workload.Opened.ECHO);
+    default <S extends Size, T extends AutoCloseable> T open(Workload<S, T> workload, S size) {
+        throw new UnsupportedOperationException(id() + " has no " + workload.label());
     }
 
     /**
@@ -88,7 +42,7 @@ public interface RingFactory {
      * for it and says so; the default sweep leaves it out; {@code check}, {@code --all} and
      * {@code --include} still run it, under their timeouts.
      */
-    default Optional<String> knownIssue(Workload workload) {
+    default Optional<String> knownIssue(Workload<?, ?> workload) {
         return Optional.empty();
     }
 
@@ -113,7 +67,7 @@ public interface RingFactory {
      * Whether the default sweep (no {@code --include}, no {@code --all}) measures this variant in
      * {@code workload}: every model's fastest variant, and the variants the README's claims rest on.
      */
-    default boolean inDefaultSweep(Workload workload) {
+    default boolean inDefaultSweep(Workload<?, ?> workload) {
         return false;
     }
 

@@ -1,10 +1,9 @@
 package threadring.core;
 
-import threadring.core.Workload.Size;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -12,18 +11,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A soak: randomly drawn rings (nodes, tokens, depth, work, hops), rendezvous and fan-out sizes, pass after
- * pass on one implementation until its time is up, each verified and each under a timeout. The
+ * A soak: randomly drawn sizes of every workload an implementation runs (each workload's own
+ * {@link Draws}: rings of drawn nodes, tokens, depth, work and hops, rendezvous values, fan-outs,
+ * Skynet trees), pass after pass on one implementation until its time is up, each verified and
+ * each under a timeout. The
  * contract kit's shapes are small and few, so a race that needs a million hops on a two-thread
  * scheduler (a lost wake-up) never meets them; a soak meets it. The draws come from a seed, so a
  * seed replays the same draws in the same order.
  *
- * <p>Pass sizes scale with the implementation's speed: {@link #scale} calibrates the hops and
- * values that take about a second on a classic ring or rendezvous here, rounded down to 1, 2 or
- * 5 times a power of ten (so replays get the same scale), and draws range up to ten times that.
- * It also calibrates the heaviest ring a soak draws (deepest stack, most work): where a hop is
- * nearly free (a floor loop), depth and work make it a hundred times dearer, and a draw sized
- * by the classic ring alone would run for minutes.
+ * <p>Pass sizes scale with the implementation's speed: {@link #scale} has each workload size its
+ * draws on it (steps that take about a second here, rounded down to 1, 2 or 5 times a power of
+ * ten, so replays get the same scale; draws range up to ten times that).
  * A pass that does not answer within the timeout is a failure and ends that implementation's soak
  * (its threads are stuck and cannot be closed).
  */
@@ -38,32 +36,33 @@ public final class Soak {
     }
 
     /**
-     * The soak's scale: hops of a classic ring and of the heaviest drawn ring, and rendezvous
-     * values, that take about a second each here (0 for a workload it does not run).
+     * One workload's draws for one implementation, sized on it: how often it is drawn against the
+     * others, a draw, and its scale in words ({@code hops=2000000 heavy=20000}).
      */
-    public record Scale(int hops, int heavyHops, int values) {
-        public Scale {
-            if (hops < 0 || heavyHops < 0 || values < 0 || (hops > 0) != (heavyHops > 0)) {
-                throw new IllegalArgumentException("bad soak scale: hops=" + hops + " heavyHops=" + heavyHops
-                        + " values=" + values);
-            }
+    public interface Sized {
+        int weight();
+
+        Draw draw(Random random, int index);
+
+        String describe();
+    }
+
+    /** How a workload's soak sizes and draws its runs: each workload's package has one. */
+    @FunctionalInterface
+    public interface Draws {
+        /** Its draws sized on {@code f} (steps that take about {@code target}), or empty if it draws none for it. */
+        Optional<Sized> sized(RingFactory f, Duration target, Duration budget);
+    }
+
+    /** The soak's scale for one implementation: each drawn workload's sized draws (none: nothing to soak). */
+    public record Scale(List<Sized> parts) {
+        public boolean empty() {
+            return parts.isEmpty();
         }
 
-        /** A ring as fast with depth and work as without (the self-test's stand-ins). */
-        public static Scale flat(int hops, int values) {
-            return new Scale(hops, hops, values);
-        }
-
-        /**
-         * Hops of a draw of {@code drawn} classic-ring hops on {@code shape}: fewer by the dearer
-         * hop. A hop's cost grows linearly in depth and in work, so its cost on {@code shape} is
-         * at most the classic cost plus the heavy ring's extra times the larger of the shape's
-         * depth and work fractions.
-         */
-        int hopsOf(Size.Ring shape, int drawn) {
-            double dearer = Math.max(1.0, (double) hops / heavyHops) - 1;
-            double fraction = Math.max((double) shape.depth() / MAX_DEPTH, (double) shape.work() / MAX_WORK);
-            return (int) Math.max(1, Math.round(drawn / (1 + dearer * fraction)));
+        /** "hops=2000000 heavy=20000, values=5000000". */
+        public String describe() {
+            return String.join(", ", parts.stream().map(Sized::describe).toList());
         }
     }
 
@@ -80,23 +79,14 @@ public final class Soak {
         void pass(Outcome outcome);
     }
 
-    /** The largest ring a soak draws: big enough to leave the caches, small enough for OS threads. */
-    static final int MAX_NODES = 2_000;
-    static final int MAX_TOKENS = 16;
-    static final int MAX_DEPTH = 24;
-    static final int MAX_WORK = 200;
     /** Draws range up to this many times the scale (about ten seconds on a classic ring here). */
-    static final int RANGE = 10;
+    public static final int RANGE = 10;
 
     private Soak() {}
 
-    /** The workloads a soak draws from: every one measured by verified passes (a server is checked, not soaked). */
-    public static final java.util.Set<Workload> DRAWN = java.util.EnumSet.of(Workload.RING, Workload.RENDEZVOUS,
-            Workload.FANOUT);
-
-    /** Whether the soak draws anything for {@code f}: it runs a workload the soak draws from. */
-    public static boolean draws(RingFactory f) {
-        return DRAWN.stream().anyMatch(f::runs);
+    /** Whether the soak draws anything for {@code f}: it runs one of {@code workloads} that has draws. */
+    public static boolean draws(RingFactory f, List<Workload<?, ?>> workloads) {
+        return workloads.stream().anyMatch(w -> w.draws() != null && f.runs(w));
     }
 
     /** The seed of one implementation's draws: the soak's seed mixed with its id. */
@@ -104,47 +94,30 @@ public final class Soak {
         return seed ^ (id.hashCode() * 0x9E3779B97F4A7C15L);
     }
 
-    /** Fan-out draws: up to the experiment's 100,000 tasks, waiting up to this long. */
-    static final int MAX_DELAY_MS = 20;
-
-    /**
-     * Draw {@code index} of a soak of {@code scale} (a workload of scale 0 is not drawn) and, with
-     * {@code fanOut}, the fan-out: rings three times as often as each other workload; half the
-     * rings have one token, depth 0 or work 0; sizes are log-uniform.
-     */
-    public static Draw draw(Random random, int index, Scale scale, boolean fanOut) {
-        int hops = scale.hops();
-        int values = scale.values();
-        if (hops <= 0 && values <= 0 && !fanOut) {
+    /** Draw {@code index} of a soak of {@code scale}: a workload picked by weight, then its draw. */
+    public static Draw draw(Random random, int index, Scale scale) {
+        if (scale.empty()) {
             throw new IllegalArgumentException("nothing to draw: no workload");
         }
-        int ring = hops > 0 ? 3 : 0;
-        int rendezvous = values > 0 ? 1 : 0;
-        int pick = random.nextInt(ring + rendezvous + (fanOut ? 1 : 0));
-        if (pick >= ring + rendezvous) {
-            int work = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_WORK);
-            return new Draw(index, new Size.FanOut(logUniform(random, FanOut.DEFAULT_TASKS),
-                    random.nextInt(MAX_DELAY_MS + 1), work), 1);
+        int total = scale.parts().stream().mapToInt(Sized::weight).sum();
+        int pick = random.nextInt(total);
+        for (Sized s : scale.parts()) {
+            if (pick < s.weight()) {
+                return s.draw(random, index);
+            }
+            pick -= s.weight();
         }
-        if (pick >= ring) {
-            return new Draw(index, new Size.Rendezvous(), logUniform(random, (long) values * RANGE));
-        }
-        int nodes = logUniform(random, MAX_NODES - 1) + 1;
-        int tokens = random.nextBoolean() ? 1 : 1 + random.nextInt(Math.min(MAX_TOKENS, nodes - 1));
-        int depth = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_DEPTH);
-        int work = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_WORK);
-        Size.Ring shape = new Size.Ring(nodes, tokens, depth, work);
-        return new Draw(index, shape, scale.hopsOf(shape, logUniform(random, (long) hops * RANGE)));
+        throw new IllegalStateException("unreachable");
     }
 
     /** 1..max, uniform in its logarithm. */
-    static int logUniform(Random random, long max) {
+    public static int logUniform(Random random, long max) {
         long capped = Math.min(Integer.MAX_VALUE, Math.max(1, max));
         return (int) Math.min(capped, Math.max(1, Math.round(Math.exp(random.nextDouble() * Math.log(capped)))));
     }
 
     /** 1, 2 or 5 times a power of ten, at most {@code n}. */
-    static int roundDown(double n) {
+    public static int roundDown(double n) {
         if (!(n >= 1)) {
             return 1;
         }
@@ -152,9 +125,6 @@ public final class Soak {
         double mantissa = n / decade;
         return (int) Math.min(Integer.MAX_VALUE, (mantissa >= 5 ? 5 : mantissa >= 2 ? 2 : 1) * decade);
     }
-
-    /** The heaviest ring a soak draws, at the classic ring's size. */
-    static final Size.Ring HEAVY = new Size.Ring(Rings.DEFAULT_NODES, 1, MAX_DEPTH, MAX_WORK);
 
     /** A drawn pass takes up to {@link #RANGE} times the sizing target: a tenth of an id's share keeps it inside. */
     static final Duration LONGEST_TARGET = Duration.ofSeconds(1);
@@ -170,33 +140,29 @@ public final class Soak {
         return Duration.ofMillis(Math.max(SHORTEST_TARGET.toMillis(), Math.min(LONGEST_TARGET.toMillis(), ms)));
     }
 
-    /** {@link #scale(RingFactory, Duration, Duration)} at the longest target: a size takes about a second. */
-    public static Scale scale(RingFactory f, Duration timeout) {
-        return scale(f, LONGEST_TARGET, timeout);
+    /** {@link #scale(RingFactory, List, Duration, Duration)} at the longest target: a size takes about a second. */
+    public static Scale scale(RingFactory f, List<Workload<?, ?>> workloads, Duration timeout) {
+        return scale(f, workloads, LONGEST_TARGET, timeout);
     }
 
     /**
-     * The soak's scale for {@code f}: each size takes about {@code target} here, rounded down to 1,
-     * 2 or 5 times a power of ten.
+     * The soak's scale for {@code f}: each of {@code workloads} it runs with no known issue sizes
+     * its draws on it, each size taking about {@code target} here.
      *
      * @throws IllegalStateException if sizing fails or hangs for longer than {@code timeout}
      */
-    public static Scale scale(RingFactory f, Duration target, Duration timeout) {
+    public static Scale scale(RingFactory f, List<Workload<?, ?>> workloads, Duration target, Duration timeout) {
         Duration budget = target.multipliedBy(3).dividedBy(10);
         CompletableFuture<Scale> result = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
             try {
-                int hops = 0;
-                int heavyHops = 0;
-                if (f.runs(Workload.RING) && f.knownIssue(Workload.RING).isEmpty()) {
-                    hops = sized(Size.Ring.classic(Rings.DEFAULT_NODES), f, target, budget);
-                    heavyHops = sized(HEAVY, f, target, budget);
+                List<Sized> parts = new ArrayList<>();
+                for (Workload<?, ?> w : workloads) {
+                    if (w.draws() != null && f.runs(w) && f.knownIssue(w).isEmpty()) {
+                        w.draws().sized(f, target, budget).ifPresent(parts::add);
+                    }
                 }
-                int values = 0;
-                if (f.runs(Workload.RENDEZVOUS) && f.knownIssue(Workload.RENDEZVOUS).isEmpty()) {
-                    values = sized(new Size.Rendezvous(), f, target, budget);
-                }
-                result.complete(new Scale(hops, heavyHops, values));
+                result.complete(new Scale(List.copyOf(parts)));
             } catch (Throwable e) {
                 result.completeExceptionally(e);
             }
@@ -207,7 +173,7 @@ public final class Soak {
             return result.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             throw new IllegalStateException("no answer within " + timeout.toSeconds() + " s while sizing the soak "
-                    + "on a classic ring (deadlock?)");
+                    + "(deadlock?)");
         } catch (ExecutionException e) {
             throw new IllegalStateException("sizing the soak failed: " + e.getCause(), e.getCause());
         } catch (InterruptedException e) {
@@ -217,7 +183,7 @@ public final class Soak {
     }
 
     /** The steps of {@code size} that take about {@code target} here, rounded down to 1, 2 or 5 times a power of ten. */
-    private static int sized(Size size, RingFactory f, Duration target, Duration budget) {
+    public static int sized(Size size, RingFactory f, Duration target, Duration budget) {
         try (Operation op = size.open(f)) {
             return roundDown(Calibration.steps(Calibration.of(op), target, budget).steps());
         }
@@ -232,12 +198,11 @@ public final class Soak {
         long deadline = System.nanoTime() + time.toNanos();
         Random random = new Random(seed(seed, f.id()));
         List<Outcome> failures = new ArrayList<>();
-        boolean fanOut = f.runs(Workload.FANOUT) && f.knownIssue(Workload.FANOUT).isEmpty();
-        if (scale.hops() <= 0 && scale.values() <= 0 && !fanOut) {
+        if (scale.empty()) {
             return List.of(); // every workload it runs has a known issue: nothing to soak
         }
         for (int i = 1; System.nanoTime() < deadline; i++) {
-            Draw d = draw(random, i, scale, fanOut);
+            Draw d = draw(random, i, scale);
             if (f.cannotOpen(d.size().population()).isPresent()) {
                 continue; // more tasks than this model can hold here (OS threads): not a failure
             }

@@ -1,5 +1,6 @@
 package threadring.core;
 
+import threadring.core.ring.Rings;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

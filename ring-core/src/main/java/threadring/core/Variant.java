@@ -1,7 +1,7 @@
 package threadring.core;
 
-import threadring.core.Workload.Size;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,56 +13,35 @@ import java.util.function.IntFunction;
 
 /**
  * An implementation described as data: its id, what it measures, how it opens each workload it
- * runs (one opener per workload: the ring, the rendezvous, the fan-out), and what it needs (JVM
+ * runs (one opener per workload it runs: its ring, rendezvous, fan-out, echo server, Skynet), and what it needs (JVM
  * flags, a JDK, an OS limit). Its {@link #open} checks the arguments and that
  * this JVM can run it before it builds anything. The flags declared here are the only copy: the
  * runner passes them to JMH's forks, {@code check} and the contract kit to child JVMs.
  */
 public final class Variant implements RingFactory {
 
-    /** Builds a ring of an already checked shape. */
+    /** Opens a variant's part in a workload for a size ({@link RingFactory#open}). */
     @FunctionalInterface
-    public interface Opener {
-        Ring open(String id, Size.Ring shape);
-    }
-
-    /** Builds a rendezvous. */
-    @FunctionalInterface
-    public interface RendezvousOpener {
-        Rendezvous open(String id);
-    }
-
-    /** Builds a fan-out. */
-    @FunctionalInterface
-    public interface FanOutOpener {
-        FanOut open(String id);
-    }
-
-    /** Builds an echo server, listening, that answers each request after {@code waitMs} ms (0: at once). */
-    @FunctionalInterface
-    public interface EchoOpener {
-        EchoServer open(String id, int waitMs);
+    public interface Opener<S extends Size, T extends AutoCloseable> {
+        T open(String id, S size);
     }
 
     private final String id;
     private final String description;
-    private final Opener opener;
     private final Map<String, String> systemProperties;
     private final List<String> otherJvmArgs;
     private final BooleanSupplier otherJvmArgsInEffect;
     private final int minimumJava;
     private final IntFunction<Optional<String>> limit;
     private final String floor;
-    /** How this variant opens each workload other than the ring. */
-    private final Map<Workload, Function<String, ? extends AutoCloseable>> openers;
-    private final Set<Workload> defaultSweep;
+    /** How this variant opens each workload it runs. */
+    private final Map<Workload<?, ?>, Opener<?, ?>> openers;
+    private final Set<Workload<?, ?>> defaultSweep;
     private final boolean oneThread;
     private final boolean onVirtualThreads;
-    private final Map<Workload, String> knownIssues;
-    private final EchoOpener echo;
+    private final Map<Workload<?, ?>, String> knownIssues;
 
     private Variant(Builder b) {
-        echo = b.echo;
         knownIssues = Map.copyOf(b.knownIssues);
         oneThread = b.oneThread;
         onVirtualThreads = b.onVirtualThreads;
@@ -71,7 +50,6 @@ public final class Variant implements RingFactory {
         floor = b.floor;
         id = b.id;
         description = b.description;
-        opener = b.opener;
         systemProperties = Map.copyOf(b.systemProperties);
         otherJvmArgs = List.copyOf(b.otherJvmArgs);
         otherJvmArgsInEffect = b.otherJvmArgsInEffect;
@@ -79,17 +57,9 @@ public final class Variant implements RingFactory {
         limit = b.limit;
     }
 
-    /**
-     * A variant that runs the ring (and what else its builder adds): {@code id} is
-     * {@code <model>/<variant>}, lowercase; {@code description} one line.
-     */
-    public static Builder of(String id, String description, Opener opener) {
-        return new Builder(id, description, opener);
-    }
-
-    /** A variant of the other workloads only (its builder adds them), e.g. a fan-out's timer. */
+    /** A variant of {@code id} ({@code <model>/<variant>}, lowercase): its builder adds each workload it opens. */
     public static Builder of(String id, String description) {
-        return new Builder(id, description, null);
+        return new Builder(id, description);
     }
 
     @Override
@@ -103,12 +73,12 @@ public final class Variant implements RingFactory {
     }
 
     @Override
-    public boolean runs(Workload workload) {
-        return workload == Workload.RING ? opener != null : openers.containsKey(workload);
+    public boolean runs(Workload<?, ?> workload) {
+        return openers.containsKey(workload);
     }
 
     @Override
-    public Optional<String> knownIssue(Workload workload) {
+    public Optional<String> knownIssue(Workload<?, ?> workload) {
         return Optional.ofNullable(knownIssues.get(workload));
     }
 
@@ -123,45 +93,21 @@ public final class Variant implements RingFactory {
     }
 
     @Override
-    public boolean inDefaultSweep(Workload workload) {
+    public boolean inDefaultSweep(Workload<?, ?> workload) {
         return runs(workload) && defaultSweep.contains(workload);
     }
 
     @Override
-    public <T extends AutoCloseable> T open(Workload.Opened<T> kind) {
-        Function<String, ? extends AutoCloseable> o = openers.get(kind.workload());
+    @SuppressWarnings("unchecked")
+    public <S extends Size, T extends AutoCloseable> T open(Workload<S, T> workload, S size) {
+        Opener<S, T> o = (Opener<S, T>) openers.get(workload);
         if (o == null) {
-            return RingFactory.super.open(kind);
+            return RingFactory.super.open(workload, size);
         }
-        requireSupported();
-        return kind.type().cast(o.apply(id));
-    }
-
-    @Override
-    public EchoServer openEcho(int waitMs) {
-        if (echo == null) {
-            return RingFactory.super.openEcho(waitMs);
-        }
-        requireSupported();
-        return echo.open(id, waitMs);
-    }
-
-    private void requireSupported() {
         unsupportedReason().ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
-    }
-
-    @Override
-    public Ring open(Size.Ring shape) {
-        if (opener == null) {
-            throw new UnsupportedOperationException(id + " has no ring");
-        }
-        requireSupported();
-        cannotOpen(shape.nodes()).ifPresent(reason -> {
-            throw new IllegalStateException(id + ": " + reason);
-        });
-        return opener.open(id, shape);
+        return workload.type().cast(o.open(id, size));
     }
 
     /** The system properties as {@code -Dkey=value} (sorted), then the other flags. */
@@ -205,29 +151,25 @@ public final class Variant implements RingFactory {
         return id;
     }
 
-    /** What a variant needs besides its opener; everything is optional. */
+    /** What a variant needs besides its openers; everything is optional. */
     public static final class Builder {
         private final String id;
         private final String description;
-        private final Opener opener;
         private Map<String, String> systemProperties = Map.of();
         private List<String> otherJvmArgs = List.of();
         private BooleanSupplier otherJvmArgsInEffect = () -> true;
         private int minimumJava = 17;
         private IntFunction<Optional<String>> limit = nodes -> Optional.empty();
         private String floor = LOOP_FLOOR;
-        private final Map<Workload, Function<String, ? extends AutoCloseable>> openers = new java.util.EnumMap<>(
-                Workload.class);
-        private Set<Workload> defaultSweep = Set.of();
+        private final Map<Workload<?, ?>, Opener<?, ?>> openers = new LinkedHashMap<>();
+        private Set<Workload<?, ?>> defaultSweep = Set.of();
         private boolean oneThread;
         private boolean onVirtualThreads;
-        private final Map<Workload, String> knownIssues = new java.util.EnumMap<>(Workload.class);
-        private EchoOpener echo;
+        private final Map<Workload<?, ?>, String> knownIssues = new LinkedHashMap<>();
 
-        private Builder(String id, String description, Opener opener) {
+        private Builder(String id, String description) {
             this.id = id;
             this.description = description;
-            this.opener = opener;
         }
 
         /** System properties the variant needs from JVM start (e.g. a one-carrier scheduler). */
@@ -265,35 +207,22 @@ public final class Variant implements RingFactory {
         }
 
         /**
-         * How the variant opens a workload other than the ring ({@code kind}), on the same
-         * primitive and scheduler as its ring: what a new workload's variants register.
+         * How the variant opens {@code workload}, for a size (a ring's shape, an echo server's
+         * wait), on the same primitive and scheduler as its other workloads: what a new
+         * workload's variants register.
          */
-        public <T extends AutoCloseable> Builder opens(Workload.Opened<T> kind, Function<String, T> opener) {
-            openers.put(kind.workload(), opener);
+        public <S extends Size, T extends AutoCloseable> Builder opens(Workload<S, T> workload, Opener<S, T> opener) {
+            openers.put(workload, opener);
             return this;
         }
 
-        /** The variant's rendezvous, on the same primitive and scheduler as its ring. */
-        public Builder rendezvous(RendezvousOpener opener) {
-            return opens(Workload.Opened.RENDEZVOUS, opener::open);
-        }
-
-        /** The variant's fan-out: its tasks wait on its model's own timer, on the same scheduler. */
-        public Builder fanOut(FanOutOpener opener) {
-            return opens(Workload.Opened.FANOUT, opener::open);
-        }
-
-        /**
-         * The variant's echo server: one entity of its model per connection, on the same scheduler,
-         * waiting its model's way where a request is to wait.
-         */
-        public Builder echo(EchoOpener opener) {
-            echo = opener;
-            return opens(Workload.Opened.ECHO, id -> opener.open(id, 0));
+        /** How the variant opens {@code workload}, which needs nothing of its size. */
+        public <S extends Size, T extends AutoCloseable> Builder opens(Workload<S, T> workload, Function<String, T> opener) {
+            return opens(workload, (id, size) -> opener.apply(id));
         }
 
         /** A known upstream hang or failure of this variant in a workload (see {@link RingFactory#knownIssue}). */
-        public Builder knownIssue(Workload workload, String why) {
+        public Builder knownIssue(Workload<?, ?> workload, String why) {
             if (why == null) {
                 knownIssues.remove(workload);
             } else {
@@ -325,7 +254,7 @@ public final class Variant implements RingFactory {
          * each workload, and those the README's claims rest on (default: none; {@code --all} and
          * {@code --include} run every variant).
          */
-        public Builder inDefaultSweep(Workload... workloads) {
+        public Builder inDefaultSweep(Workload<?, ?>... workloads) {
             defaultSweep = Set.of(workloads);
             return this;
         }

@@ -13,11 +13,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /**
- * The JMH settings every workload shares ({@link RingBenchmark}, {@link RendezvousBenchmark},
- * {@link FanOutBenchmark}), and what each of their operations does: the workload's
+ * The JMH settings every workload shares (each workload's benchmark, in its own package, extends
+ * it), and what each of their operations does: the workload's
  * {@link Size} opened on {@code impl} at setup, one verified run of {@link #steps} steps per
  * operation ({@link Operation}: a wrong answer throws, so it never reports a time), closed at
  * teardown. A subclass states its experiment as {@code @Param} fields and names its size.
@@ -85,10 +85,10 @@ public abstract class WorkloadBenchmark {
     private int steps;
 
     /** The series this benchmark measures, from its {@code @Param} fields. */
-    abstract Size.Timed size();
+    protected abstract Size.Timed size();
 
     /** Steps per operation: hops, exchanged values, or 1 (an operation is one fan-out). */
-    abstract int steps();
+    protected abstract int steps();
 
     @Setup(Level.Trial)
     public void open() {
@@ -99,7 +99,7 @@ public abstract class WorkloadBenchmark {
     }
 
     /** One JMH operation: a verified run of {@link #steps} steps. */
-    final long step() {
+    protected final long step() {
         return operation.run(steps);
     }
 

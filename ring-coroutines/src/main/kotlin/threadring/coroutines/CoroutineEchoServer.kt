@@ -21,8 +21,8 @@ import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeoutOrNull
 import threadring.core.AbstractWorkload
-import threadring.core.EchoServer
-import threadring.core.Http1
+import threadring.core.echo.EchoServer
+import threadring.core.echo.Http1
 
 /**
  * The echo server as a ktor-network user writes it: `aSocket(selector).tcp().bind(...)`, a

@@ -10,7 +10,7 @@ import kotlinx.coroutines.asCoroutineDispatcher
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
-import threadring.core.AbstractFanOut
+import threadring.core.fanout.AbstractFanOut
 import threadring.virtual.VirtualRings
 
 /**

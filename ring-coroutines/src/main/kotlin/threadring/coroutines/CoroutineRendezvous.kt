@@ -1,6 +1,6 @@
 package threadring.coroutines
 
-import threadring.core.AbstractRendezvous
+import threadring.core.rendezvous.AbstractRendezvous
 
 /**
  * The rendezvous on the same [Inbox]es and [Scheduler]s as [CoroutineRing]: a sender coroutine

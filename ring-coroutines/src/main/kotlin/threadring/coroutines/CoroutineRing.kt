@@ -1,15 +1,14 @@
 package threadring.coroutines
 
+import threadring.core.ring.RingSize
 import kotlinx.coroutines.Job
-import threadring.core.AbstractRing
-import threadring.core.Hop
-import threadring.core.Workload.Size
-
+import threadring.core.ring.AbstractRing
+import threadring.core.ring.Hop
 /**
  * One coroutine per node, all in one [CoroutineGroup]: a [Handoff] says how they pass the token,
  * a [Scheduler] where they run. This is the only node loop of the module.
  */
-class CoroutineRing(id: String, shape: Size.Ring, handoff: Handoff, scheduler: Scheduler) : AbstractRing(id, shape) {
+class CoroutineRing(id: String, shape: RingSize, handoff: Handoff, scheduler: Scheduler) : AbstractRing(id, shape) {
 
     private val group = CoroutineGroup(id, scheduler, tracked(daemonThreads(id))) { fail(it) }
     private val inboxes = List(shape.nodes) { handoff.newInbox() }

@@ -1,5 +1,9 @@
 package threadring.coroutines
 
+import threadring.core.ring.Ring
+import threadring.core.rendezvous.Rendezvous
+import threadring.core.fanout.FanOut
+import threadring.core.echo.EchoServer
 import io.ktor.server.cio.CIO
 import io.ktor.server.netty.Netty
 import threadring.core.RingFactory
@@ -19,8 +23,8 @@ class CoroutineRings : RingProvider {
 
         /** The default sweep's ring and rendezvous ids: the fastest of each (run 20261123-205554, --all). */
         val IN_DEFAULT_SWEEP = mapOf(
-            "continuation-loop" to listOf(Workload.RING),
-            "channel-loop" to listOf(Workload.RENDEZVOUS),
+            "continuation-loop" to listOf(Ring.WORKLOAD),
+            "channel-loop" to listOf(Rendezvous.WORKLOAD),
         )
     }
 
@@ -30,8 +34,8 @@ class CoroutineRings : RingProvider {
                 Variant.of(
                     "coroutines/${handoff.variant}-${scheduler.suffix}",
                     "Kotlin coroutines, ${handoff.description}, on ${scheduler.description}",
-                ) { id, shape -> CoroutineRing(id, shape, handoff, scheduler) }
-                    .rendezvous { id -> CoroutineRendezvous(id, handoff, scheduler) }
+                ).opens(Ring.WORKLOAD) { id, shape -> CoroutineRing(id, shape, handoff, scheduler) }
+                    .opens(Rendezvous.WORKLOAD) { id -> CoroutineRendezvous(id, handoff, scheduler) }
                     .floor(FLOOR)
                     .oneThread(scheduler != Scheduler.DEFAULT && scheduler != Scheduler.LOOM)
                     .onVirtualThreads(scheduler.virtual)
@@ -41,11 +45,11 @@ class CoroutineRings : RingProvider {
             }
         } + CoroutineFanOut.Kind.entries.map { kind ->
             Variant.of("coroutines/delay-${kind.suffix}", "fan-out: launch + delay, on ${kind.description}")
-                .fanOut { id -> CoroutineFanOut(id, kind) }
+                .opens(FanOut.WORKLOAD) { id -> CoroutineFanOut(id, kind) }
                 .onVirtualThreads(kind == CoroutineFanOut.Kind.HYBRID)
                 .oneThread(kind == CoroutineFanOut.Kind.LOOP || kind == CoroutineFanOut.Kind.P1)
                 // the jdk-dev thread's three forms: runBlocking's loop, Default, and the hybrid
-                .inDefaultSweep(*if (kind == CoroutineFanOut.Kind.P1) arrayOf() else arrayOf(Workload.FANOUT))
+                .inDefaultSweep(*if (kind == CoroutineFanOut.Kind.P1) arrayOf() else arrayOf(FanOut.WORKLOAD))
                 .build()
         } + Framing.entries.flatMap { framing ->
             // Loom beneath: the buffered framing only (the default sweep's), to keep the kit's time
@@ -64,24 +68,24 @@ class CoroutineRings : RingProvider {
                             else -> "Dispatchers.Default (selector on Dispatchers.IO)"
                         } + "; ktor-network runs each socket's reader and writer on Dispatchers.IO",
                 )
-                    .echo { id, waitMs -> CoroutineEchoServer(id, scheduler, framing, waitMs) }
+                    .opens(EchoServer.WORKLOAD) { id, size -> CoroutineEchoServer(id, scheduler, framing, size.waitMs()) }
                     .oneThread(oneThread)
                     .onVirtualThreads(scheduler.virtual)
                     .systemProperties(scheduler.properties)
-                    .inDefaultSweep(*if (framing == Framing.BUFFERED && oneThread) arrayOf(Workload.ECHO) else arrayOf())
+                    .inDefaultSweep(*if (framing == Framing.BUFFERED && oneThread) arrayOf(EchoServer.WORKLOAD) else arrayOf())
                     .build()
             }
         } + Variant.of(
             "coroutines/ktor-cio",
             "echo server: Ktor's CIO engine, a routed POST handler echoing the bytes (CIO's coroutines on Dispatchers.IO)",
         )
-            .echo { id, waitMs -> KtorEchoServer(id, CIO, waitMs) }
+            .opens(EchoServer.WORKLOAD) { id, size -> KtorEchoServer(id, CIO, size.waitMs()) }
             .build() + Variant.of(
             "coroutines/ktor-netty",
             "echo server: Ktor's Netty engine, a routed POST handler echoing the bytes (NIO event loops of its own, " +
                 "Ktor's sizes, handlers on the I/O loops)",
         )
-            .echo { id, waitMs -> KtorEchoServer(id, Netty, waitMs) { track -> ownEventLoops(id, track) } }
+            .opens(EchoServer.WORKLOAD) { id, size -> KtorEchoServer(id, Netty, size.waitMs()) { track -> ownEventLoops(id, track) } }
             .build() + listOf(false, true).map { oneLoop ->
             Variant.of(
                 "coroutines/selector" + if (oneLoop) "-p1" else "",
@@ -89,7 +93,7 @@ class CoroutineRings : RingProvider {
                     "runs on the connections' own one-thread dispatcher (no Dispatchers.IO reader or writer), " +
                     if (oneLoop) "one loop" else "one loop per cpu, connections dealt in turn",
             )
-                .echo { id, waitMs -> SelectorEchoServer(id, if (oneLoop) 1 else 0, waitMs) }
+                .opens(EchoServer.WORKLOAD) { id, size -> SelectorEchoServer(id, if (oneLoop) 1 else 0, size.waitMs()) }
                 .oneThread(oneLoop)
                 .build()
         } + Variant.of(
@@ -97,6 +101,6 @@ class CoroutineRings : RingProvider {
             "echo server: vertx-lang-kotlin-coroutines, a CoroutineVerticle per Vert.x event loop, a coroutine " +
                 "per request resumed on the loop that did the I/O (delay on a Vert.x timer)",
         )
-            .echo { id, waitMs -> VertxCoroutineEchoServer(id, waitMs) }
+            .opens(EchoServer.WORKLOAD) { id, size -> VertxCoroutineEchoServer(id, size.waitMs()) }
             .build()
 }

@@ -6,7 +6,9 @@ import kotlinx.coroutines.coroutineScope
 import kotlinx.coroutines.launch
 import threadring.core.skynet.AbstractSkynet
 import threadring.core.skynet.Skynet
-import threadring.core.skynet.SkynetVariant
+import threadring.core.RingFactory
+import threadring.core.RingProvider
+import threadring.core.Variant
 
 /**
  * Skynet in Kotlin coroutines: every task is a coroutine its parent starts in its own
@@ -22,7 +24,7 @@ class CoroutineSkynet(id: String, private val form: Form, scheduler: Scheduler) 
         ASYNC("async", "coroutineScope { B x async }, the Deferreds awaited and summed"),
 
         /** As the original Go program: children send their answers to a channel of their parent's. */
-        CHANNEL("channel", "a launch per child, each sending its answer to its parent's rendezvous Channel"),
+        CHANNEL("answer-channel", "a launch per child, each sending its answer to its parent's rendezvous Channel"),
     }
 
     private val group = CoroutineGroup(id, scheduler, tracked(daemonThreads(id))) { fail(it) }
@@ -70,7 +72,11 @@ class CoroutineSkynet(id: String, private val form: Form, scheduler: Scheduler) 
  * workload is registered like the others. Without a suffix a form runs on Dispatchers.Default, the
  * dispatcher a coroutine gets when nothing names one.
  */
-object CoroutineSkynets {
+class CoroutineSkynets : RingProvider {
+
+    override fun factories(): List<RingFactory> = variants().map { it.build() }
+
+    companion object {
 
     /** Every form on the schedulers it runs on; the one the default sweep would measure is marked fastest. */
     private val FORMS = listOf(
@@ -84,20 +90,21 @@ object CoroutineSkynets {
     /**
      * The fastest in a quick check (10^6 leaves, 3 warm-up and 5 timed runs, 5 GiB fixed heap, JDK 25,
      * 2 cpus, 2026-11-27), median ns per task: async 1,003-1,174, async-loop 1,343-1,421, channel
-     * 1,521, channel-loop 2,696, async-loom 3,010. Young-collection pauses were over a third of the
+     * 1,521 (now answer-channel), channel-loop 2,696 (answer-channel-loop), async-loom 3,010. Young-collection pauses were over a third of the
      * time; a likely reason the loop loses: its FIFO queue starts the tree breadth first, so all of it
      * is alive at once, while a Default worker takes the task dispatched last first (its LIFO slot).
      */
     private const val FASTEST = "coroutines/async"
 
     @JvmStatic
-    fun variants(): List<SkynetVariant> = FORMS.map { (form, scheduler) ->
+    fun variants(): List<Variant.Builder> = FORMS.map { (form, scheduler) ->
         val id = "coroutines/${form.variant}" + if (scheduler == Scheduler.DEFAULT) "" else "-${scheduler.suffix}"
-        var variant = SkynetVariant.of(id, "skynet: ${form.description}, on ${scheduler.description}") { opened ->
+        var variant = Variant.of(id, "skynet: ${form.description}, on ${scheduler.description}").opens(Skynet.WORKLOAD) { opened ->
             CoroutineSkynet(opened, form, scheduler)
-        }.flags(scheduler.properties, listOf())
-        if (scheduler.virtual) variant = variant.onVirtualThreads()
-        if (id == FASTEST) variant = variant.fastest()
+        }.systemProperties(scheduler.properties)
+        if (scheduler.virtual) variant = variant.onVirtualThreads(true)
+        if (id == FASTEST) variant = variant.inDefaultSweep(Skynet.WORKLOAD)
         variant
     }
+}
 }

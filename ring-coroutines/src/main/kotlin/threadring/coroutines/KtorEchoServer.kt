@@ -27,8 +27,8 @@ import kotlinx.coroutines.delay
 import kotlinx.coroutines.runBlocking
 import kotlinx.io.readByteArray
 import threadring.core.AbstractWorkload
-import threadring.core.EchoServer
-import threadring.core.Http1
+import threadring.core.echo.EchoServer
+import threadring.core.echo.Http1
 
 /**
  * The echo server as a Ktor user writes it: Ktor's own HTTP server (`embeddedServer`) on [engine],

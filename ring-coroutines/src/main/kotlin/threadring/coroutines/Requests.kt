@@ -5,7 +5,7 @@ import io.ktor.utils.io.readAvailable
 import io.ktor.utils.io.readFully
 import io.ktor.utils.io.readUTF8Line
 import java.io.IOException
-import threadring.core.Http1
+import threadring.core.echo.Http1
 
 /** How a ktor-network echo connection takes its requests off its `ByteReadChannel`; [note] is for descriptions. */
 enum class Framing(val note: String, val reader: (ByteReadChannel) -> Requests) {

@@ -17,8 +17,8 @@ import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeoutOrNull
 import threadring.core.AbstractWorkload
-import threadring.core.EchoServer
-import threadring.core.Http1
+import threadring.core.echo.EchoServer
+import threadring.core.echo.Http1
 
 /**
  * The ktor-network echo server with a connection's reads, writes and handler on one thread.

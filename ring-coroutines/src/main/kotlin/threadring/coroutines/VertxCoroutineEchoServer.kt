@@ -8,7 +8,7 @@ import java.util.function.IntConsumer
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
 import threadring.core.AbstractWorkload
-import threadring.core.EchoServer
+import threadring.core.echo.EchoServer
 import threadring.vertx.VertxHost
 
 /**

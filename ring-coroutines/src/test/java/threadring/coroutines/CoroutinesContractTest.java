@@ -1,5 +1,6 @@
 package threadring.coroutines;
 
+import threadring.core.ring.Ring;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,13 +9,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import kotlinx.coroutines.Job;
 import org.junit.jupiter.api.Test;
-import threadring.core.EchoClient;
-import threadring.core.EchoServer;
-import threadring.core.Http1;
+import threadring.core.echo.EchoClient;
+import threadring.core.echo.EchoServer;
+import threadring.core.echo.Http1;
 import threadring.core.ContractKit;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Rings;
+import threadring.core.ring.Rings;
 import threadring.core.Workload;
 
 class CoroutinesContractTest extends ContractKit {
@@ -27,9 +28,9 @@ class CoroutinesContractTest extends ContractKit {
     /** Every node is its own coroutine, alive between passes and ended by close(). */
     @Test
     void oneCoroutinePerNode() {
-        for (RingFactory f : RingFactories.load().matching("^coroutines/").stream().filter(f -> f.runs(threadring.core.Workload.RING))
+        for (RingFactory f : RingFactories.load().matching("^coroutines/").stream().filter(f -> f.runs(Ring.WORKLOAD))
                 .filter(f -> f.unsupportedReason().isEmpty()).toList()) {
-            CoroutineRing ring = (CoroutineRing) f.open(11);
+            CoroutineRing ring = (CoroutineRing) Rings.open(f, 11);
             try {
                 assertEquals(Rings.expectedLast(11, 1000), ring.pass(1000), f.id());
                 assertEquals(11, ring.nodeJobs().stream().distinct().count(), f.id());
@@ -47,8 +48,8 @@ class CoroutinesContractTest extends ContractKit {
     void echoReadsARequestSentInPieces() throws Exception {
         byte[] body = "pieces\r\n\r\nof a body".getBytes(StandardCharsets.US_ASCII);
         byte[] request = Http1.request(body, false);
-        for (RingFactory f : RingFactories.load().matching("^coroutines/").stream().filter(f -> f.runs(Workload.ECHO)).toList()) {
-            try (EchoServer server = f.openEcho();
+        for (RingFactory f : RingFactories.load().matching("^coroutines/").stream().filter(f -> f.runs(EchoServer.WORKLOAD)).toList()) {
+            try (EchoServer server = EchoServer.open(f);
                     EchoClient.Connection c = new EchoClient.Connection(server.port(), 5_000)) {
                 for (int i = 0; i < request.length; i += 3) {
                     c.raw(Arrays.copyOfRange(request, i, Math.min(request.length, i + 3)));

@@ -1,5 +1,6 @@
 package threadring.floor;
 
+import threadring.core.ring.Ring;
 import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
@@ -20,27 +21,27 @@ public final class FloorRings implements RingProvider {
     @Override
     public List<RingFactory> factories() {
         return List.of(
-                Variant.of(RingFactory.LOOP_FLOOR, "one thread walks an int[] ring: no concurrency, no suspension",
+                Variant.of(RingFactory.LOOP_FLOOR, "one thread walks an int[] ring: no concurrency, no suspension").opens(Ring.WORKLOAD,
                                 LoopRing::new)
                         .oneThread(true)
-                        .inDefaultSweep(Workload.RING)
+                        .inDefaultSweep(Ring.WORKLOAD)
                         .build(),
                 Variant.of("floor/loom-continuation",
-                                "a jdk.internal.vm.Continuation per node, resumed in turn by one platform thread",
+                                "a jdk.internal.vm.Continuation per node, resumed in turn by one platform thread").opens(Ring.WORKLOAD,
                                 LoomContinuationRing::new)
                         .jvmArgs(LOOM_EXPORTS, () -> Object.class.getModule().isExported("jdk.internal.vm",
                                 FloorRings.class.getModule()))
                         .minimumJava(21)
                         .floor("floor/loom-continuation")
                         .oneThread(true)
-                        .inDefaultSweep(Workload.RING)
+                        .inDefaultSweep(Ring.WORKLOAD)
                         .build(),
                 Variant.of("floor/kotlin-intrinsics",
-                                "kotlin.coroutines intrinsics (no kotlinx) and a trampoline on one thread",
+                                "kotlin.coroutines intrinsics (no kotlinx) and a trampoline on one thread").opens(Ring.WORKLOAD,
                                 KotlinIntrinsicsRing::new)
                         .floor("floor/kotlin-intrinsics")
                         .oneThread(true)
-                        .inDefaultSweep(Workload.RING)
+                        .inDefaultSweep(Ring.WORKLOAD)
                         .build(),
                 KilimRings.continuationFloor());
     }

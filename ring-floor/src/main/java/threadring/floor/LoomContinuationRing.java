@@ -1,11 +1,11 @@
 package threadring.floor;
 
+import threadring.core.ring.RingSize;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import threadring.core.Hop;
-import threadring.core.Workload.Size;
-import threadring.core.SteppedRing;
+import threadring.core.ring.Hop;
+import threadring.core.ring.SteppedRing;
 
 /**
  * {@code floor/loom-continuation}: a {@code jdk.internal.vm.Continuation} per node (what every
@@ -23,7 +23,7 @@ final class LoomContinuationRing extends SteppedRing {
     private final Object[] continuations;
     private final int[] tokens;
 
-    LoomContinuationRing(String id, Size.Ring shape) {
+    LoomContinuationRing(String id, RingSize shape) {
         super(id, shape);
         scope = Loom.scope("threadring-floor");
         continuations = new Object[shape.nodes() + 1];

@@ -1,8 +1,8 @@
 package threadring.floor;
 
-import threadring.core.AbstractRing;
-import threadring.core.Hop;
-import threadring.core.Workload.Size;
+import threadring.core.ring.RingSize;
+import threadring.core.ring.AbstractRing;
+import threadring.core.ring.Hop;
 
 /**
  * {@code floor/loop}: the thread calling pass() walks an int[] of successors, one load per hop,
@@ -13,7 +13,7 @@ final class LoopRing extends AbstractRing {
 
     private final int[] next;
 
-    LoopRing(String id, Size.Ring shape) {
+    LoopRing(String id, RingSize shape) {
         super(id, shape);
         next = new int[shape.nodes()];
         for (int i = 0; i < next.length; i++) {

@@ -14,6 +14,12 @@ final class RecursionSkynet extends AbstractSkynet {
         super(id);
     }
 
+    /** The floor: a recursion, no task. */
+    @Override
+    public boolean startsTasks() {
+        return false;
+    }
+
     @Override
     protected void start(int branching, int depth) {
         done(sum(0, Skynet.leaves(branching, depth), branching));

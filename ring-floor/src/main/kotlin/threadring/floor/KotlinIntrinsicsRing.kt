@@ -1,5 +1,6 @@
 package threadring.floor
 
+import threadring.core.ring.RingSize
 import kotlin.coroutines.Continuation
 import kotlin.coroutines.CoroutineContext
 import kotlin.coroutines.EmptyCoroutineContext
@@ -7,17 +8,16 @@ import kotlin.coroutines.intrinsics.COROUTINE_SUSPENDED
 import kotlin.coroutines.intrinsics.suspendCoroutineUninterceptedOrReturn
 import kotlin.coroutines.resume
 import kotlin.coroutines.startCoroutine
-import threadring.core.Hop
-import threadring.core.Workload.Size
-import threadring.core.SteppedRing
+import threadring.core.ring.Hop
+import threadring.core.ring.SteppedRing
 
 /**
  * `floor/kotlin-intrinsics`: a coroutine per node built on the standard library's intrinsics
  * alone (no kotlinx, no dispatcher), resumed in turn by one thread: a hop is one suspension and
- * one resume of a compiler-built state machine. A node waits [Size.Ring.depth] suspend frames deep,
+ * one resume of a compiler-built state machine. A node waits [RingSize.depth] suspend frames deep,
  * each a continuation object of its own.
  */
-class KotlinIntrinsicsRing(id: String, shape: Size.Ring) : SteppedRing(id, shape) {
+class KotlinIntrinsicsRing(id: String, shape: RingSize) : SteppedRing(id, shape) {
 
     private val waiting = arrayOfNulls<Continuation<Int>>(shape.nodes + 1)
 

@@ -1,5 +1,6 @@
 package threadring.helidon;
 
+import threadring.core.echo.EchoServer;
 import java.util.List;
 import java.util.Map;
 import threadring.core.Loom;
@@ -21,7 +22,7 @@ public final class HelidonServers implements RingProvider {
                         "echo server: Helidon SE 4's WebServer, a routed POST handler echoing the bytes, a virtual "
                                 + "thread per connection, " + (oneCarrier ? "on one carrier" : "default scheduler")
                                 + " (its listener a platform thread)")
-                .echo((id, waitMs) -> new HelidonEchoServer(id, waitMs))
+                .opens(EchoServer.WORKLOAD, (id, size) -> new HelidonEchoServer(id, size.waitMs()))
                 .systemProperties(oneCarrier ? Loom.ONE_CARRIER : Map.of())
                 .minimumJava(21)
                 .onVirtualThreads(true)

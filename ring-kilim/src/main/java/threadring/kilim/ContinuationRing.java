@@ -1,7 +1,7 @@
 package threadring.kilim;
 
-import threadring.core.Workload.Size;
-import threadring.core.SteppedRing;
+import threadring.core.ring.RingSize;
+import threadring.core.ring.SteppedRing;
 
 /**
  * Kilim's continuation floor: one woven {@link Hop} per node, resumed one at a time by a driver
@@ -12,7 +12,7 @@ final class ContinuationRing extends SteppedRing {
 
     private final Hop[] hops;
 
-    ContinuationRing(String id, Size.Ring shape) {
+    ContinuationRing(String id, RingSize shape) {
         super(id, shape);
         Woven.require(Hop.class);
         hops = new Hop[nodes() + 1]; // not shape.nodes(): Kilim's weaver cannot read a record

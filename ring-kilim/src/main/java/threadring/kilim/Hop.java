@@ -31,7 +31,7 @@ final class Hop extends Continuation {
         while (true) {
             int t = receive(depth);
             if (t > 0) {
-                threadring.core.Hop.work(work);
+                threadring.core.ring.Hop.work(work);
                 ring.handOnFrom(name, t - 1);
             } else if (t == 0) {
                 ring.finished(name);

@@ -3,7 +3,7 @@ package threadring.kilim;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import threadring.core.Http1;
+import threadring.core.echo.Http1;
 
 /**
  * One request's framing, read from its head by {@link Http1#parse}, for {@link KilimEchoServer}.

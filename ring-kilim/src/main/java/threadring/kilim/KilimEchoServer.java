@@ -19,8 +19,8 @@ import kilim.nio.EndPoint;
 import kilim.nio.NioSelectorScheduler;
 import kilim.nio.SessionTask;
 import threadring.core.AbstractWorkload;
-import threadring.core.EchoServer;
-import threadring.core.Http1;
+import threadring.core.echo.EchoServer;
+import threadring.core.echo.Http1;
 
 /**
  * The echo server on Kilim's own NIO layer: a {@link NioSelectorScheduler} whose selector thread

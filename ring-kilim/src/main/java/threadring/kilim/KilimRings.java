@@ -1,5 +1,9 @@
 package threadring.kilim;
 
+import threadring.core.ring.Ring;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.fanout.FanOut;
+import threadring.core.echo.EchoServer;
 import java.util.List;
 import kilim.Scheduler;
 import threadring.core.RingFactory;
@@ -23,43 +27,43 @@ public final class KilimRings implements RingProvider {
     public List<RingFactory> factories() {
         return List.of(
                 Variant.of("kilim/mailbox", "Kilim Tasks, a Mailbox per node, default-size scheduler ("
-                                + Scheduler.defaultNumberThreads + " workers here)",
+                                + Scheduler.defaultNumberThreads + " workers here)").opens(Ring.WORKLOAD,
                         (id, shape) -> new TaskRing(id, shape, Scheduler.defaultNumberThreads))
-                        .rendezvous(id -> new TaskRendezvous(id, Scheduler.defaultNumberThreads))
+                        .opens(Rendezvous.WORKLOAD, id -> new TaskRendezvous(id, Scheduler.defaultNumberThreads))
                         .floor(FLOOR)
                         .build(),
-                Variant.of("kilim/mailbox-p1", "Kilim Tasks, a Mailbox per node, one-worker scheduler",
+                Variant.of("kilim/mailbox-p1", "Kilim Tasks, a Mailbox per node, one-worker scheduler").opens(Ring.WORKLOAD,
                                 (id, shape) -> new TaskRing(id, shape, 1))
-                        .rendezvous(id -> new TaskRendezvous(id, 1))
+                        .opens(Rendezvous.WORKLOAD, id -> new TaskRendezvous(id, 1))
                         .floor(FLOOR)
                         .oneThread(true)
-                        .inDefaultSweep(Workload.RING, Workload.RENDEZVOUS)
+                        .inDefaultSweep(Ring.WORKLOAD, Rendezvous.WORKLOAD)
                         .build(),
                 Variant.of("kilim/sleep", "fan-out: a woven Task per task, Task.sleep, default-size scheduler ("
                                 + Scheduler.defaultNumberThreads + " workers here)")
-                        .fanOut(id -> new TaskFanOut(id, Scheduler.defaultNumberThreads))
-                        .inDefaultSweep(Workload.FANOUT) // the faster in both series (run 20261123-223732)
+                        .opens(FanOut.WORKLOAD, id -> new TaskFanOut(id, Scheduler.defaultNumberThreads))
+                        .inDefaultSweep(FanOut.WORKLOAD) // the faster in both series (run 20261123-223732)
                         .build(),
                 Variant.of("kilim/sleep-p1", "fan-out: a woven Task per task, Task.sleep, one-worker scheduler")
-                        .fanOut(id -> new TaskFanOut(id, 1))
+                        .opens(FanOut.WORKLOAD, id -> new TaskFanOut(id, 1))
                         .oneThread(true)
                         .build(),
                 Variant.of("kilim/socket", "echo server: Kilim NIO (NioSelectorScheduler, EndPoint), a woven "
                                 + "SessionTask per connection, default-size scheduler (" + Scheduler.defaultNumberThreads
                                 + " workers here) and the selector thread")
-                        .echo((id, waitMs) -> new KilimEchoServer(id, Scheduler.defaultNumberThreads, waitMs))
-                        .inDefaultSweep(Workload.ECHO)
+                        .opens(EchoServer.WORKLOAD, (id, size) -> new KilimEchoServer(id, Scheduler.defaultNumberThreads, size.waitMs()))
+                        .inDefaultSweep(EchoServer.WORKLOAD)
                         .build(),
                 Variant.of("kilim/socket-p1", "echo server: Kilim NIO (NioSelectorScheduler, EndPoint), a woven "
                                 + "SessionTask per connection, one worker and the selector thread")
-                        .echo((id, waitMs) -> new KilimEchoServer(id, 1, waitMs))
+                        .opens(EchoServer.WORKLOAD, (id, size) -> new KilimEchoServer(id, 1, size.waitMs()))
                         .oneThread(true)
                         .build());
     }
 
     /** The floor row of Kilim's woven continuations, for ring-floor's provider. */
     public static RingFactory continuationFloor() {
-        return Variant.of(FLOOR, "bare Kilim continuations (Fiber.yield), resumed in turn by one thread",
-                ContinuationRing::new).floor(FLOOR).oneThread(true).inDefaultSweep(Workload.RING).build();
+        return Variant.of(FLOOR, "bare Kilim continuations (Fiber.yield), resumed in turn by one thread").opens(Ring.WORKLOAD,
+                ContinuationRing::new).floor(FLOOR).oneThread(true).inDefaultSweep(Ring.WORKLOAD).build();
     }
 }

@@ -32,7 +32,7 @@ final class NodeTask extends Task<Void> {
             while (true) {
                 int token = receive(depth);
                 if (token > 0) {
-                    threadring.core.Hop.work(work);
+                    threadring.core.ring.Hop.work(work);
                     out.put(token - 1);
                 } else if (token == 0) {
                     ring.finished(name);

@@ -4,7 +4,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import kilim.Pausable;
 import kilim.Task;
-import threadring.core.AbstractFanOut;
+import threadring.core.fanout.AbstractFanOut;
 
 /**
  * The fan-out on Kilim: a woven Task per task that {@code Task.sleep}s on the scheduler's timer,
@@ -73,7 +73,7 @@ final class TaskFanOut extends AbstractFanOut {
         public void execute() throws Pausable {
             try {
                 Task.sleep(delayMs);
-                threadring.core.Hop.work(work);
+                threadring.core.ring.Hop.work(work);
                 owner.completed(task);
             } catch (RuntimeException | Error e) {
                 owner.failed(e);

@@ -4,7 +4,7 @@ import java.util.concurrent.CountDownLatch;
 import kilim.Mailbox;
 import kilim.Pausable;
 import kilim.Task;
-import threadring.core.AbstractRendezvous;
+import threadring.core.rendezvous.AbstractRendezvous;
 
 /**
  * The rendezvous on the same Tasks, Mailboxes and scheduler as {@link TaskRing}: a sender Task

@@ -1,9 +1,9 @@
 package threadring.kilim;
 
+import threadring.core.ring.RingSize;
 import java.util.concurrent.CountDownLatch;
 import kilim.Mailbox;
-import threadring.core.AbstractRing;
-import threadring.core.Workload.Size;
+import threadring.core.ring.AbstractRing;
 
 /**
  * Kilim's actor form: one woven Task per node, each blocked in get() on its own Mailbox, on a
@@ -16,7 +16,7 @@ final class TaskRing extends AbstractRing {
     private final CountDownLatch ended;
 
     @SuppressWarnings("unchecked")
-    TaskRing(String id, Size.Ring shape, int threads) {
+    TaskRing(String id, RingSize shape, int threads) {
         super(id, shape);
         int nodes = nodes(); // not shape.nodes(): Kilim's weaver cannot read a record
         Woven.require(NodeTask.class);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
-import threadring.core.Http1;
+import threadring.core.echo.Http1;
 
 /** The echo server's buffer handling, which the contract's requests do not all reach (pipelining, growth). */
 class KilimEchoBufferTest {

@@ -30,8 +30,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import threadring.core.AbstractWorkload;
-import threadring.core.EchoServer;
-import threadring.core.Http1;
+import threadring.core.echo.EchoServer;
+import threadring.core.echo.Http1;
 
 /**
  * The echo server as a Netty user writes it: a {@link ServerBootstrap} on NIO event loops, Netty's

@@ -1,5 +1,6 @@
 package threadring.netty;
 
+import threadring.core.echo.EchoServer;
 import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
@@ -21,21 +22,21 @@ public final class NettyServers implements RingProvider {
         return List.of(
                 Variant.of("netty/nio", "echo server: Netty's NIO event loops, its default count (2 per cpu), "
                                 + "HttpServerCodec + HttpObjectAggregator")
-                        .echo((id, waitMs) -> new NettyEchoServer(id, 0, waitMs))
-                        .inDefaultSweep(Workload.ECHO)
+                        .opens(EchoServer.WORKLOAD, (id, size) -> new NettyEchoServer(id, 0, size.waitMs()))
+                        .inDefaultSweep(EchoServer.WORKLOAD)
                         .build(),
                 Variant.of("netty/nio-p1", "echo server: one Netty NIO event loop serves every connection")
-                        .echo((id, waitMs) -> new NettyEchoServer(id, 1, waitMs))
+                        .opens(EchoServer.WORKLOAD, (id, size) -> new NettyEchoServer(id, 1, size.waitMs()))
                         .oneThread(true)
                         .build(),
                 Variant.of("netty/reactor", "echo server: Reactor Netty's HttpServer (WebFlux's engine), a handler "
                                 + "sending the aggregated body back as a Mono; Reactor's default loops (as many as "
                                 + "cpus, at least 4; epoll where Netty's native transport loads)")
-                        .echo((id, waitMs) -> new ReactorEchoServer(id, 0, waitMs))
+                        .opens(EchoServer.WORKLOAD, (id, size) -> new ReactorEchoServer(id, 0, size.waitMs()))
                         .build(),
                 Variant.of("netty/reactor-p1", "echo server: the same Reactor Netty server on one loop, beside "
                                 + "netty/nio-p1: Reactor's share of a request")
-                        .echo((id, waitMs) -> new ReactorEchoServer(id, 1, waitMs))
+                        .opens(EchoServer.WORKLOAD, (id, size) -> new ReactorEchoServer(id, 1, size.waitMs()))
                         .oneThread(true)
                         .build());
     }

@@ -23,8 +23,8 @@ import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 import reactor.netty.resources.LoopResources;
 import threadring.core.AbstractWorkload;
-import threadring.core.EchoServer;
-import threadring.core.Http1;
+import threadring.core.echo.EchoServer;
+import threadring.core.echo.Http1;
 
 /**
  * The echo server as a Reactor Netty user writes it (the engine under Spring WebFlux):

@@ -1,5 +1,10 @@
 package threadring.ox;
 
+import threadring.core.ring.RingSize;
+import threadring.core.ring.Ring;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.fanout.FanOut;
+import threadring.core.echo.EchoServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,9 +33,9 @@ public final class OxRings implements RingProvider {
      * JMH benchmark's rendezvous channel).
      */
     private static final Map<String, Workload[]> IN_DEFAULT_SWEEP = Map.of(
-            "ox/buffered-p1", new Workload[] {Workload.RING},
-            "ox/rendezvous", new Workload[] {Workload.RENDEZVOUS},
-            "ox/jox-rendezvous", new Workload[] {Workload.RENDEZVOUS});
+            "ox/buffered-p1", new Workload[] {Ring.WORKLOAD},
+            "ox/rendezvous", new Workload[] {Rendezvous.WORKLOAD},
+            "ox/jox-rendezvous", new Workload[] {Rendezvous.WORKLOAD});
 
     @Override
     public List<RingFactory> factories() {
@@ -43,16 +48,16 @@ public final class OxRings implements RingProvider {
                     String description = (direct ? "jox channels from Java, a virtual thread per node" : "Ox forks in a supervised scope")
                             + ", " + (capacity == 0 ? "rendezvous channels" : "buffered(1) channels")
                             + (oneCarrier ? ", one carrier" : ", default scheduler");
-                    Variant.Opener opener = direct
+                    Variant.Opener<RingSize, Ring> opener = direct
                             ? (ringId, shape) -> new ThreadRing(ringId, shape, VirtualRings.threads(ringId + "#"),
                                     () -> new JoxMailbox(capacity))
                             : (ringId, shape) -> new OxRing(ringId, shape, capacity);
-                    Variant.RendezvousOpener rendezvous = direct
+                    java.util.function.Function<String, Rendezvous> rendezvous = direct
                             ? rendezvousId -> new MailboxRendezvous(rendezvousId,
                                     VirtualRings.threads(rendezvousId + "#"), () -> new JoxMailbox(capacity))
                             : rendezvousId -> new OxRendezvous(rendezvousId, capacity);
-                    all.add(Variant.of(id, description, opener)
-                            .rendezvous(rendezvous)
+                    all.add(Variant.of(id, description).opens(Ring.WORKLOAD, opener)
+                            .opens(Rendezvous.WORKLOAD, rendezvous)
                             .systemProperties(oneCarrier ? VirtualRings.ONE_CARRIER : Map.of())
                             .minimumJava(21)
                             .floor(VirtualRings.LOOM_FLOOR)
@@ -65,9 +70,9 @@ public final class OxRings implements RingProvider {
         for (boolean oneCarrier : new boolean[] {false, true}) {
             all.add(Variant.of("ox/sleep" + (oneCarrier ? "-p1" : ""), "fan-out: a fork per task in a supervised "
                             + "scope, Ox's sleep, " + (oneCarrier ? "one carrier" : "default scheduler"))
-                    .fanOut(OxFanOut::new)
+                    .opens(FanOut.WORKLOAD, OxFanOut::new)
                     // the faster fan-out in both series (run 20261123-223732, --all)
-                    .inDefaultSweep(oneCarrier ? new Workload[0] : new Workload[] {Workload.FANOUT})
+                    .inDefaultSweep(oneCarrier ? new Workload[0] : new Workload[] {FanOut.WORKLOAD})
                     .systemProperties(oneCarrier ? VirtualRings.ONE_CARRIER : Map.of())
                     .minimumJava(21)
                     .oneThread(oneCarrier)
@@ -76,11 +81,11 @@ public final class OxRings implements RingProvider {
         for (boolean oneCarrier : new boolean[] {false, true}) {
             all.add(Variant.of("ox/socket" + (oneCarrier ? "-p1" : ""), "echo server: a fork per connection in a "
                             + "supervised scope, blocking java.net sockets, " + (oneCarrier ? "one carrier" : "default scheduler"))
-                    .echo(OxEchoServer::new)
+                    .opens(EchoServer.WORKLOAD, (id, size) -> new OxEchoServer(id, size.waitMs()))
                     .systemProperties(oneCarrier ? VirtualRings.ONE_CARRIER : Map.of())
                     .minimumJava(21)
                     .oneThread(oneCarrier)
-                    .inDefaultSweep(oneCarrier ? new Workload[0] : new Workload[] {Workload.ECHO})
+                    .inDefaultSweep(oneCarrier ? new Workload[0] : new Workload[] {EchoServer.WORKLOAD})
                     .build());
         }
         return all;

@@ -2,14 +2,17 @@ package threadring.ox;
 
 import java.util.ArrayList;
 import java.util.List;
-import threadring.core.skynet.SkynetVariant;
+import threadring.core.RingFactory;
+import threadring.core.RingProvider;
+import threadring.core.Variant;
+import threadring.core.skynet.Skynet;
 
 /**
  * {@code ox/<form>}: the Skynet forms of Ox (forks in scopes, on the default virtual-thread
  * scheduler), and {@code ox/jox-channel}: jox channels from Java, a virtual thread per task; as
  * data, until the workload is registered like the others.
  */
-public final class OxSkynets {
+public final class OxSkynets implements RingProvider {
 
     /**
      * A quick check (10^6 leaves, 3 warm-up and 5 timed runs, 5 GiB fixed heap, JDK 25, 2 cpus,
@@ -20,19 +23,26 @@ public final class OxSkynets {
      */
     static final String FASTEST = "ox/par";
 
-    private OxSkynets() {}
+    /** Found by ServiceLoader, as every model's provider. */
+    public OxSkynets() {}
 
-    public static List<SkynetVariant> variants() {
-        List<SkynetVariant> all = new ArrayList<>();
+    @Override
+    public List<RingFactory> factories() {
+        return variants().stream().map(Variant.Builder::build).map(v -> (RingFactory) v).toList();
+    }
+
+    /** Each Skynet form of the model, as a variant builder. */
+    public static List<Variant.Builder> variants() {
+        List<Variant.Builder> all = new ArrayList<>();
         for (SkynetForm form : SkynetForm.values()) {
-            all.add(SkynetVariant.of("ox/" + form.variant(), "skynet: Ox, " + form.description() + ", default scheduler",
-                    id -> new OxSkynet(id, form)));
+            String id = "ox/" + form.variant();
+            Variant.Builder v = Variant.of(id, "skynet: Ox, " + form.description() + ", default scheduler")
+                    .opens(Skynet.WORKLOAD, opened -> new OxSkynet(opened, form)).onVirtualThreads(true);
+            all.add(id.equals(FASTEST) ? v.inDefaultSweep(Skynet.WORKLOAD) : v);
         }
-        all.add(SkynetVariant.of("ox/jox-channel", "skynet: jox from Java, a virtual thread per task, children "
-                + "answering on their parent's rendezvous channel, default scheduler", JoxSkynet::new));
-        return all.stream()
-                .map(v -> v.onVirtualThreads())
-                .map(v -> v.id().equals(FASTEST) ? v.fastest() : v)
-                .toList();
+        all.add(Variant.of("ox/jox-channel", "skynet: jox from Java, a virtual thread per task, children "
+                + "answering on their parent's rendezvous channel, default scheduler").opens(Skynet.WORKLOAD,
+                        JoxSkynet::new).onVirtualThreads(true));
+        return all;
     }
 }

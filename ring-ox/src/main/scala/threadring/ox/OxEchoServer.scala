@@ -4,7 +4,8 @@ import java.io.{BufferedInputStream, BufferedOutputStream, IOException}
 import java.net.{InetAddress, ServerSocket, Socket}
 import ox.{Ox, forever, forkDiscard, releaseCloseableAfterScope, sleep}
 import scala.concurrent.duration.*
-import threadring.core.{AbstractWorkload, EchoServer, Http1}
+import threadring.core.AbstractWorkload
+import threadring.core.echo.{EchoServer, Http1}
 
 /**
  * The echo server in Ox's direct style: one `supervised` scope (OxScope) whose acceptor fork starts

@@ -2,7 +2,8 @@ package threadring.ox
 
 import ox.{fork, sleep, supervised}
 import scala.concurrent.duration.*
-import threadring.core.{AbstractFanOut, Hop}
+import threadring.core.fanout.AbstractFanOut
+import threadring.core.ring.Hop
 
 /**
  * The fan-out in Ox's direct style: one `supervised` scope per operation, a fork per task that

@@ -1,7 +1,7 @@
 package threadring.ox
 
 import ox.{forever, forkDiscard}
-import threadring.core.AbstractRendezvous
+import threadring.core.rendezvous.AbstractRendezvous
 
 /**
  * The rendezvous on the same channels and scope as OxRing: a sender fork sends each value to the

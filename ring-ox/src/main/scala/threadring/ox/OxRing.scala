@@ -1,11 +1,11 @@
 package threadring.ox
 
+import threadring.core.ring.RingSize
 import java.time.Duration
 import java.util.concurrent.{CompletableFuture, CountDownLatch, TimeUnit}
 import ox.{Ox, forever, forkDiscard, setOxThreadFactory, supervised}
 import ox.channels.Channel
-import threadring.core.{AbstractRing, Hop}
-import threadring.core.Workload.Size
+import threadring.core.ring.{AbstractRing, Hop}
 import threadring.virtual.VirtualRings
 
 /**
@@ -81,7 +81,7 @@ object OxRing:
  * Ox's direct style: one `supervised` scope per ring (OxScope), one fork per node, each looping
  * `receive` then `send` on Ox channels of the given capacity (0: rendezvous).
  */
-final class OxRing(id: String, shape: Size.Ring, capacity: Int) extends AbstractRing(id, shape):
+final class OxRing(id: String, shape: RingSize, capacity: Int) extends AbstractRing(id, shape):
 
   private val nodes = shape.nodes
 

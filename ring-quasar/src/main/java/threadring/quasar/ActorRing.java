@@ -1,7 +1,7 @@
 package threadring.quasar;
 
-import threadring.core.Hop;
-import threadring.core.Workload.Size;
+import threadring.core.ring.RingSize;
+import threadring.core.ring.Hop;
 
 import co.paralleluniverse.actors.ActorRef;
 import co.paralleluniverse.actors.BasicActor;
@@ -20,7 +20,7 @@ final class ActorRing extends QuasarRing {
     private final ActorRef<Integer>[] refs;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    ActorRing(String id, Size.Ring shape, int parallelism) {
+    ActorRing(String id, RingSize shape, int parallelism) {
         super(id, shape, parallelism);
         int nodes = shape.nodes();
         actors = new Node[nodes];

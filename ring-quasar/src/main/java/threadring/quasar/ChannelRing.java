@@ -1,7 +1,7 @@
 package threadring.quasar;
 
-import threadring.core.Hop;
-import threadring.core.Workload.Size;
+import threadring.core.ring.RingSize;
+import threadring.core.ring.Hop;
 
 import co.paralleluniverse.fibers.Fiber;
 import co.paralleluniverse.fibers.SuspendExecution;
@@ -22,7 +22,7 @@ final class ChannelRing extends QuasarRing {
     private final IntChannel[] inboxes;
     private final Node[] fibers;
 
-    ChannelRing(String id, Size.Ring shape, int parallelism) {
+    ChannelRing(String id, RingSize shape, int parallelism) {
         super(id, shape, parallelism);
         int nodes = shape.nodes();
         inboxes = new IntChannel[nodes];

@@ -8,7 +8,7 @@ import co.paralleluniverse.strands.channels.LongSendPort;
 import co.paralleluniverse.strands.channels.ReceivePort;
 
 /**
- * {@code quasar/channel}: the original's channels on Quasar. A task is a fiber; a parent makes a
+ * {@code quasar/answer-channel}: the original's channels on Quasar. A task is a fiber; a parent makes a
  * {@link LongChannel} for its children's answers (room for each, several senders, one receiver),
  * starts a fiber per child with it, and receives as many answers as it has children, in whatever
  * order they come; a child sends its answer and ends.

@@ -21,9 +21,9 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import threadring.core.AbstractWorkload;
-import threadring.core.Drain;
-import threadring.core.EchoServer;
-import threadring.core.Http1;
+import threadring.core.echo.Drain;
+import threadring.core.echo.EchoServer;
+import threadring.core.echo.Http1;
 
 /**
  * The echo server on Quasar's own fiber sockets ({@code co.paralleluniverse.fibers.io}): an

@@ -1,7 +1,7 @@
 package threadring.quasar;
 
-import threadring.core.Hop;
-import threadring.core.Workload.Size;
+import threadring.core.ring.RingSize;
+import threadring.core.ring.Hop;
 
 import co.paralleluniverse.fibers.Fiber;
 import co.paralleluniverse.fibers.SuspendExecution;
@@ -18,7 +18,7 @@ final class FiberRing extends QuasarRing {
 
     private final Node[] ring;
 
-    FiberRing(String id, Size.Ring shape, int parallelism) {
+    FiberRing(String id, RingSize shape, int parallelism) {
         super(id, shape, parallelism);
         int nodes = shape.nodes();
         ring = new Node[nodes];

@@ -7,7 +7,7 @@ import co.paralleluniverse.strands.Strand;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import threadring.core.AbstractRendezvous;
+import threadring.core.rendezvous.AbstractRendezvous;
 
 /**
  * What the Quasar rendezvous share with each other and with the rings: a fiber scheduler of

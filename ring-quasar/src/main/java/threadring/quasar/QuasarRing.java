@@ -1,10 +1,10 @@
 package threadring.quasar;
 
-import threadring.core.Workload.Size;
+import threadring.core.ring.RingSize;
 
 import co.paralleluniverse.fibers.FiberScheduler;
 import co.paralleluniverse.strands.Strand;
-import threadring.core.AbstractRing;
+import threadring.core.ring.AbstractRing;
 
 /**
  * What the Quasar rings share: a fiber scheduler of their own ({@link OwnedScheduler}, created
@@ -15,7 +15,7 @@ abstract class QuasarRing extends AbstractRing {
     private final OwnedScheduler owned;
     private volatile Throwable died;
 
-    QuasarRing(String id, Size.Ring shape, int parallelism) {
+    QuasarRing(String id, RingSize shape, int parallelism) {
         super(id, shape);
         owned = new OwnedScheduler(id, parallelism, this::track);
     }

@@ -1,5 +1,10 @@
 package threadring.quasar;
 
+import threadring.core.ring.RingSize;
+import threadring.core.ring.Ring;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.fanout.FanOut;
+import threadring.core.echo.EchoServer;
 import java.util.ArrayList;
 import java.util.List;
 import threadring.core.RingFactory;
@@ -35,7 +40,7 @@ public final class QuasarRings implements RingProvider {
 
     /** Builds one ring of a variant: the id, the node count and the scheduler's parallelism. */
     interface Opener {
-        QuasarRing open(String id, threadring.core.Workload.Size.Ring shape, int parallelism);
+        QuasarRing open(String id, RingSize shape, int parallelism);
     }
 
     /** Builds one rendezvous of a variant: the id and the scheduler's parallelism. */
@@ -55,9 +60,9 @@ public final class QuasarRings implements RingProvider {
             all.add(Variant.of("quasar/sleep" + (parallelism == 1 ? "" : "-p" + parallelism),
                             "fan-out: a fiber per task, Strand.sleep, " + (parallelism == 1 ? "one-thread"
                                     : parallelism + "-thread") + " FiberForkJoinScheduler")
-                    .fanOut(id -> new SleepFanOut(id, parallelism))
+                    .opens(FanOut.WORKLOAD, id -> new SleepFanOut(id, parallelism))
                     // -p2: within noise of one thread without work, faster with it (run 20261123-223732)
-                    .inDefaultSweep(parallelism == 1 ? new Workload[0] : new Workload[] {Workload.FANOUT})
+                    .inDefaultSweep(parallelism == 1 ? new Workload[0] : new Workload[] {FanOut.WORKLOAD})
                     .jvmArgs(JVM_ARGS, QuasarRings::javaLangOpen)
                     .oneThread(parallelism == 1)
                     .build());
@@ -66,25 +71,25 @@ public final class QuasarRings implements RingProvider {
                             "echo server: Quasar fiber sockets, a fiber per connection, on a "
                                     + (parallelism == 1 ? "one-thread" : parallelism + "-thread")
                                     + " FiberForkJoinScheduler and one I/O thread")
-                    .echo((id, waitMs) -> new FiberEchoServer(id, parallelism, waitMs))
+                    .opens(EchoServer.WORKLOAD, (id, size) -> new FiberEchoServer(id, parallelism, size.waitMs()))
                     .jvmArgs(JVM_ARGS, QuasarRings::javaLangOpen)
-                    .inDefaultSweep(parallelism == 1 ? new Workload[0] : new Workload[] {Workload.ECHO})
+                    .inDefaultSweep(parallelism == 1 ? new Workload[0] : new Workload[] {EchoServer.WORKLOAD})
                     .build());
         }
         return all;
     }
 
     /** Whether this JVM runs with java.lang open to Quasar ({@link #JVM_ARGS}). */
-    private static boolean javaLangOpen() {
+    static boolean javaLangOpen() {
         return Thread.class.getModule().isOpen("java.lang", QuasarRings.class.getModule());
     }
 
     private static RingFactory quasar(String variant, String description, Opener opener,
             RendezvousOpener rendezvous, int parallelism) {
         return Variant.of("quasar/" + variant + (parallelism == 1 ? "" : "-p" + parallelism), description + ", "
-                        + (parallelism == 1 ? "one-thread" : parallelism + "-thread") + " FiberForkJoinScheduler",
+                        + (parallelism == 1 ? "one-thread" : parallelism + "-thread") + " FiberForkJoinScheduler").opens(Ring.WORKLOAD,
                         (id, shape) -> opener.open(id, shape, parallelism))
-                .rendezvous(id -> rendezvous.open(id, parallelism))
+                .opens(Rendezvous.WORKLOAD, id -> rendezvous.open(id, parallelism))
                 .jvmArgs(JVM_ARGS, QuasarRings::javaLangOpen)
                 .oneThread(parallelism == 1)
                 .inDefaultSweep(inDefaultSweep(variant, parallelism))
@@ -100,6 +105,6 @@ public final class QuasarRings implements RingProvider {
         if (!variant.equals("fiber")) {
             return new Workload[0];
         }
-        return parallelism == 1 ? new Workload[] {Workload.RING, Workload.RENDEZVOUS} : new Workload[] {Workload.RING};
+        return parallelism == 1 ? new Workload[] {Ring.WORKLOAD, Rendezvous.WORKLOAD} : new Workload[] {Ring.WORKLOAD};
     }
 }

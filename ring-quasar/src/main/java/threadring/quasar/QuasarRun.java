@@ -1,16 +1,16 @@
 package threadring.quasar;
 
+import threadring.core.ring.RingSize;
 import java.util.Collection;
 import java.util.Random;
-import threadring.core.EchoClient;
-import threadring.core.EchoServer;
-import threadring.core.FanOut;
-import threadring.core.Rendezvous;
-import threadring.core.Ring;
+import threadring.core.echo.EchoClient;
+import threadring.core.echo.EchoServer;
+import threadring.core.fanout.FanOut;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Rings;
-import threadring.core.Workload.Size;
+import threadring.core.ring.Rings;
 import threadring.core.Workload;
 
 /**
@@ -36,7 +36,7 @@ public final class QuasarRun {
         int passes = args.length > 3 ? Integer.parseInt(args[3]) : 1;
         int tokens = args.length > 4 ? Integer.parseInt(args[4]) : 1;
         int depth = args.length > 5 ? Integer.parseInt(args[5]) : 0;
-        Size.Ring shape = new Size.Ring(nodes, tokens, depth, 0);
+        RingSize shape = new RingSize(nodes, tokens, depth, 0);
         System.out.println("JDK " + Runtime.version());
         int ran = 0;
         int rendezvous = 0;
@@ -47,24 +47,24 @@ public final class QuasarRun {
             if (!f.id().startsWith("quasar/")) {
                 continue;
             }
-            if (f.runs(Workload.FANOUT)) {
+            if (f.runs(FanOut.WORKLOAD)) {
                 fanOuts++;
                 if (!fanOut(f, hops, passes)) {
                     failed++;
                 }
             }
-            if (f.runs(Workload.ECHO)) {
+            if (f.runs(EchoServer.WORKLOAD)) {
                 echoes++;
                 if (!echo(f, passes)) {
                     failed++;
                 }
             }
-            if (!f.runs(Workload.RING)) {
+            if (!f.runs(Ring.WORKLOAD)) {
                 continue;
             }
             ran++;
             try {
-                Ring ring = f.open(shape);
+                Ring ring = Rings.open(f, shape);
                 try {
                     for (int p = 1; p <= passes; p++) {
                         long t0 = System.nanoTime();
@@ -82,7 +82,7 @@ public final class QuasarRun {
                 System.out.println("FAILED " + f.id() + ":");
                 e.printStackTrace(System.out);
             }
-            if (f.runs(Workload.RENDEZVOUS)) {
+            if (f.runs(Rendezvous.WORKLOAD)) {
                 rendezvous++;
                 if (!exchanges(f, hops, passes)) {
                     failed++;
@@ -103,7 +103,7 @@ public final class QuasarRun {
 
     /** {@code passes} verified fan-outs of {@code tasks} tasks waiting 2 ms each; false if one failed. */
     private static boolean fanOut(RingFactory f, int tasks, int passes) {
-        try (FanOut fanOut = f.openFanOut()) {
+        try (FanOut fanOut = FanOut.open(f)) {
             for (int p = 1; p <= passes; p++) {
                 long t0 = System.nanoTime();
                 long sum = FanOut.verify(f.id(), tasks, fanOut.run(tasks, 2, 0));
@@ -126,7 +126,7 @@ public final class QuasarRun {
      */
     private static boolean echo(RingFactory f, int passes) {
         try {
-            EchoServer server = f.openEcho(ECHO_WAIT_MS);
+            EchoServer server = EchoServer.open(f, ECHO_WAIT_MS);
             try {
                 try (EchoClient.Connection c = new EchoClient.Connection(server.port(), 10_000)) {
                     Random random = new Random(1);
@@ -163,7 +163,7 @@ public final class QuasarRun {
     /** {@code passes} verified exchanges of {@code values} values on one rendezvous of {@code f}; false if one failed. */
     private static boolean exchanges(RingFactory f, int values, int passes) {
         try {
-            Rendezvous r = f.openRendezvous();
+            Rendezvous r = Rendezvous.open(f);
             try {
                 for (int p = 1; p <= passes; p++) {
                     long t0 = System.nanoTime();

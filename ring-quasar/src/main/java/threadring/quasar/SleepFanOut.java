@@ -3,8 +3,8 @@ package threadring.quasar;
 import co.paralleluniverse.fibers.Fiber;
 import co.paralleluniverse.fibers.SuspendExecution;
 import co.paralleluniverse.strands.Strand;
-import threadring.core.AbstractFanOut;
-import threadring.core.Hop;
+import threadring.core.fanout.AbstractFanOut;
+import threadring.core.ring.Hop;
 
 /**
  * The fan-out on Quasar fibers: a fiber per task that {@code Strand.sleep}s on the scheduler's

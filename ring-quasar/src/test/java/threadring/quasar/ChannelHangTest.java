@@ -1,5 +1,6 @@
 package threadring.quasar;
 
+import threadring.core.ring.RingSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
@@ -9,11 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import threadring.core.Ring;
+import threadring.core.ring.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Rings;
-import threadring.core.Workload.Size;
+import threadring.core.ring.Rings;
 
 /**
  * The regression test of quasar/channel-p2's hang: five tokens on two scheduler threads, with
@@ -26,13 +26,13 @@ class ChannelHangTest {
     static final String ID = "quasar/channel-p2";
     static final int HOPS = 1_000_003;
     static final int PASSES = 10;
-    static final List<Size.Ring> SHAPES = List.of(new Size.Ring(97, 5, 9, 0), new Size.Ring(97, 5, 0, 17));
+    static final List<RingSize> SHAPES = List.of(new RingSize(97, 5, 9, 0), new RingSize(97, 5, 0, 17));
 
     /** In the child JVM: ten verified passes of each shape, then exit status 0. */
     public static void main(String[] args) {
         RingFactory f = RingFactories.load().require(ID);
-        for (Size.Ring shape : SHAPES) {
-            try (Ring ring = f.open(shape)) {
+        for (RingSize shape : SHAPES) {
+            try (Ring ring = Rings.open(f, shape)) {
                 for (int i = 1; i <= PASSES; i++) {
                     Rings.verify(ID, shape, HOPS, ring.pass(HOPS));
                     System.out.println(ID + " " + shape + " hops=" + HOPS + " pass " + i + " ok");

@@ -1,5 +1,9 @@
 package threadring.quasar;
 
+import threadring.core.ring.Ring;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.fanout.FanOut;
+import threadring.core.echo.EchoServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,10 +73,10 @@ class QuasarInstrumentationTest {
             assertFalse(out.lines().anyMatch(l -> l.contains("Exception") && !l.trim().startsWith("at ")),
                     () -> "a ring failed:\n" + out);
             assertEquals(0, p.exitValue(), () -> "exit status " + p.exitValue() + ":\n" + out);
-            long ran = RingsOfModel.count(threadring.core.Workload.RING);
-            long rendezvous = RingsOfModel.count(threadring.core.Workload.RENDEZVOUS);
-            long fanOuts = RingsOfModel.count(threadring.core.Workload.FANOUT);
-            long echoes = RingsOfModel.count(threadring.core.Workload.ECHO);
+            long ran = RingsOfModel.count(Ring.WORKLOAD);
+            long rendezvous = RingsOfModel.count(Rendezvous.WORKLOAD);
+            long fanOuts = RingsOfModel.count(FanOut.WORKLOAD);
+            long echoes = RingsOfModel.count(EchoServer.WORKLOAD);
             assertEquals(ran, rendezvous, "every quasar ring id runs the rendezvous");
             assertTrue(fanOuts > 0, "quasar has fan-out ids");
             assertTrue(echoes > 0, "quasar has echo-server ids");

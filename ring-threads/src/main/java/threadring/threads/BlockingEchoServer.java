@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 import threadring.core.AbstractWorkload;
-import threadring.core.EchoServer;
-import threadring.core.Http1;
+import threadring.core.echo.EchoServer;
+import threadring.core.echo.Http1;
 
 /**
  * The echo server with a thread per connection and blocking {@code java.net} sockets, written once

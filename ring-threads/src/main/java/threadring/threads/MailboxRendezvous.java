@@ -2,7 +2,7 @@ package threadring.threads;
 
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
-import threadring.core.AbstractRendezvous;
+import threadring.core.rendezvous.AbstractRendezvous;
 import threadring.threads.Handoff.Mailbox;
 
 /**

@@ -1,5 +1,9 @@
 package threadring.threads;
 
+import threadring.core.ring.Ring;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.fanout.FanOut;
+import threadring.core.echo.EchoServer;
 import java.util.List;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,30 +26,30 @@ public final class PlatformRings implements RingProvider {
     public List<RingFactory> factories() {
         List<RingFactory> all = new java.util.ArrayList<>(Stream.of(Handoff.PARK, Handoff.LOCK, Handoff.SYNC,
                         Handoff.QUEUE)
-                .<RingFactory>map(h -> Variant.of("threads/" + h.variant(), "platform threads, " + h.description(),
+                .<RingFactory>map(h -> Variant.of("threads/" + h.variant(), "platform threads, " + h.description()).opens(Ring.WORKLOAD,
                                 (id, shape) -> new ThreadRing(id, shape, platformThreads(id), h))
-                        .rendezvous(id -> new MailboxRendezvous(id, platformThreads(id), h))
+                        .opens(Rendezvous.WORKLOAD, id -> new MailboxRendezvous(id, platformThreads(id), h))
                         .limit(OsThreadLimits::tooMany)
                         // park: the baseline of every speed-up; queue: the fastest rendezvous
-                        .inDefaultSweep(h == Handoff.PARK ? new Workload[] {Workload.RING, Workload.RENDEZVOUS}
-                                : h == Handoff.QUEUE ? new Workload[] {Workload.RENDEZVOUS} : new Workload[0])
+                        .inDefaultSweep(h == Handoff.PARK ? new Workload[] {Ring.WORKLOAD, Rendezvous.WORKLOAD}
+                                : h == Handoff.QUEUE ? new Workload[] {Rendezvous.WORKLOAD} : new Workload[0])
                         .build())
                 .toList());
         all.add(Variant.of("threads/thread", "fan-out: an OS thread per task, Thread.sleep (fails past the "
                         + "kernel's thread limits)")
-                .fanOut(ThreadPerTaskFanOut::platform)
+                .opens(FanOut.WORKLOAD, ThreadPerTaskFanOut::platform)
                 .limit(tasks -> OsThreadLimits.tooMany(tasks, "tasks"))
-                .inDefaultSweep(Workload.FANOUT)
+                .inDefaultSweep(FanOut.WORKLOAD)
                 .build());
         all.add(Variant.of("threads/socket", "echo server: a platform thread per connection, blocking java.net "
                         + "sockets (fails past the kernel's thread limits)")
-                .echo((id, waitMs) -> new BlockingEchoServer(id, platformThreads(id), waitMs))
+                .opens(EchoServer.WORKLOAD, (id, size) -> new BlockingEchoServer(id, platformThreads(id), size.waitMs()))
                 .limit(connections -> OsThreadLimits.tooMany(connections, "connections"))
-                .inDefaultSweep(Workload.ECHO)
+                .inDefaultSweep(EchoServer.WORKLOAD)
                 .build());
         all.add(Variant.of("threads/scheduled", "fan-out: a ScheduledThreadPoolExecutor of one thread per cpu")
-                .fanOut(ScheduledFanOut::new)
-                .inDefaultSweep(Workload.FANOUT)
+                .opens(FanOut.WORKLOAD, ScheduledFanOut::new)
+                .inDefaultSweep(FanOut.WORKLOAD)
                 .build());
         return all;
     }

@@ -2,7 +2,7 @@ package threadring.threads;
 
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import threadring.core.AbstractFanOut;
+import threadring.core.fanout.AbstractFanOut;
 
 /**
  * The platform-thread idiom for many timers: a {@link ScheduledThreadPoolExecutor} of one thread

@@ -4,7 +4,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
-import threadring.core.AbstractFanOut;
+import threadring.core.fanout.AbstractFanOut;
 
 /**
  * The fan-out with one thread per task, written once for platform and virtual threads (the

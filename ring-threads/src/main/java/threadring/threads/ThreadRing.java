@@ -1,10 +1,10 @@
 package threadring.threads;
 
+import threadring.core.ring.RingSize;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
-import threadring.core.AbstractRing;
-import threadring.core.Hop;
-import threadring.core.Workload.Size;
+import threadring.core.ring.AbstractRing;
+import threadring.core.ring.Hop;
 import threadring.threads.Handoff.Mailbox;
 
 /**
@@ -20,11 +20,11 @@ public final class ThreadRing extends AbstractRing {
 
     private final Mailbox[] inboxes;
 
-    public ThreadRing(String id, Size.Ring shape, ThreadFactory threads, Handoff handoff) {
+    public ThreadRing(String id, RingSize shape, ThreadFactory threads, Handoff handoff) {
         this(id, shape, threads, handoff::newMailbox);
     }
 
-    public ThreadRing(String id, Size.Ring shape, ThreadFactory threads, Supplier<? extends Mailbox> mailboxes) {
+    public ThreadRing(String id, RingSize shape, ThreadFactory threads, Supplier<? extends Mailbox> mailboxes) {
         super(id, shape);
         int nodes = shape.nodes();
         ThreadFactory factory = tracked(threads);

@@ -7,7 +7,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import java.util.function.IntConsumer;
 import threadring.core.AbstractWorkload;
-import threadring.core.EchoServer;
+import threadring.core.echo.EchoServer;
 
 /**
  * The echo server as a Vert.x 5 user writes it: a verticle ({@link VerticleBase}) whose start

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import java.util.function.Function;
-import threadring.core.Http1;
+import threadring.core.echo.Http1;
 import threadring.core.LibraryThreads;
 
 /**

@@ -1,5 +1,6 @@
 package threadring.vertx;
 
+import threadring.core.echo.EchoServer;
 import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
@@ -17,11 +18,11 @@ public final class VertxServers implements RingProvider {
                 Variant.of("vertx/eventloop", "echo server: Vert.x 5 core HttpServer in a verticle deployed once per "
                                 + "event loop (its default count, twice the cpus), sharing one port; waits on "
                                 + "vertx.setTimer")
-                        .echo((id, waitMs) -> new VertxEchoServer(id, 0, waitMs))
+                        .opens(EchoServer.WORKLOAD, (id, size) -> new VertxEchoServer(id, 0, size.waitMs()))
                         .build(),
                 Variant.of("vertx/eventloop-p1", "echo server: the same verticle, one instance on one event loop "
                                 + "(Vert.x's acceptor thread hands it the connections)")
-                        .echo((id, waitMs) -> new VertxEchoServer(id, 1, waitMs))
+                        .opens(EchoServer.WORKLOAD, (id, size) -> new VertxEchoServer(id, 1, size.waitMs()))
                         .oneThread(true)
                         .build());
     }

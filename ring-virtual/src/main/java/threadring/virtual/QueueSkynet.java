@@ -8,7 +8,7 @@ import threadring.core.skynet.AbstractSkynet;
 import threadring.core.skynet.Skynet;
 
 /**
- * {@code virtual/queue}: the original's shape (a Go channel per parent) on virtual threads. A task
+ * {@code virtual/answer-queue}: the original's shape (a Go channel per parent) on virtual threads. A task
  * starts a virtual thread per child, each given the parent's queue; a child puts its answer
  * there and ends, and the parent takes as many answers as it has children, in whatever order
  * they come. The queue has room for every child's answer, so no child waits to hand it over.

@@ -31,12 +31,17 @@ final class ScopeSkynet extends AbstractSkynet {
 
     private Thread root;
 
+    /** Whether this JVM was started with {@code --enable-preview} (reflection alone does not enforce it). */
+    static boolean previewEnabled() {
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().contains(ENABLE_PREVIEW);
+    }
+
     ScopeSkynet(String id) {
         super(id);
         if (Api.MISSING != null) {
             throw new IllegalStateException(id + ": " + Api.MISSING);
         }
-        if (!ManagementFactory.getRuntimeMXBean().getInputArguments().contains(ENABLE_PREVIEW)) {
+        if (!previewEnabled()) {
             throw new IllegalStateException(id + ": StructuredTaskScope is a preview API on JDK "
                     + Runtime.version().feature() + ": it needs a JVM started with " + ENABLE_PREVIEW);
         }

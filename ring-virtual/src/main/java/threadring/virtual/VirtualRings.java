@@ -1,5 +1,9 @@
 package threadring.virtual;
 
+import threadring.core.ring.Ring;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.fanout.FanOut;
+import threadring.core.echo.EchoServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,11 +38,11 @@ public final class VirtualRings implements RingProvider {
      * (park), and the rows the README's rendezvous claims rest on (spin, exchanger).
      */
     private static final Map<String, Workload[]> IN_DEFAULT_SWEEP = Map.of(
-            "virtual/park", new Workload[] {Workload.RING, Workload.RENDEZVOUS},
-            "virtual/park-p1", new Workload[] {Workload.RING, Workload.RENDEZVOUS},
-            "virtual/queue-p1", new Workload[] {Workload.RENDEZVOUS},
-            "virtual/exchanger", new Workload[] {Workload.RENDEZVOUS},
-            "virtual/spin", new Workload[] {Workload.RENDEZVOUS});
+            "virtual/park", new Workload[] {Ring.WORKLOAD, Rendezvous.WORKLOAD},
+            "virtual/park-p1", new Workload[] {Ring.WORKLOAD, Rendezvous.WORKLOAD},
+            "virtual/queue-p1", new Workload[] {Rendezvous.WORKLOAD},
+            "virtual/exchanger", new Workload[] {Rendezvous.WORKLOAD},
+            "virtual/spin", new Workload[] {Rendezvous.WORKLOAD});
 
     /** Virtual threads named prefix1, prefix2, ...; for Scala modules, whose scalac targets 17. */
     public static ThreadFactory threads(String prefix) {
@@ -62,12 +66,12 @@ public final class VirtualRings implements RingProvider {
                 Map<String, String> scheduler = oneCarrier ? ONE_CARRIER : Map.of();
                 all.add(Variant.of("virtual/" + h.variant() + (oneCarrier ? "-p1" : ""),
                                 (oneCarrier ? "virtual threads on one carrier, " : "virtual threads, default scheduler, ")
-                                        + h.description(),
+                                        + h.description()).opens(Ring.WORKLOAD,
                                 (id, shape) -> new ThreadRing(id, shape, threads(id + "#"), h))
                         .systemProperties(scheduler)
                         .onVirtualThreads(true)
                         .limit(h == Handoff.SYNC ? n -> Pinning.limit(n, scheduler) : n -> java.util.Optional.empty())
-                        .rendezvous(id -> new MailboxRendezvous(id, threads(id + "#"), h))
+                        .opens(Rendezvous.WORKLOAD, id -> new MailboxRendezvous(id, threads(id + "#"), h))
                         .floor(LOOM_FLOOR)
                         .oneThread(oneCarrier)
                         .inDefaultSweep(IN_DEFAULT_SWEEP.getOrDefault("virtual/" + h.variant() + (oneCarrier ? "-p1" : ""),
@@ -78,34 +82,34 @@ public final class VirtualRings implements RingProvider {
         // synchronized on a scheduler with room for every pinned node: what JDK 21's pinning costs
         // against JDK 24+, where the same code does not pin (JEP 491)
         all.add(Variant.of("virtual/sync-pool", "virtual threads, synchronized + wait/notify, a scheduler that may "
-                        + "add up to " + Pinning.POOL + " carriers (room to pin every node on JDK 21)",
+                        + "add up to " + Pinning.POOL + " carriers (room to pin every node on JDK 21)").opens(Ring.WORKLOAD,
                         (id, shape) -> new ThreadRing(id, shape, threads(id + "#"), Handoff.SYNC))
                 .systemProperties(Pinning.ROOMY)
                 .onVirtualThreads(true)
                 .limit(n -> Pinning.limit(n, Pinning.ROOMY))
-                .rendezvous(id -> new MailboxRendezvous(id, threads(id + "#"), Handoff.SYNC))
+                .opens(Rendezvous.WORKLOAD, id -> new MailboxRendezvous(id, threads(id + "#"), Handoff.SYNC))
                 .floor(LOOM_FLOOR)
                 .build());
         for (boolean oneCarrier : new boolean[] {false, true}) {
             all.add(Variant.of("virtual/sleep" + (oneCarrier ? "-p1" : ""), "fan-out: a virtual thread per task, "
                             + "Thread.sleep, " + (oneCarrier ? "on one carrier" : "default scheduler"))
-                    .fanOut(id -> new ThreadPerTaskFanOut(id, threads(id + "#"), n -> java.util.Optional.empty()))
+                    .opens(FanOut.WORKLOAD, id -> new ThreadPerTaskFanOut(id, threads(id + "#"), n -> java.util.Optional.empty()))
                     .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
                     .onVirtualThreads(true)
                     .oneThread(oneCarrier)
                     // -p1 the faster without work, the default scheduler with it (run 20261123-223732)
-                    .inDefaultSweep(Workload.FANOUT)
+                    .inDefaultSweep(FanOut.WORKLOAD)
                     .build());
         }
         for (boolean oneCarrier : new boolean[] {false, true}) {
             all.add(Variant.of("virtual/socket" + (oneCarrier ? "-p1" : ""), "echo server: a virtual thread per "
                             + "connection, the same blocking code as threads/socket, "
                             + (oneCarrier ? "on one carrier" : "default scheduler"))
-                    .echo((id, waitMs) -> new BlockingEchoServer(id, threads(id + "#"), waitMs))
+                    .opens(EchoServer.WORKLOAD, (id, size) -> new BlockingEchoServer(id, threads(id + "#"), size.waitMs()))
                     .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
                     .minimumJava(21)
                     .oneThread(oneCarrier)
-                    .inDefaultSweep(oneCarrier ? new Workload[0] : new Workload[] {Workload.ECHO})
+                    .inDefaultSweep(oneCarrier ? new Workload[0] : new Workload[] {EchoServer.WORKLOAD})
                     .build());
         }
         return all;

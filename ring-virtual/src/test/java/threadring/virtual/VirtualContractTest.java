@@ -1,11 +1,12 @@
 package threadring.virtual;
 
+import threadring.core.ring.Rings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import threadring.core.Ring;
+import threadring.core.ring.Ring;
 import threadring.core.ContractKit;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
@@ -22,10 +23,10 @@ class VirtualContractTest extends ContractKit {
     @Test
     void oneVirtualThreadPerNode() {
         List<RingFactory> runnable = RingFactories.load().matching("^virtual/").stream()
-                .filter(f -> f.runs(Workload.RING) && f.unsupportedReason().isEmpty()).toList();
+                .filter(f -> f.runs(Ring.WORKLOAD) && f.unsupportedReason().isEmpty()).toList();
         assertTrue(runnable.size() >= 3, "virtual rings this JVM runs: " + runnable);
         for (RingFactory f : runnable) {
-            try (Ring ring = f.open(11)) {
+            try (Ring ring = Rings.open(f, 11)) {
                 assertEquals(11, ring.threads().stream().filter(Thread::isVirtual).distinct().count(), f.id());
             }
         }

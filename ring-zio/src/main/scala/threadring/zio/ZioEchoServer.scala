@@ -6,7 +6,8 @@ import java.nio.charset.StandardCharsets.ISO_8859_1
 import java.util.concurrent.{ThreadFactory, TimeUnit}
 import java.util.concurrent.atomic.AtomicInteger
 import scala.concurrent.duration.FiniteDuration
-import threadring.core.{AbstractWorkload, Drain, EchoServer, Http1}
+import threadring.core.AbstractWorkload
+import threadring.core.echo.{Drain, EchoServer, Http1}
 import zio.*
 import zio.nio.InetSocketAddress
 import zio.nio.channels.{AsynchronousChannelGroup, AsynchronousServerSocketChannel, AsynchronousSocketChannel}
@@ -19,7 +20,7 @@ import zio.nio.channels.{AsynchronousChannelGroup, AsynchronousServerSocketChann
  * writes, while the fibers run on the runtime (ZIO's default, or one executor thread of its own).
  * Opened to wait, a connection's fiber sleeps (`ZIO.sleep`, ZIO's clock) before each answer, so the
  * other fibers run meanwhile. close() lets connections whose clients left end on their EOF (see
- * [[threadring.core.Drain]]), then interrupts the server fiber, whose finalizers close the channel
+ * [[threadring.core.echo.Drain]]), then interrupts the server fiber, whose finalizers close the channel
  * and shut the group down.
  */
 final class ZioEchoServer(id: String, pool: Pool, waitMs: Int) extends AbstractWorkload(id, "echo server") with EchoServer:

@@ -1,7 +1,8 @@
 package threadring.zio
 
 import scala.concurrent.duration.*
-import threadring.core.{AbstractFanOut, Hop}
+import threadring.core.fanout.AbstractFanOut
+import threadring.core.ring.Hop
 import zio.ZIO
 
 /**

@@ -1,7 +1,7 @@
 package threadring.zio
 
 import scala.concurrent.duration.*
-import threadring.core.AbstractRendezvous
+import threadring.core.rendezvous.AbstractRendezvous
 import zio.*
 
 /**

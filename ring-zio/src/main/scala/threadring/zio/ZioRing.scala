@@ -1,8 +1,8 @@
 package threadring.zio
 
+import threadring.core.ring.RingSize
 import scala.concurrent.duration.*
-import threadring.core.{AbstractRing, Hop}
-import threadring.core.Workload.Size
+import threadring.core.ring.{AbstractRing, Hop}
 import zio.*
 
 /**
@@ -10,7 +10,7 @@ import zio.*
  * Node fibers are daemons so that they outlive the effect that forks them, and close()
  * interrupts them.
  */
-final class ZioRing(id: String, shape: Size.Ring, handoff: Handoff, pool: Pool) extends AbstractRing(id, shape):
+final class ZioRing(id: String, shape: RingSize, handoff: Handoff, pool: Pool) extends AbstractRing(id, shape):
 
   private val nodes = shape.nodes
 

@@ -1,5 +1,9 @@
 package threadring.zio
 
+import threadring.core.ring.Ring
+import threadring.core.rendezvous.Rendezvous
+import threadring.core.fanout.FanOut
+import threadring.core.echo.EchoServer
 import java.util.{List => JList}
 import scala.jdk.CollectionConverters.*
 import threadring.core.{RingFactory, RingProvider, Variant, Workload}
@@ -38,25 +42,25 @@ final class ZioRings extends RingProvider:
     yield
       val variant = Variant.of(
         s"zio/${handoff.variant}${pool.suffix}",
-        s"ZIO fibers, ${handoff.description}, ${pool.description}",
+        s"ZIO fibers, ${handoff.description}, ${pool.description}").opens(Ring.WORKLOAD,
         (id, shape) => ZioRing(id, shape, handoff, pool)
-      ).rendezvous(id => ZioRendezvous(id, handoff, pool))
+      ).opens(Rendezvous.WORKLOAD, id => ZioRendezvous(id, handoff, pool))
         .oneThread(pool.oneThread)
         .onVirtualThreads(pool.virtual)
         .systemProperties(pool.properties)
         // the fastest of the ring and of the rendezvous (run 20261123-205554, --all)
-        .inDefaultSweep((if handoff.variant == "promise" && pool == Pool.OneThread then List(Workload.RING, Workload.RENDEZVOUS)
+        .inDefaultSweep((if handoff.variant == "promise" && pool == Pool.OneThread then List(Ring.WORKLOAD, Rendezvous.WORKLOAD)
           else Nil)*)
-      (if pool == Pool.LoomP1 then variant.knownIssue(Workload.RING, ZioRings.LoomOneCarrierHang) else variant)
+      (if pool == Pool.LoomP1 then variant.knownIssue(Ring.WORKLOAD, ZioRings.LoomOneCarrierHang) else variant)
         .build(): RingFactory
     val fanOuts = for pool <- Pool.values.toList if pool != Pool.LoomP1 yield
       Variant.of(s"zio/sleep${pool.suffix}", s"fan-out: ZIO.foreachParDiscard of ZIO.sleep fibers, ${pool.description}")
-        .fanOut(id => ZioFanOut(id, pool))
+        .opens(FanOut.WORKLOAD, id => ZioFanOut(id, pool))
         .oneThread(pool.oneThread)
         .onVirtualThreads(pool.virtual)
         .systemProperties(pool.properties)
         // the faster with work, within noise of -p1 without (run 20261123-223732, --all)
-        .inDefaultSweep((if pool == Pool.Default then List(Workload.FANOUT) else Nil)*)
+        .inDefaultSweep((if pool == Pool.Default then List(FanOut.WORKLOAD) else Nil)*)
         .build(): RingFactory
     val echoes = for pool <- List(Pool.Default, Pool.OneThread, Pool.Loom) yield
       Variant.of(s"zio/socket${pool.suffix}",
@@ -64,10 +68,10 @@ final class ZioRings extends RingProvider:
           (if pool.oneThread then "a one-thread executor, I/O on one channel-group thread (2 threads)"
           else if pool.virtual then s"${pool.description}, I/O on a channel group of 1 thread per cpu"
           else "the default runtime (ZScheduler), I/O on a channel group of 1 thread per cpu"))
-        .echo((id, waitMs) => ZioEchoServer(id, pool, waitMs))
+        .opens(EchoServer.WORKLOAD, (id, size) => ZioEchoServer(id, pool, size.waitMs))
         .oneThread(pool.oneThread)
         .onVirtualThreads(pool.virtual)
         .systemProperties(pool.properties)
-        .inDefaultSweep((if pool.oneThread then Nil else List(Workload.ECHO))*)
+        .inDefaultSweep((if pool.oneThread then Nil else List(EchoServer.WORKLOAD))*)
         .build(): RingFactory
     (rings ++ fanOuts ++ echoes).asJava

@@ -3,7 +3,8 @@ package threadring.zio
 import java.util.{List => JList}
 import scala.concurrent.duration.*
 import scala.jdk.CollectionConverters.*
-import threadring.core.skynet.{AbstractSkynet, Skynet, SkynetVariant}
+import threadring.core.{RingFactory, RingProvider, Variant}
+import threadring.core.skynet.{AbstractSkynet, Skynet}
 import zio.*
 
 /** How a parent fiber runs its children and gets their answers: the middle of an id. */
@@ -71,12 +72,16 @@ object ZioSkynets:
    */
   val Fastest: String = "zio/fork-join"
 
-  def variants(): JList[SkynetVariant] =
+  def variants(): JList[Variant.Builder] =
     List(SkynetForm.ForkJoin -> Pool.Default, SkynetForm.ForeachPar -> Pool.Default, SkynetForm.ForkJoin -> Pool.Loom)
       .map { (form, pool) =>
-        val variant = SkynetVariant.of(s"zio/${form.variant}${pool.suffix}",
-          s"skynet: ${form.description}, ${pool.description}", id => ZioSkynet(id, form, pool))
-          .flags(pool.properties, java.util.List.of())
-        val placed = if pool.virtual then variant.onVirtualThreads() else variant
-        if placed.id == Fastest then placed.fastest() else placed
+        val variant = Variant.of(s"zio/${form.variant}${pool.suffix}",
+          s"skynet: ${form.description}, ${pool.description}").opens(Skynet.WORKLOAD, (id: String) => ZioSkynet(id, form, pool))
+          .systemProperties(pool.properties)
+        val placed = if pool.virtual then variant.onVirtualThreads(true) else variant
+        if s"zio/${form.variant}${pool.suffix}" == Fastest then placed.inDefaultSweep(Skynet.WORKLOAD) else placed
       }.asJava
+
+/** The Skynet forms as a provider, found by ServiceLoader as every model's is. */
+class ZioSkynetsProvider extends RingProvider:
+  override def factories(): JList[RingFactory] = ZioSkynets.variants().asScala.map(b => b.build(): RingFactory).asJava

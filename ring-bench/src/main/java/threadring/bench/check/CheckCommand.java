@@ -1,5 +1,7 @@
 package threadring.bench.check;
 
+import threadring.core.ring.Ring;
+import threadring.core.echo.EchoServer;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,13 +21,14 @@ import threadring.bench.util.Counter;
 import threadring.bench.util.HelpOption;
 import threadring.bench.util.Processes;
 import threadring.bench.options.IncludeOption;
+import threadring.bench.options.Context;
 import threadring.bench.options.SizeOptions;
 import threadring.bench.util.UsageException;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Rings;
+import threadring.core.ring.Rings;
 import threadring.core.Workload;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /**
  * {@code benchmark.sh check}: one verified run of every implementation outside JMH, one line
@@ -38,16 +41,11 @@ import threadring.core.Workload.Size;
  */
 @Command(name = "check", sortOptions = false, usageHelpAutoWidth = true,
         description = "One verified pass per implementation, outside JMH (exit status 1 if any fails).")
-public final class CheckCommand implements Callable<Integer> {
+public final class CheckCommand implements Callable<Integer>, SizeOptions.Holder {
 
     @Mixin
     HelpOption help;
 
-    static final int DEFAULT_HOPS = 1_000_000;
-    static final int DEFAULT_VALUES = 1_000_000;
-    /** Check's defaults: the classic ring, a million hops or values, the fan-out without work, 10 connections. */
-    static final SizeOptions.Defaults DEFAULTS = new SizeOptions.Defaults(List.of(Workload.RING),
-            List.of(Rings.DEFAULT_NODES), DEFAULT_HOPS, DEFAULT_VALUES, List.of(0), List.of(10));
 
     @Mixin
     IncludeOption include;
@@ -55,11 +53,12 @@ public final class CheckCommand implements Callable<Integer> {
     @Mixin
     SizeOptions sizes;
 
-    @Option(names = "--requests", paramLabel = "R", converter = Converters.Positive.class,
-            description = "Echo server: requests to send, spread over --connections (default 1000).")
-    Integer requests;
+    @Override
+    public SizeOptions sizes() {
+        return sizes;
+    }
 
-    static final int DEFAULT_REQUESTS = 1000;
+
 
     @Option(names = "--known-issues", description = "Also check the workloads of ids with a known upstream hang "
             + "(list shows them); by default each gets a SKIP line naming it.")
@@ -129,9 +128,6 @@ public final class CheckCommand implements Callable<Integer> {
         }
         if (soakMinutes != null || soakSeconds != null) {
             List<String> given = new ArrayList<>(sizes.given());
-            if (requests != null) {
-                given.add("--requests");
-            }
             if (!given.isEmpty()) {
                 throw new UsageException("--soak draws its own shapes and sizes: " + given.get(0) + " cannot be given "
                         + "with it");
@@ -140,10 +136,7 @@ public final class CheckCommand implements Callable<Integer> {
             return new Soaker(s, soakMinutes, soakSeconds, child,
                     timeoutSet ? timeoutSeconds : SOAK_PASS_TIMEOUT_SECONDS, out).run(selected);
         }
-        SizeOptions.Sizes asked = sizes.resolve(DEFAULTS);
-        if (requests != null && !asked.workloads().contains(Workload.ECHO)) {
-            throw new UsageException("--requests " + requests + " applies to the echo server: add --workload echo");
-        }
+        SizeOptions.Sizes asked = sizes.resolve(Context.check(System.getenv()));
         Checker checker = new Checker(timeoutSeconds, out);
         int failed = 0;
         // ids that run none of the workloads asked for are not checked, and said so once at the end
@@ -186,20 +179,11 @@ public final class CheckCommand implements Callable<Integer> {
         return failed == 0 ? 0 : 1;
     }
 
-    /** The steps of a check of {@code size}: its workload's hops or values, one fan-out operation, the requests. */
-    private int steps(SizeOptions.Sizes asked, Size size) {
-        return size.measured(t -> asked.steps().getOrDefault(size.workload(), 1),
-                s -> requests != null ? requests : DEFAULT_REQUESTS);
+    /** The steps of a check of {@code size}: what its workload's options say (hops, values, requests), else one operation. */
+    private static int steps(SizeOptions.Sizes asked, Size size) {
+        return asked.steps().getOrDefault(size.workload(), 1);
     }
 
-    /** A check JVM like this one, started with {@code f}'s flags; the caller adds the arguments. */
-    static List<String> childJvm(RingFactory f) {
-        List<String> cmd = new ArrayList<>(List.of(Processes.java(System.getProperty("java.home"))));
-        cmd.addAll(Processes.quietUnsafe(Runtime.version().feature()));
-        cmd.addAll(f.jvmArgs());
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), CheckCommand.class.getName()));
-        return cmd;
-    }
 
     /** The same check, run by the JDK given with --jdk. */
     private int onOtherJdk() throws Exception {
@@ -215,7 +199,7 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     private boolean inChildJvm(RingFactory f, String head) throws Exception {
-        List<String> cmd = childJvm(f);
+        List<String> cmd = ChildJvm.of(f);
         cmd.addAll(List.of("--child", "--include", "^" + Pattern.quote(f.id()) + "$"));
         cmd.addAll(arguments());
         Processes.Exit exit = Processes.stream(cmd, childTimeout(1), out::println);
@@ -230,13 +214,10 @@ public final class CheckCommand implements Callable<Integer> {
         return Duration.ofSeconds((long) ids * (timeoutSeconds + 60));
     }
 
-    /** This check's options for a child JVM: the sizes given (the child has the same defaults), timeout and requests. */
+    /** This check's options for a child JVM: the sizes given (the child has the same defaults) and the timeout. */
     private List<String> arguments() {
         List<String> args = new ArrayList<>(sizes.arguments());
         args.addAll(List.of("--timeout", String.valueOf(timeoutSeconds)));
-        if (requests != null) {
-            args.addAll(List.of("--requests", String.valueOf(requests)));
-        }
         if (knownIssues) {
             args.add("--known-issues");
         }

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeoutException;
 import threadring.bench.util.Errors;
 import threadring.core.Operation;
 import threadring.core.RingFactory;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /**
  * One verified run of an id outside JMH, one line each: the id's workload of one size opened,

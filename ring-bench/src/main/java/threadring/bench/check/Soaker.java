@@ -1,5 +1,6 @@
 package threadring.bench.check;
 
+import threadring.core.workloads.Workloads;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,8 +41,8 @@ final class Soaker {
 
     int run(List<RingFactory> all) throws Exception {
         long s = seed;
-        // the soak draws rings, rendezvous and fan-outs; an echo server only is checked, not soaked
-        List<RingFactory> selected = all.stream().filter(Soak::draws).toList();
+        // the soak draws every workload that has draws; a server only is checked, not soaked
+        List<RingFactory> selected = all.stream().filter(f -> Soak.draws(f, Workloads.ALL)).toList();
         List<String> echoOnly = all.stream().filter(f -> !selected.contains(f)).map(RingFactory::id).toList();
         List<RingFactory> runnable = selected.stream()
                 .filter(f -> Runtime.version().feature() >= f.minimumJavaVersion()).toList();
@@ -69,7 +70,7 @@ final class Soaker {
                     failed++;
                     continue;
                 }
-                List<String> cmd = CheckCommand.childJvm(f);
+                List<String> cmd = ChildJvm.of(f);
                 cmd.addAll(List.of("--child", "--include", "^" + Pattern.quote(f.id()) + "$", "--soak-seconds",
                         String.valueOf(share), "--seed", String.valueOf(s), "--timeout", String.valueOf(passTimeout)));
                 Processes.Exit exit = Processes.stream(cmd, Duration.ofSeconds(share + 2L * passTimeout + 120),
@@ -81,14 +82,14 @@ final class Soaker {
                 failed += exit.ok() ? 0 : 1;
                 continue;
             }
-            for (Workload w : Workload.values()) {
+            for (Workload<?, ?> w : Workloads.ALL) {
                 f.knownIssue(w).ifPresent(why -> out.println(f.id() + " soak: no " + w.label()
                         + " draws, a known issue: " + why));
             }
             long[] count = new long[1];
             List<Soak.Outcome> failures;
             try {
-                Soak.Scale scale = Soak.scale(f, Soak.target(Duration.ofSeconds(share)), Duration.ofSeconds(passTimeout));
+                Soak.Scale scale = Soak.scale(f, Workloads.ALL, Soak.target(Duration.ofSeconds(share)), Duration.ofSeconds(passTimeout));
                 failures = Soak.run(f, s, Duration.ofSeconds(share), Duration.ofSeconds(passTimeout), scale,
                         o -> count[0]++);
             } catch (RuntimeException e) {

@@ -1,5 +1,14 @@
 package threadring.bench.cli;
 
+import java.util.Map;
+import threadring.bench.report.WorkloadSection;
+import threadring.bench.report.Sections;
+import threadring.bench.options.SizeOptions;
+import threadring.bench.options.Context;
+import threadring.core.workloads.Workloads;
+import threadring.core.ring.RingSize;
+import threadring.core.rendezvous.RendezvousSize;
+import threadring.core.fanout.FanOutSize;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -14,6 +23,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import threadring.bench.check.CheckCommand;
+import threadring.bench.data.Json;
 import threadring.bench.data.Env;
 import threadring.bench.data.FootprintRun;
 import threadring.bench.data.RunFile;
@@ -32,7 +42,6 @@ import threadring.bench.util.UsageException;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Workload;
-import threadring.core.Workload.Size;
 
 /**
  * The commands behind benchmark.sh, parsed by picocli: run (the default), check, footprint, list,
@@ -63,7 +72,7 @@ public final class Cli {
         if (!topHelp && (args.isEmpty() || !COMMANDS.contains(args.get(0)))) {
             args.add(0, "run"); // the default command
         }
-        CommandLine cli = Commands.line(Cli.class, prog, out, err);
+        CommandLine cli = withWorkloads(Commands.line(Cli.class, prog, out, err));
         if (topHelp) {
             cli.usage(out);
             out.println();
@@ -71,6 +80,18 @@ public final class Cli {
             return 0;
         }
         return cli.execute(args.toArray(String[]::new));
+    }
+
+    /**
+     * Gives each command that takes the workloads' sizes ({@link SizeOptions.Holder}: run, check)
+     * each workload's options, a mixin of its own; returns {@code c}.
+     */
+    public static CommandLine withWorkloads(CommandLine c) {
+        if (c.getCommand() instanceof SizeOptions.Holder h) {
+            h.sizes().add(c, Sections.ALL.stream().map(WorkloadSection::options).toList());
+        }
+        c.getSubcommands().values().forEach(Cli::withWorkloads);
+        return c;
     }
 
     @Command(name = "list", description = "Implementation ids, what each measures and the JVM flags it needs.")
@@ -92,19 +113,21 @@ public final class Cli {
                 out.println("  (" + factories.unloadable().size() + " more cannot load on JDK "
                         + Runtime.version().feature() + ", e.g. " + factories.unloadable().get(0) + ")");
             }
-            out.println("benchmarks: " + Size.Ring.classic(2).benchmark() + " (ids that run the ring), "
-                    + new Size.Rendezvous().benchmark() + " (the rendezvous), " + new Size.FanOut(1, 0, 0).benchmark()
-                    + " (the fan-out); the runner sets -p impl=<id>, and the id's JVM flags");
+            Context run = new Context(false, false, false, Map.of());
+            out.println("benchmarks: " + String.join(", ", Sections.ALL.stream().flatMap(s -> s.options().series(run,
+                    List.of()).stream().limit(1)).flatMap(size -> size.measured(t -> java.util.stream.Stream.of(
+                            t.benchmark() + " (the " + t.workload().title() + ")"), served -> java.util.stream.Stream.<String>empty()))
+                    .toList()) + "; the runner sets -p impl=<id>, and the id's JVM flags");
             return 0;
         }
     }
 
     /** " [ring, rendezvous; default: ring]": the workloads an id runs, and those whose default sweep it is in. */
     static String workloads(RingFactory f) {
-        List<String> runs = java.util.Arrays.stream(Workload.values()).filter(f::runs).map(Workload::label).toList();
-        List<String> inDefault = java.util.Arrays.stream(Workload.values()).filter(f::inDefaultSweep)
+        List<String> runs = Workloads.ALL.stream().filter(f::runs).map(Workload::label).toList();
+        List<String> inDefault = Workloads.ALL.stream().filter(f::inDefaultSweep)
                 .map(Workload::label).toList();
-        String issues = java.util.Arrays.stream(Workload.values()).filter(w -> f.knownIssue(w).isPresent())
+        String issues = Workloads.ALL.stream().filter(w -> f.knownIssue(w).isPresent())
                 .map(w -> " [known issue in the " + w.label() + ": " + f.knownIssue(w).get() + "]")
                 .collect(java.util.stream.Collectors.joining());
         return " [" + String.join(", ", runs) + "; default sweep: " + (inDefault.isEmpty() ? "none"
@@ -122,10 +145,10 @@ public final class Cli {
 
         @Override
         public Integer call() throws Exception {
-            Path dir = resolve("report", run, home().resolve("results"));
+            Path dir = Home.resolve("report", run, Home.home().resolve("results"));
             if (Files.isRegularFile(dir.resolve(FootprintRun.FILE))) {
                 System.out.println(FootprintReport.write(dir,
-                        RunFile.readJson(dir.resolve(FootprintRun.FILE), FootprintRun.class)));
+                        Json.read(dir.resolve(FootprintRun.FILE), FootprintRun.class)));
             } else {
                 System.out.println(RunFolder.render(dir));
             }
@@ -148,8 +171,8 @@ public final class Cli {
 
         @Override
         public Integer call() throws Exception {
-            Path results = home().resolve("results");
-            Path written = Compare.write(resolve("compare", a, results), resolve("compare", b, results));
+            Path results = Home.home().resolve("results");
+            Path written = Compare.write(Home.resolve("compare", a, results), Home.resolve("compare", b, results));
             System.out.print(Files.readString(written));
             System.out.println("threadring: written to " + written);
             return 0;
@@ -177,10 +200,10 @@ public final class Cli {
 
         @Override
         public Integer call() throws Exception {
-            Path runs = home().resolve("results");
+            Path runs = Home.home().resolve("results");
             List<Merge.Input> inputs = new ArrayList<>();
             for (String r : this.runs) {
-                Path dir = resolve("merge", r, runs);
+                Path dir = Home.resolve("merge", r, runs);
                 inputs.add(new Merge.Input(dir, RunFile.read(dir)));
             }
             Path out = (results != null ? results : runs).toAbsolutePath().normalize();
@@ -206,39 +229,6 @@ public final class Cli {
         public Integer call() throws Exception {
             Env.main(new String[] {file.toString()});
             return 0;
-        }
-    }
-
-    /** A run directory (a sweep, or for report also a footprint run), a run id under results/, or "latest". */
-    public static Path resolve(String command, String arg, Path results) {
-        for (Path p : List.of(Path.of(arg), results.resolve(arg))) {
-            if (RunFile.isRun(p) || command.equals("report") && Files.isRegularFile(p.resolve(FootprintRun.FILE))) {
-                try {
-                    return p.toRealPath();
-                } catch (java.io.IOException e) {
-                    return p.toAbsolutePath().normalize();
-                }
-            }
-        }
-        throw new UsageException(command + ": '" + arg + "' is neither a run directory (with " + RunFile.NAME
-                + ") nor a run id under " + results);
-    }
-
-    /** The directory holding benchmark.sh (passed by it), else the working directory. */
-    static Path home() {
-        return Path.of(System.getProperty("threadring.home", ".")).toAbsolutePath().normalize();
-    }
-
-    /** The shaded jar this class was loaded from. */
-    static Path jar() {
-        try {
-            Path p = Path.of(Cli.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (!Files.isRegularFile(p)) {
-                throw new IllegalStateException("run needs benchmarks.jar on the class path, not " + p);
-            }
-            return p;
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

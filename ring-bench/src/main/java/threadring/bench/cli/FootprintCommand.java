@@ -1,5 +1,6 @@
 package threadring.bench.cli;
 
+import threadring.core.ring.Ring;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -49,15 +50,15 @@ final class FootprintCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<RingFactory> selected = RingFactories.load().all().stream().filter(include::matches)
-                .filter(f -> f.runs(Workload.RING)) // footprint is a ring's: bytes per node
+                .filter(f -> f.runs(Ring.WORKLOAD)) // footprint is a ring's: bytes per node
                 .toList();
         if (selected.isEmpty()) {
             throw new UsageException("--include " + include.includes() + " matches no implementation id (see 'list')");
         }
-        Path dir = results.orElse(Cli.home().resolve("results"));
+        Path dir = results.orElse(Home.home().resolve("results"));
         AtomicFiles.requireWritable(dir);
         List<Integer> sizes = nodes.orElse(DEFAULT_NODES).stream().sorted().toList();
         Path runDir = RunFolder.create(dir, "footprint-");
-        return new FootprintRunner(runDir, Cli.home(), timeoutSeconds, System.out).run(selected, sizes);
+        return new FootprintRunner(runDir, Home.home(), timeoutSeconds, System.out).run(selected, sizes);
     }
 }

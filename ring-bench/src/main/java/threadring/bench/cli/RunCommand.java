@@ -1,5 +1,6 @@
 package threadring.bench.cli;
 
+import threadring.core.workloads.Workloads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,14 +11,13 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Settings;
-import threadring.bench.echo.EchoLoad;
-import threadring.bench.echo.Wrk;
 import threadring.bench.jmh.Profilers;
 import threadring.bench.sweep.Request;
 import threadring.bench.sweep.Shards;
 import threadring.bench.sweep.Sweep;
 import threadring.bench.options.IncludeOption;
 import threadring.bench.options.ResultsOption;
+import threadring.bench.options.Context;
 import threadring.bench.options.SizeOptions;
 import threadring.bench.util.Converters;
 import threadring.bench.util.CpuList;
@@ -25,8 +25,8 @@ import threadring.bench.util.HelpOption;
 import threadring.bench.util.JdkHomes;
 import threadring.bench.util.UsageException;
 import threadring.bench.data.Env;
-import threadring.core.Workload.Size;
-import threadring.core.Rings;
+import threadring.core.Size;
+import threadring.core.ring.Rings;
 import threadring.core.Workload;
 import threadring.core.WorkloadBenchmark;
 import picocli.CommandLine.Command;
@@ -41,7 +41,7 @@ import picocli.CommandLine.TypeConversionException;
  */
 @Command(name = "run", sortOptions = false, usageHelpAutoWidth = true,
         description = "Run the JMH sweep and write results/<run-id>/ (the default command).")
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<Integer>, SizeOptions.Holder {
 
     @Mixin
     HelpOption help;
@@ -61,14 +61,10 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     SizeOptions sizes;
 
-    /** Every workload, each on its default selection of ids. */
-    static final List<Workload> DEFAULT_WORKLOADS = List.of(Workload.values());
-
-    /**
-     * The echo server's default load: 1,000 connections, between the 2020 experiment's 100 and the 10,000
-     * a thread per connection struggles with (one series keeps the default sweep within 45 minutes).
-     */
-    static final List<Integer> ECHO_CONNECTIONS = List.of(1_000);
+    @Override
+    public SizeOptions sizes() {
+        return sizes;
+    }
 
     @Option(names = "--quick", description = "Smoke sweep, not for quoting: 1 fork, 1 warm-up and 2 measured "
             + "iterations of " + Presets.QUICK_ITERATION_MS + " ms, passes of " + Presets.QUICK_STEPS + " steps (not calibrated); "
@@ -164,14 +160,12 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Request request = resolve(System.getenv(), Cli.home().resolve("results"));
-        return new Sweep(request, Cli.jar(), Cli.home(), System.out).run();
+        Request request = resolve(System.getenv(), Home.home().resolve("results"));
+        return new Sweep(request, Home.jar(), Home.home(), System.out).run();
     }
 
     /** Applies the environment and defaults, or a usage error. */
     Request resolve(Map<String, String> env, Path defaultResults) {
-        Integer workerCount = fromEnv(env, "workerCount", 2);
-        Integer ringSize = fromEnv(env, "ringSize", 1);
         List<String> cpuSets = new ArrayList<>(cpus);
         String cpuList = env.get("cpuList");
         if (cpuSets.isEmpty() && cpuList != null && !cpuList.isBlank()) {
@@ -196,13 +190,7 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageException("--quick and --long cannot be combined: one is a smoke run, the other the "
                     + "long reference");
         }
-        Integer steps = quick ? Integer.valueOf(Presets.QUICK_STEPS) : longRun ? Integer.valueOf(Presets.LONG_STEPS)
-                : null;
-        // the fan-out's second series (W = 1000) is asked for by name: the default sweep's 40 minutes
-        // went to every model's echo server instead (a run that names no --work records W = 0 alone)
-        SizeOptions.Sizes asked = sizes.resolve(new SizeOptions.Defaults(DEFAULT_WORKLOADS,
-                List.of(workerCount != null ? workerCount : Rings.DEFAULT_NODES), ringSize != null ? ringSize : steps,
-                steps, List.of(0), ECHO_CONNECTIONS));
+        SizeOptions.Sizes asked = sizes.resolve(new Context(false, quick, longRun, env));
         Integer f = forks;
         Integer w = warmups;
         Integer i = iterations;
@@ -235,17 +223,8 @@ final class RunCommand implements Callable<Integer> {
                 quick ? Presets.QUICK_PROFILING : new Settings.Profiling(Presets.PROFILING.forks(),
                         Presets.PROFILING.warmups(), Presets.PROFILING.iterations(), profilingMs),
                 seed != null ? seed : new java.security.SecureRandom().nextLong());
-        if (sizes.given().contains("--workload")) {
-            // asked for by name: no load generator or too low a limit is a usage error (the default sweep skips what
-            // it cannot load)
-            for (Size size : asked.series()) {
-                size.measured(t -> Optional.<String>empty(), served -> EchoLoad.cannotLoad(served.connections(),
-                        Wrk.find(), EchoLoad.openFilesLimit())).ifPresent(why -> {
-                            throw new UsageException("--workload " + size.workload().label() + ": " + why);
-                        });
-            }
-        }
-        return new Request(settings, List.copyOf(jdks), results.orElse(defaultResults), verbose, shard);
+        return new Request(settings, List.copyOf(jdks), results.orElse(defaultResults), verbose, shard,
+                sizes.given().contains("--workload"));
     }
 
     /** Forks are added up to --max-forks; a smoke or reference run keeps the forks it starts with. */
@@ -262,18 +241,6 @@ final class RunCommand implements Callable<Integer> {
     private int stateForks(Integer start) {
         int cap = stateForks != null ? stateForks : quick || longRun ? maxForks(start) : Presets.STATE_FORKS;
         return Math.max(cap, maxForks(start));
-    }
-
-    private static Integer fromEnv(Map<String, String> env, String name, int min) {
-        String v = env.get(name);
-        if (v == null || v.isBlank()) {
-            return null;
-        }
-        try {
-            return Converters.atLeast(v, min);
-        } catch (TypeConversionException e) {
-            throw new UsageException(name + " " + e.getMessage());
-        }
     }
 
 }

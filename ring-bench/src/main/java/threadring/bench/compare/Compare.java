@@ -1,5 +1,6 @@
 package threadring.bench.compare;
 
+import threadring.core.echo.EchoServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -117,7 +118,8 @@ public final class Compare {
             doc.paragraph("**A and B ran on different hosts** (A: " + String.join(", ", a.hosts()) + "; B: "
                     + String.join(", ", b.hosts()) + "): their absolute times say as much about the machines as "
                     + "about the code, so the verdicts here are on each id's speed-up over its own run's baseline ("
-                    + Report.BASELINE + ", " + Sections.of(Workload.ECHO).baseline().orElse("none") + " for the echo server) in the same series: "
+                    + String.join(", ", Sections.ALL.stream().filter(x -> x.baseline().isPresent()).map(x -> x.baseline()
+                            .get() + " for the " + x.workload().title()).toList()) + ") in the same series: "
                     + "*B higher* or *B lower* only where the two speed-ups' 95% intervals do not overlap.");
         }
         List<Series[]> matched = match(a, b);
@@ -161,8 +163,7 @@ public final class Compare {
                                 sa.workload().label())));
             }
             doc.add(new Doc.Table("compare", List.of(new Doc.Column("id", false), new Doc.Column("A " + unit, true),
-                    new Doc.Column("B " + unit, true), new Doc.Column(sa.workload() == Workload.ECHO
-                            ? "B/A time per request [99%]" : "B/A [99%]", true), new Doc.Column("p", true),
+                    new Doc.Column("B " + unit, true), new Doc.Column(Sections.of(sa.workload()).compareColumn() + " [99%]", true), new Doc.Column("p", true),
                     new Doc.Column("CPU per step B/A [95%]", true),
                     new Doc.Column("verdict", false)), rows));
             List<String> notes = new ArrayList<>();

@@ -33,7 +33,7 @@ public final class Env {
 
     /** {@code Env FILE}: writes this JVM's facts to FILE, how a sweep probes a JDK and cpu set. */
     public static void main(String[] args) throws java.io.IOException {
-        RunFile.writeJson(Path.of(args[0]), jvm());
+        Json.write(Path.of(args[0]), jvm());
     }
 
     public static Jvm jvm() {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import com.google.gson.annotations.SerializedName;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /**
  * One job of a sweep: some ids of one model in one series ({@code size}) of one configuration,

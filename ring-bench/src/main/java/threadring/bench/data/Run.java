@@ -1,7 +1,7 @@
 package threadring.bench.data;
 
 import com.google.gson.annotations.SerializedName;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashSet;
@@ -24,6 +24,9 @@ import java.util.stream.Stream;
 public record Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
         Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs,
         List<CpuWork> cpuWork, Shard shard, List<Merged> mergedFrom, List<String> partial, List<Probe> probes) {
+
+    /** run.json's schema, bumped when a field changes meaning ({@link RunFile} reads the older ones). */
+    public static final int SCHEMA = 3;
 
     public enum State {
         @SerializedName("running") RUNNING,
@@ -49,7 +52,7 @@ public record Run(int schema, String runId, State state, String started, String 
     /** A new run: running, nothing measured yet. */
     public static Run started(String runId, String started, Env.Machine machine, Settings settings,
             AsyncStatus async, List<Configuration> configurations, Shard shard) {
-        return new Run(RunFile.SCHEMA, runId, State.RUNNING, started, null, machine, settings, async, configurations,
+        return new Run(SCHEMA, runId, State.RUNNING, started, null, machine, settings, async, configurations,
                 List.of(), List.of(), shard, null, null, List.of());
     }
 

@@ -1,21 +1,12 @@
 package threadring.bench.data;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
 import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.stream.Collectors;
 import threadring.bench.util.UsageException;
-import threadring.core.Workload;
-import threadring.core.Workload.Size;
 
 /**
  * A run directory's files and their one schema. {@code run.json} holds a {@link Run}; a JMH child
@@ -28,8 +19,6 @@ import threadring.core.Workload.Size;
 public final class RunFile {
 
     public static final String NAME = "run.json";
-    /** Bumped when a field changes meaning. */
-    public static final int SCHEMA = 3;
     /** JMH's console output of every job. */
     public static final String CONSOLE = "console.log";
     /** Where a job's files go: {@code jobs/<configuration>/}. */
@@ -40,20 +29,6 @@ public final class RunFile {
     public static final String JMH_SUFFIX = ".jmh.json";
     /** The echo server's load script, kept in the run folder so that a run says what load it ran. */
     public static final String ECHO_SCRIPT = "echo.lua";
-
-    /** A workload's size, tagged with its workload's name: every kind the sealed family has. */
-    private static final Sealed<Size> SIZES = new Sealed<>("workload", Arrays.stream(Workload.values())
-            .collect(Collectors.toMap(Workload::name, Workload::sizeType, (a, b) -> a, LinkedHashMap::new)));
-
-    public static final Gson JSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls()
-            .serializeSpecialFloatingPointValues()
-            .registerTypeAdapter(Size.class, SIZES)
-            .registerTypeAdapter(Size.Timed.class, SIZES)
-            .registerTypeAdapter(Size.Served.class, SIZES)
-            .registerTypeAdapter(Score.class, new Sealed<Score>("kind")
-                    .kind("passes", Score.Passes.class)
-                    .kind("echo", Score.Echo.class))
-            .create();
 
     private RunFile() {}
 
@@ -72,9 +47,9 @@ public final class RunFile {
             JsonElement tree = JsonParser.parseString(Files.readString(file));
             JsonElement schema = tree.isJsonObject() ? tree.getAsJsonObject().get("schema") : null;
             int version = schema != null && schema.isJsonPrimitive() ? schema.getAsInt() : -1;
-            if (version < SchemaOne.SCHEMA || version > SCHEMA) {
+            if (version < SchemaOne.SCHEMA || version > Run.SCHEMA) {
                 throw new UsageException(file + " has schema " + (version < 0 ? "none" : version)
-                        + ", this threadring reads schemas " + SchemaOne.SCHEMA + " to " + SCHEMA
+                        + ", this threadring reads schemas " + SchemaOne.SCHEMA + " to " + Run.SCHEMA
                         + " (a run from another version)");
             }
             if (version == SchemaOne.SCHEMA) {
@@ -83,33 +58,13 @@ public final class RunFile {
             if (version <= SchemaTwo.SCHEMA) {
                 tree = SchemaTwo.upgrade(tree.getAsJsonObject());
             }
-            return JSON.fromJson(tree, Run.class);
+            return Json.GSON.fromJson(tree, Run.class);
         } catch (JsonParseException | IllegalStateException | NumberFormatException e) {
             throw new UsageException(file + " is not a threadring run file: " + e.getMessage());
         }
     }
 
     public static void write(Path runDir, Run run) throws IOException {
-        writeJson(runDir.resolve(NAME), run);
-    }
-
-    /** Writes through a temporary file and a rename, so a reader never sees half a file. */
-    public static void writeJson(Path file, Object value) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, JSON.toJson(value));
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    }
-
-    public static <T> T readJson(Path file, Class<T> type) throws IOException {
-        return JSON.fromJson(Files.readString(file), type);
-    }
-
-    /** A JSON tree of the same types (e.g. a merged run's JMH results). */
-    public static String toJson(JsonElement tree) {
-        return JSON.toJson(tree);
-    }
-
-    static JsonObject object(JsonElement e) {
-        return e != null && e.isJsonObject() ? e.getAsJsonObject() : new JsonObject();
+        Json.write(runDir.resolve(NAME), run);
     }
 }

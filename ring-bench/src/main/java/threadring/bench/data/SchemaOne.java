@@ -5,7 +5,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
-import threadring.core.Rings;
+import threadring.core.ring.Rings;
 
 /**
  * Runs written with schema 1 (up to 2026-11-24, the committed runs in docs/results), rewritten
@@ -28,12 +28,12 @@ final class SchemaOne {
 
     static JsonObject upgrade(JsonObject run) {
         JsonObject out = run.deepCopy();
-        out.addProperty("schema", SchemaTwo.SCHEMA);
-        out.add("settings", settings(RunFile.object(run.get("settings"))));
+        out.addProperty("schema", SCHEMA + 1);
+        out.add("settings", settings(JsonTrees.object(run.get("settings"))));
         JsonArray jobs = new JsonArray();
-        array(run.get("jobs")).forEach(j -> jobs.add(job(j.getAsJsonObject())));
+        JsonTrees.array(run.get("jobs")).forEach(j -> jobs.add(job(j.getAsJsonObject())));
         out.add("jobs", jobs);
-        out.add("cpuWork", array(run.get("cpuWork")));
+        out.add("cpuWork", JsonTrees.array(run.get("cpuWork")));
         out.add("probes", new JsonArray());
         for (String absent : new String[] {"shard", "mergedFrom", "partial"}) {
             if (!out.has(absent)) {
@@ -45,57 +45,57 @@ final class SchemaOne {
 
     private static JsonObject settings(JsonObject s) {
         JsonObject selection = new JsonObject();
-        selection.add("includes", array(s.get("includes")));
-        selection.add("all", bool(s.get("all")));
-        JsonArray workloads = array(s.get("workloads"));
+        selection.add("includes", JsonTrees.array(s.get("includes")));
+        selection.add("all", JsonTrees.bool(s.get("all")));
+        JsonArray workloads = JsonTrees.array(s.get("workloads"));
         if (workloads.isEmpty()) {
             workloads.add("RING");
         }
         selection.add("workloads", workloads);
         JsonObject sizes = new JsonObject();
         for (String list : new String[] {"nodes", "tokens", "depths", "works"}) {
-            sizes.add(list, array(s.get(list)));
+            sizes.add(list, JsonTrees.array(s.get(list)));
         }
         sizes.add("hops", s.get("hops"));
         sizes.add("values", s.get("values"));
         for (String list : new String[] {"tasks", "delaysMs", "connections"}) {
-            sizes.add(list, array(s.get(list)));
+            sizes.add(list, JsonTrees.array(s.get(list)));
         }
         JsonObject scored = new JsonObject();
-        scored.add("quick", bool(s.get("quick")));
-        scored.add("longRun", bool(s.get("longRun")));
+        scored.add("quick", JsonTrees.bool(s.get("quick")));
+        scored.add("longRun", JsonTrees.bool(s.get("longRun")));
         // null meant "the benchmark's annotations", which were 3 forks x (3 warm-up + 5 measured
         // iterations of 1 s) while schema 1 was written: kept as numbers, so that today's defaults
         // never rewrite what an old run did
-        scored.addProperty("forks", integer(s.get("forks"), SCHEMA_ONE_FORKS));
+        scored.addProperty("forks", JsonTrees.integer(s.get("forks"), SCHEMA_ONE_FORKS));
         // forks were fixed then: as many as the run started with, and no precision was sought
-        scored.addProperty("maxForks", integer(s.get("forks"), SCHEMA_ONE_FORKS));
-        scored.addProperty("warmups", integer(s.get("warmups"), SCHEMA_ONE_WARMUPS));
-        scored.addProperty("iterations", integer(s.get("iterations"), SCHEMA_ONE_ITERATIONS));
-        scored.addProperty("iterationMs", integer(s.get("iterationMs"), SCHEMA_ONE_ITERATION_MS));
+        scored.addProperty("maxForks", JsonTrees.integer(s.get("forks"), SCHEMA_ONE_FORKS));
+        scored.addProperty("warmups", JsonTrees.integer(s.get("warmups"), SCHEMA_ONE_WARMUPS));
+        scored.addProperty("iterations", JsonTrees.integer(s.get("iterations"), SCHEMA_ONE_ITERATIONS));
+        scored.addProperty("iterationMs", JsonTrees.integer(s.get("iterationMs"), SCHEMA_ONE_ITERATION_MS));
         scored.add("passMs", s.has("passMs") && !s.get("passMs").isJsonNull() ? s.get("passMs") : new JsonPrimitive(0));
         scored.addProperty("precision", 0);
         JsonObject out = new JsonObject();
         out.add("selection", selection);
         out.add("sizes", sizes);
         out.add("scored", scored);
-        out.add("cpus", array(s.get("cpus")));
-        out.add("jdks", array(s.get("jdks")));
-        out.add("profilers", array(s.get("profilers")));
+        out.add("cpus", JsonTrees.array(s.get("cpus")));
+        out.add("jdks", JsonTrees.array(s.get("jdks")));
+        out.add("profilers", JsonTrees.array(s.get("profilers")));
         out.add("profiling", s.get("profiling"));
         return out;
     }
 
     private static JsonObject job(JsonObject j) {
-        String workload = text(j.get("workload"), "RING");
+        String workload = JsonTrees.text(j.get("workload"), "RING");
         JsonObject size = size(workload, j);
         JsonElement steps = switch (workload) {
-            case "RING" -> integer(j.get("hops"), 0) > 0 ? j.get("hops") : JsonNull.INSTANCE; // 0: calibrated
+            case "RING" -> JsonTrees.integer(j.get("hops"), 0) > 0 ? j.get("hops") : JsonNull.INSTANCE; // 0: calibrated
             case "RENDEZVOUS" -> j.get("values");
             default -> JsonNull.INSTANCE;
         };
         JsonArray results = new JsonArray();
-        array(j.get("results")).forEach(m -> results.add(measured(m.getAsJsonObject())));
+        JsonTrees.array(j.get("results")).forEach(m -> results.add(measured(m.getAsJsonObject())));
         JsonObject out = new JsonObject();
         out.add("configuration", j.get("configuration"));
         out.add("benchmark", j.get("benchmark"));
@@ -115,11 +115,11 @@ final class SchemaOne {
         size.addProperty("workload", workload);
         switch (workload) {
             case "RING" -> {
-                int nodes = integer(o.get("nodes"), 0);
+                int nodes = JsonTrees.integer(o.get("nodes"), 0);
                 size.addProperty("nodes", nodes > 0 ? nodes : Rings.DEFAULT_NODES);
-                size.addProperty("tokens", integer(o.get("tokens"), 1));
-                size.addProperty("depth", integer(o.get("depth"), 0));
-                size.addProperty("work", integer(o.get("work"), 0));
+                size.addProperty("tokens", JsonTrees.integer(o.get("tokens"), 1));
+                size.addProperty("depth", JsonTrees.integer(o.get("depth"), 0));
+                size.addProperty("work", JsonTrees.integer(o.get("work"), 0));
             }
             case "FANOUT" -> {
                 size.add("tasks", o.get("tasks"));
@@ -150,10 +150,10 @@ final class SchemaOne {
     }
 
     private static JsonObject passes(JsonObject s) {
-        String workload = text(s.get("workload"), "RING");
+        String workload = JsonTrees.text(s.get("workload"), "RING");
         int steps = switch (workload) {
-            case "RING" -> integer(s.get("hops"), 0);
-            case "RENDEZVOUS" -> integer(s.get("values"), 0);
+            case "RING" -> JsonTrees.integer(s.get("hops"), 0);
+            case "RENDEZVOUS" -> JsonTrees.integer(s.get("values"), 0);
             default -> 1; // a fan-out is timed per operation
         };
         JsonObject out = new JsonObject();
@@ -175,21 +175,5 @@ final class SchemaOne {
             out.add(f, e.has(f) ? e.get(f) : JsonNull.INSTANCE);
         }
         return out;
-    }
-
-    static JsonArray array(JsonElement e) {
-        return e != null && e.isJsonArray() ? e.getAsJsonArray().deepCopy() : new JsonArray();
-    }
-
-    static JsonPrimitive bool(JsonElement e) {
-        return new JsonPrimitive(e != null && e.isJsonPrimitive() && e.getAsBoolean());
-    }
-
-    static int integer(JsonElement e, int absent) {
-        return e != null && e.isJsonPrimitive() ? e.getAsInt() : absent;
-    }
-
-    static String text(JsonElement e, String absent) {
-        return e != null && e.isJsonPrimitive() ? e.getAsString() : absent;
     }
 }

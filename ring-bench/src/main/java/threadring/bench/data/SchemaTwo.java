@@ -30,16 +30,16 @@ final class SchemaTwo {
 
     static JsonObject upgrade(JsonObject run) {
         JsonObject out = run.deepCopy();
-        out.addProperty("schema", RunFile.SCHEMA);
-        out.add("settings", settings(RunFile.object(run.get("settings"))));
+        out.addProperty("schema", Run.SCHEMA);
+        out.add("settings", settings(JsonTrees.object(run.get("settings"))));
         JsonArray jobs = new JsonArray();
-        for (JsonElement j : SchemaOne.array(run.get("jobs"))) {
+        for (JsonElement j : JsonTrees.array(run.get("jobs"))) {
             JsonObject job = j.getAsJsonObject().deepCopy();
             JsonArray results = new JsonArray();
-            for (JsonElement m : SchemaOne.array(job.get("results"))) {
+            for (JsonElement m : JsonTrees.array(job.get("results"))) {
                 JsonObject measured = m.getAsJsonObject().deepCopy();
                 JsonElement score = measured.get("score");
-                if (score != null && score.isJsonObject() && "passes".equals(SchemaOne.text(
+                if (score != null && score.isJsonObject() && "passes".equals(JsonTrees.text(
                         score.getAsJsonObject().get("kind"), ""))) {
                     measured.add("score", passes(score.getAsJsonObject()));
                 }
@@ -53,7 +53,7 @@ final class SchemaTwo {
         }
         out.add("jobs", jobs);
         JsonArray probes = new JsonArray();
-        for (JsonElement e : SchemaOne.array(run.get("probes"))) {
+        for (JsonElement e : JsonTrees.array(run.get("probes"))) {
             JsonObject old = e.getAsJsonObject();
             JsonObject probe = new JsonObject();
             probe.add("configuration", old.get("configuration"));
@@ -68,12 +68,12 @@ final class SchemaTwo {
 
     /** A JMH score: each fork's measured passes and its logged warm-up, made one series per fork. */
     private static JsonObject passes(JsonObject s) {
-        JsonArray ms = SchemaOne.array(s.get("msPerPass"));
-        JsonArray log = SchemaOne.array(s.get("forkLog"));
+        JsonArray ms = JsonTrees.array(s.get("msPerPass"));
+        JsonArray log = JsonTrees.array(s.get("forkLog"));
         JsonArray forks = new JsonArray();
         for (int f = 0; f < ms.size(); f++) {
             JsonObject logged = f < log.size() ? log.get(f).getAsJsonObject() : null;
-            JsonArray passes = logged == null ? new JsonArray() : SchemaOne.array(logged.get("measuredPasses"));
+            JsonArray passes = logged == null ? new JsonArray() : JsonTrees.array(logged.get("measuredPasses"));
             JsonArray measured = new JsonArray();
             JsonArray values = ms.get(f).getAsJsonArray();
             for (int i = 0; i < values.size(); i++) {
@@ -84,7 +84,7 @@ final class SchemaTwo {
                 fork.add("warmup", com.google.gson.JsonNull.INSTANCE);
             } else {
                 JsonArray warmup = new JsonArray();
-                SchemaOne.array(logged.get("warmup")).forEach(w -> warmup.add(iteration(
+                JsonTrees.array(logged.get("warmup")).forEach(w -> warmup.add(iteration(
                         w.getAsJsonObject().get("passes").getAsLong(), w.getAsJsonObject().get("msPerPass"))));
                 fork.add("warmup", warmup);
             }
@@ -113,8 +113,8 @@ final class SchemaTwo {
     }
 
     private static JsonObject settings(JsonObject s) {
-        JsonObject sizes = RunFile.object(s.get("sizes"));
-        JsonArray workloads = SchemaOne.array(RunFile.object(s.get("selection")).get("workloads"));
+        JsonObject sizes = JsonTrees.object(s.get("sizes"));
+        JsonArray workloads = JsonTrees.array(JsonTrees.object(s.get("selection")).get("workloads"));
         JsonArray series = new JsonArray();
         for (JsonElement w : workloads) {
             switch (w.getAsString()) {
@@ -177,7 +177,7 @@ final class SchemaTwo {
     /** A list option's values, distinct, or the default when it was empty. */
     private static List<Integer> ints(JsonElement e, List<Integer> absent) {
         List<Integer> values = new ArrayList<>();
-        SchemaOne.array(e).forEach(v -> {
+        JsonTrees.array(e).forEach(v -> {
             if (!values.contains(v.getAsInt())) {
                 values.add(v.getAsInt());
             }

@@ -52,15 +52,6 @@ public sealed interface Score permits Score.Passes, Score.Echo {
             return forks.stream().map(f -> f.series(steps)).toList();
         }
 
-        /**
-         * Each fork's {@link StepCost} over the iterations its level comes from ({@code steady}: the
-         * forks' classifications, in order, as {@link #cost()} made them); null for a fork not counted.
-         */
-        public List<StepCost> stepCosts(List<threadring.bench.stats.Steady> steady) {
-            return java.util.stream.IntStream.range(0, forks.size())
-                    .mapToObj(i -> forks.get(i).cost(steps, i < steady.size() ? steady.get(i) : null)).toList();
-        }
-
         /** Forks classified over their whole series, in states, with the interval their planning allows. */
         @Override
         public Stats.Summary cost(threadring.bench.stats.Rerun.Part rerun) {
@@ -82,19 +73,6 @@ public sealed interface Score permits Score.Passes, Score.Echo {
             boolean timed = all.stream().allMatch(i -> i.passes() > 0);
             double[] seconds = timed ? all.stream().mapToDouble(i -> i.ms() / 1000).toArray() : null;
             return new ForkSeries(values, warmup == null ? 0 : warmup.size(), seconds);
-        }
-
-        /**
-         * What its steps cost over the measured iterations in its steady state ({@code s}; all its
-         * measured ones where it reached none or is not classified); null where not counted.
-         */
-        public StepCost cost(int steps, threadring.bench.stats.Steady s) {
-            List<Iteration> all = new ArrayList<>(warmup == null ? List.of() : warmup);
-            all.addAll(measured);
-            int warm = warmup == null ? 0 : warmup.size();
-            int from = s == null || s.kind() == threadring.bench.stats.Steady.Kind.NONE ? warm
-                    : Math.max(warm, Math.min(s.settledAt(), all.size() - 1));
-            return StepCost.of(all.subList(from, all.size()), steps);
         }
 
         public double warmupMs() {
@@ -161,25 +139,19 @@ public sealed interface Score permits Score.Passes, Score.Echo {
 
     /**
      * One JMH iteration: the passes it ran (0: not recorded), their mean time, and what it cost
-     * beside its time (null where not measured).
+     * beside its time: each counter a probe read by name ({@code threadring.bench.counters}: its
+     * wall and CPU milliseconds, switches, bytes, ...; null where not measured).
      */
-    record Iteration(long passes, double msPerPass, Counters counters) {
+    record Iteration(long passes, double msPerPass, java.util.Map<String, Double> counters) {
         public double ms() {
             return passes * msPerPass;
         }
-    }
 
-    /**
-     * What an iteration cost, read in its JVM at the iteration's start and end (outside the timed
-     * passes): its length, the JVM's CPU time (all threads, user and system) and the part of it
-     * spent by the workload's threads, the garbage collector and the JIT compiler; the JVM's
-     * threads' voluntary and involuntary context switches and their moves from one cpu to another
-     * (the kernel's count, which perf reports as cpu-migrations); the bytes the JVM allocated; and
-     * the machine's steal time (the hypervisor running another guest on our cpus). Null where this
-     * OS or JVM cannot tell (migrations in runs made before they were read).
-     */
-    record Counters(double wallMs, Double cpuMs, Double workloadCpuMs, Double gcCpuMs, Double jitCpuMs,
-            Long voluntarySwitches, Long involuntarySwitches, Long allocatedBytes, Double stealMs, Long migrations) {}
+        /** Its counter {@code name}, or null where it was not read. */
+        public Double counter(String name) {
+            return counters == null ? null : counters.get(name);
+        }
+    }
 
     /**
      * One echo repetition: what wrk counted in the measured window, and the server sampled idle

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import threadring.core.Workload;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /**
  * What the user asked a sweep for, resolved by the command line: which ids, every series of
@@ -13,14 +13,14 @@ import threadring.core.Workload.Size;
  * steps of its own), the scored passes, the cpu sets and JDKs, the profiling pass, and the seed
  * of the order forks run in (null in runs before forks ran in rounds).
  */
-public record Settings(Selection selection, List<Size> series, Map<Workload, Integer> steps, Scored scored,
+public record Settings(Selection selection, List<Size> series, Map<Workload<?, ?>, Integer> steps, Scored scored,
         List<String> cpus, List<String> jdks, List<String> profilers, Profiling profiling, Long seed) {
 
     /**
      * Ids matching any of {@code includes} (none: each workload's default selection, or every id
      * with {@code all}), in {@code workloads}.
      */
-    public record Selection(List<String> includes, boolean all, List<Workload> workloads) {}
+    public record Selection(List<String> includes, boolean all, List<Workload<?, ?>> workloads) {}
 
     /**
      * The scored passes: {@code forks}, the pilot every id starts with (its count planned from it up
@@ -59,7 +59,7 @@ public record Settings(Selection selection, List<Size> series, Map<Workload, Int
 
         /** The forks a row starts with: as given, else the benchmark's {@code @Fork}. */
         public int startForks() {
-            return forks != null ? forks : Presets.FORKS;
+            return forks != null ? forks : threadring.bench.stats.Forks.PILOT; // the pilot when none was asked
         }
     }
 
@@ -75,22 +75,22 @@ public record Settings(Selection selection, List<Size> series, Map<Workload, Int
     }
 
     /** The workloads the run planned. */
-    public List<Workload> workloads() {
+    public List<Workload<?, ?>> workloads() {
         return selection.workloads();
     }
 
     /** The series of {@code workload}, in order. */
-    public List<Size> series(Workload workload) {
+    public List<Size> series(Workload<?, ?> workload) {
         return series.stream().filter(s -> s.workload() == workload).toList();
     }
 
     /** The steps per pass the run fixed for every id of {@code workload}, if it did. */
-    public Optional<Integer> fixedSteps(Workload workload) {
+    public Optional<Integer> fixedSteps(Workload<?, ?> workload) {
         return Optional.ofNullable(steps.get(workload));
     }
 
     /** A pass's steps in a series of {@code size}: fixed, else null (calibrated per id); one operation if not calibrated. */
     public Integer steps(Size size) {
-        return size.measured(t -> t.calibrated() ? steps.get(size.workload()) : Integer.valueOf(1), s -> null);
+        return size.measured(t -> t.calibrated() ? steps.get(size.workload()) : Integer.valueOf(t.stepsPerOperation()), s -> null);
     }
 }

@@ -1,5 +1,7 @@
 package threadring.bench.echo;
 
+import threadring.core.Size;
+import threadring.core.echo.EchoSize;
 import com.google.gson.JsonParseException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
+import threadring.bench.data.Json;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
 import threadring.bench.data.Measured;
@@ -22,7 +25,6 @@ import threadring.bench.util.CpuList;
 import threadring.bench.util.LinuxProc;
 import threadring.bench.util.Processes;
 import threadring.core.RingFactory;
-import threadring.core.Workload.Size;
 
 /**
  * The echo server under wrk: per id and connection count, {@code repetitions} times a fresh server
@@ -147,7 +149,7 @@ public final class EchoLoad {
     }
 
     /** Every repetition of {@code f} in {@code size}, one after another; the first failure ends the id. */
-    public Measured measure(RingFactory f, Size.Echo size) throws InterruptedException {
+    public Measured measure(RingFactory f, Size.Served size) throws InterruptedException {
         List<EchoRepetition> reps = new ArrayList<>();
         for (int r = 1; r <= timing.repetitions(); r++) {
             try {
@@ -173,7 +175,7 @@ public final class EchoLoad {
      * @throws TooSlow if the server answered nothing within its warm-up (a result, not a failure)
      * @throws IllegalStateException naming the repetition and why it failed (or that Ctrl-C stopped it)
      */
-    public EchoRepetition repetition(RingFactory f, Size.Echo size, int rep) throws InterruptedException {
+    public EchoRepetition repetition(RingFactory f, Size.Served size, int rep) throws InterruptedException {
         int connections = size.connections();
         try {
             return once(f, size, rep);
@@ -191,7 +193,7 @@ public final class EchoLoad {
     }
 
     /** One repetition: a fresh server, a warm-up load, the measured load with samples, a clean close. */
-    EchoRepetition once(RingFactory f, Size.Echo size, int rep) throws IOException, InterruptedException {
+    EchoRepetition once(RingFactory f, Size.Served size, int rep) throws IOException, InterruptedException {
         int connections = size.connections();
         List<String> java = new ArrayList<>(List.of(Processes.java(config.jdk())));
         java.addAll(Processes.quietUnsafe(config.jvm().javaFeature()));
@@ -389,7 +391,7 @@ public final class EchoLoad {
             long deadline = System.nanoTime() + SERVER_TIMEOUT.toNanos();
             for (String json; (json = server.nextAfter(EchoServe.PREFIX,
                     Duration.ofNanos(Math.max(1, deadline - System.nanoTime())))) != null; ) {
-                EchoServe.Reply r = RunFile.JSON.fromJson(json, EchoServe.Reply.class);
+                EchoServe.Reply r = Json.GSON.fromJson(json, EchoServe.Reply.class);
                 if (r.error() != null) {
                     throw new IllegalStateException(r.error());
                 }

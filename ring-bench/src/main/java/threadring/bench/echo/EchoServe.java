@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import threadring.bench.data.Score.ServerSample;
-import threadring.core.EchoServer;
+import threadring.core.echo.EchoServer;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 
@@ -43,7 +43,7 @@ public final class EchoServe {
             f.unsupportedReason().ifPresent(why -> {
                 throw new IllegalStateException(why);
             });
-            server = f.openEcho(args.length > 1 ? Integer.parseInt(args[1]) : 0);
+            server = EchoServer.open(f, args.length > 1 ? Integer.parseInt(args[1]) : 0);
         } catch (RuntimeException | LinkageError e) {
             reply(new Reply(null, null, null, "cannot open " + args[0] + ": " + e));
             System.exit(1);

@@ -3,6 +3,7 @@ package threadring.bench.echo;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import threadring.bench.data.Json;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
 
@@ -33,7 +34,7 @@ public final class GenerateLoad {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
         try (OpenLoad load = new OpenLoad()) {
             for (String line; (line = in.readLine()) != null; ) {
-                Command c = RunFile.JSON.fromJson(line, Command.class);
+                Command c = Json.GSON.fromJson(line, Command.class);
                 switch (c.op()) {
                     case "connect" -> reply(new Reply(load.connect(c.port(), c.connections(), c.seconds()), null,
                             load.errors(), load.wrong(), null));

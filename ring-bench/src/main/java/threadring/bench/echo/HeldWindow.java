@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import threadring.bench.data.Json;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
 import threadring.bench.util.LinuxProc;
@@ -93,7 +94,7 @@ final class HeldWindow {
         double wrkSeconds = (System.nanoTime() - start) / 1e9;
         Long cpu1 = runner.childrenCpuNs(); // wrk ended and was waited for: its CPU is the runner's children's
         Double wrkCpuMs = cpu0 == null || cpu1 == null ? null : (cpu1 - cpu0) / 1e6;
-        Wrk.Summary s = RunFile.readJson(out, Wrk.Summary.class);
+        Wrk.Summary s = Json.read(out, Wrk.Summary.class);
         return windowCpuMs != null ? new Outcome(held.all() ? s : null, held, windowCpuMs, windowSeconds)
                 : new Outcome(held.all() ? s : null, held, wrkCpuMs, wrkSeconds);
     }

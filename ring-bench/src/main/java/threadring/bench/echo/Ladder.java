@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import threadring.bench.data.Json;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
 import threadring.bench.util.Processes;
@@ -70,7 +71,7 @@ final class Ladder {
             throw new IllegalStateException("the load generator did not answer '" + c.op() + "' within "
                     + REPLY.toSeconds() + " s: " + g.tail());
         }
-        GenerateLoad.Reply r = RunFile.JSON.fromJson(json, GenerateLoad.Reply.class);
+        GenerateLoad.Reply r = Json.GSON.fromJson(json, GenerateLoad.Reply.class);
         if (r.error() != null) {
             throw new IllegalStateException("the load generator: " + r.error());
         }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import threadring.bench.data.Json;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
 import threadring.bench.util.Processes;
@@ -131,6 +132,6 @@ public final class Wrk {
         if (!Files.exists(out)) {
             throw new IllegalStateException("wrk wrote no summary: " + exit.oneLine());
         }
-        return RunFile.readJson(out, Summary.class);
+        return Json.read(out, Summary.class);
     }
 }

@@ -5,13 +5,14 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import threadring.bench.data.Json;
 import threadring.bench.data.FootprintRun.Measurement;
 import threadring.bench.data.RunFile;
 import threadring.bench.util.Errors;
-import threadring.core.Ring;
+import threadring.core.ring.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Rings;
+import threadring.core.ring.Rings;
 
 /**
  * What one ring costs to hold, measured in a fresh JVM per id and size (started by
@@ -50,19 +51,19 @@ public final class Footprint {
         } catch (RuntimeException | OutOfMemoryError e) {
             m = Measurement.failed(id, nodes, Errors.describe(e));
         }
-        RunFile.writeJson(out, m);
+        Json.write(out, m);
         System.exit(m.error() == null ? 0 : 1);
     }
 
     static Measurement measure(RingFactory f, int nodes) {
-        try (Ring warm = f.open(Math.min(nodes, WARM_NODES))) {
+        try (Ring warm = Rings.open(f, Math.min(nodes, WARM_NODES))) {
             Rings.verify(f.id(), warm.nodes(), WARM_HOPS, warm.pass(WARM_HOPS));
         }
         settle();
         long heap0 = heapUsed();
         long rss0 = steadyRss();
         long start = System.nanoTime();
-        Ring ring = f.open(nodes);
+        Ring ring = Rings.open(f, nodes);
         long openNs = System.nanoTime() - start;
         try {
             int hops = nodes + 1; // every node has run once and waits again

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import threadring.bench.data.Json;
 import threadring.bench.data.Env;
 import threadring.bench.data.FootprintRun;
 import threadring.bench.data.FootprintRun.Measurement;
@@ -101,13 +102,13 @@ public final class FootprintRunner {
                 return Measurement.failed(f.id(), n, "the JVM exited with status " + exit.status()
                         + (last.isEmpty() ? "" : ": " + last.strip()));
             }
-            return RunFile.readJson(file, Measurement.class);
+            return Json.read(file, Measurement.class);
         } finally {
             Files.deleteIfExists(file);
         }
     }
 
     private void save(FootprintRun run) throws IOException {
-        RunFile.writeJson(runDir.resolve(FootprintRun.FILE), run);
+        Json.write(runDir.resolve(FootprintRun.FILE), run);
     }
 }

@@ -8,13 +8,14 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import threadring.bench.data.Json;
 import threadring.bench.data.RunFile;
 import threadring.bench.util.Errors;
 import threadring.core.Calibration;
 import threadring.core.Operation;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /**
  * The calibration JVM, started by the JMH host ({@link Calibrations}) on a configuration's JDK and
@@ -53,7 +54,7 @@ public final class CalibrateJob implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RingFactories all = RingFactories.load();
-        Size w = RunFile.JSON.fromJson(size, Size.class);
+        Size w = Json.GSON.fromJson(size, Size.class);
         List<Calibrated> results = new ArrayList<>();
         for (String id : ids) {
             try {
@@ -64,7 +65,7 @@ public final class CalibrateJob implements Callable<Integer> {
             } catch (RuntimeException | Error e) {
                 results.add(new Calibrated(id, null, "calibration failed: " + Errors.describe(e), null));
             }
-            RunFile.writeJson(out, results);
+            Json.write(out, results);
         }
         System.exit(0); // a workload's leftover non-daemon thread must not keep this JVM alive
         return 0;

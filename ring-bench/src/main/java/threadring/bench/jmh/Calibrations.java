@@ -11,11 +11,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import threadring.bench.data.Json;
 import threadring.bench.data.RunFile;
 import threadring.bench.util.Errors;
 import threadring.bench.util.Heap;
 import threadring.bench.util.Processes;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /**
  * Each task's steps per pass and whether it can run at all, found before the rounds in JVMs of the
@@ -78,7 +79,7 @@ final class Calibrations {
                 cmd.addAll(Processes.quietUnsafe(c.feature()));
                 cmd.addAll(flags.apply(first.id()));
                 cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), CalibrateJob.class.getName(),
-                        "--size", RunFile.JSON.toJson(first.size(), Size.class), "--target-ms",
+                        "--size", Json.GSON.toJson(first.size(), Size.class), "--target-ms",
                         String.valueOf(calibrate ? spec.scored().passMs() : 0), "--budget-ms",
                         String.valueOf(spec.calibrationMs()), "--out", out.toString()));
                 tasks.forEach(t -> cmd.addAll(List.of("--id", t.id())));
@@ -88,7 +89,7 @@ final class Calibrations {
                 Duration timeout = TIMEOUT.multipliedBy(tasks.size());
                 Processes.Exit exit = Processes.stream(cmd, timeout, System.out::println);
                 CalibrateJob.Calibrated[] results = Files.size(out) == 0 ? new CalibrateJob.Calibrated[0]
-                        : RunFile.readJson(out, CalibrateJob.Calibrated[].class);
+                        : Json.read(out, CalibrateJob.Calibrated[].class);
                 for (CalibrateJob.Calibrated r : results) {
                     HostSpec.Task t = tasks.stream().filter(x -> x.id().equals(r.id())).findFirst().orElseThrow();
                     if (r.limit() != null) {

@@ -2,7 +2,7 @@ package threadring.bench.jmh;
 
 import java.util.List;
 import threadring.bench.data.Settings;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /**
  * What the JMH host of a sweep runs ({@link Rounds}): every task (an id in one series of one

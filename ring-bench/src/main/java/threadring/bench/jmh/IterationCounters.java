@@ -2,6 +2,7 @@ package threadring.bench.jmh;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -11,95 +12,69 @@ import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
-import threadring.bench.data.Score;
+import threadring.bench.counters.Counters;
+import threadring.bench.counters.Probe;
+import threadring.bench.util.LinuxProc;
 
 /**
  * What each iteration of a scored fork cost beside its time, read in the fork at the iteration's
- * start and end, outside the timed passes ({@link ProcCounters}): CPU time (all, and the
- * workload's, the collector's and the compiler's threads), context switches, cpu migrations, allocated bytes and
- * the machine's steal time. JMH runs it as an internal profiler, so its numbers reach the runner
- * and JMH's own JSON as secondary results of each iteration: totals ({@code cost.*}, which the
- * runner reads back into run.json) and per operation ({@code cost.*.per.op}, for tools that read
- * JMH's JSON). It is no profiler in the sense the scored passes avoid: it samples nothing while
- * they run (the runner's counters-on-and-off comparison is in docs/method.md).
+ * start and end, outside the timed passes, by every probe ({@link Counters}): JMH runs it as an
+ * internal profiler, so that each counter reaches the runner and JMH's own JSON as a secondary
+ * result of the iteration ({@code cost.<counter>}, summed; the runner reads them back into
+ * run.json by name), with per-operation values for tools that read JMH's JSON
+ * ({@code cost.<counter>.per.op}). It is no profiler in the sense the scored passes avoid: it
+ * samples nothing while they run (docs/method.md compares counters on and off).
  */
 public final class IterationCounters implements InternalProfiler {
 
     static final String PREFIX = "cost.";
+    static final String PER_OP = ".per.op";
 
-    private final ProcCounters proc = new ProcCounters();
-    private ProcCounters.Snapshot start;
+    private final Counters counters;
+    private Counters.Reading start;
+
+    /** What JMH makes: this JVM's counters. */
+    public IterationCounters() {
+        this(new Probe.Source(LinuxProc.self(), true));
+    }
+
+    /** Counters read from {@code source} (a test gives a /proc folder of its own). */
+    IterationCounters(Probe.Source source) {
+        this.counters = new Counters(source);
+    }
 
     @Override
     public String getDescription() {
-        return "threadring: CPU, context switches, allocation and steal time of each iteration";
+        return "threadring: what each iteration cost beside its time (every probe's counters)";
     }
 
     @Override
     public void beforeIteration(BenchmarkParams benchmark, IterationParams iteration) {
-        start = proc.read();
+        start = counters.read();
     }
 
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmark, IterationParams iteration,
             IterationResult result) {
-        Score.Counters c = ProcCounters.between(start, proc.read());
+        Map<String, Double> c = Counters.between(start, counters.read());
         long ops = Math.max(1, result.getMetadata().getMeasuredOps());
         List<Result> out = new ArrayList<>();
-        total(out, "wall.ms", c.wallMs(), "ms");
-        total(out, "cpu.ms", c.cpuMs(), "ms");
-        total(out, "cpu.workload.ms", c.workloadCpuMs(), "ms");
-        total(out, "cpu.gc.ms", c.gcCpuMs(), "ms");
-        total(out, "cpu.jit.ms", c.jitCpuMs(), "ms");
-        total(out, "switches.voluntary", c.voluntarySwitches(), "#");
-        total(out, "switches.involuntary", c.involuntarySwitches(), "#");
-        total(out, "alloc.bytes", c.allocatedBytes(), "B");
-        total(out, "steal.ms", c.stealMs(), "ms");
-        total(out, "migrations", c.migrations(), "#");
-        perOp(out, "cpu.ns.per.op", c.cpuMs() == null ? null : c.cpuMs() * 1e6 / ops, "ns/op");
-        perOp(out, "cores", c.cpuMs() == null ? null : c.cpuMs() / c.wallMs(), "cores");
-        perOp(out, "switches.per.op", c.voluntarySwitches() == null ? null
-                : (double) (c.voluntarySwitches() + c.involuntarySwitches()) / ops, "#/op");
-        perOp(out, "migrations.per.op", c.migrations() == null ? null : (double) c.migrations() / ops, "#/op");
-        perOp(out, "alloc.bytes.per.op", c.allocatedBytes() == null ? null : (double) c.allocatedBytes() / ops, "B/op");
+        c.forEach((name, v) -> {
+            out.add(new ScalarResult(PREFIX + name, v, "#", AggregationPolicy.SUM));
+            out.add(new ScalarResult(PREFIX + name + PER_OP, v / ops, "#/op", AggregationPolicy.AVG));
+        });
         return out;
     }
 
-    private static void total(List<Result> out, String name, Number value, String unit) {
-        if (value != null) {
-            out.add(new ScalarResult(PREFIX + name, value.doubleValue(), unit, AggregationPolicy.SUM));
-        }
-    }
-
-    private static void perOp(List<Result> out, String name, Double value, String unit) {
-        if (value != null && Double.isFinite(value)) {
-            out.add(new ScalarResult(PREFIX + name, value, unit, AggregationPolicy.AVG));
-        }
-    }
-
     /** An iteration's counters back from its secondary results (null where there are none: counters off). */
-    static Score.Counters of(Map<String, Result> secondary) {
-        Double wall = value(secondary, "wall.ms");
-        if (wall == null) {
-            return null;
-        }
-        return new Score.Counters(wall, value(secondary, "cpu.ms"), value(secondary, "cpu.workload.ms"),
-                value(secondary, "cpu.gc.ms"), value(secondary, "cpu.jit.ms"), count(secondary, "switches.voluntary"),
-                count(secondary, "switches.involuntary"), count(secondary, "alloc.bytes"), value(secondary, "steal.ms"),
-                count(secondary, "migrations"));
-    }
-
-    private static Double value(Map<String, Result> secondary, String name) {
+    static Map<String, Double> of(Map<String, Result> secondary) {
+        Map<String, Double> out = new LinkedHashMap<>();
         for (Map.Entry<String, Result> e : secondary.entrySet()) {
-            if (ProfilingPass.metric(e.getKey()).equals(PREFIX + name)) {
-                return e.getValue().getScore();
+            String name = JmhScores.metric(e.getKey());
+            if (name.startsWith(PREFIX) && !name.endsWith(PER_OP)) {
+                out.put(name.substring(PREFIX.length()), e.getValue().getScore());
             }
         }
-        return null;
-    }
-
-    private static Long count(Map<String, Result> secondary, String name) {
-        Double v = value(secondary, name);
-        return v == null ? null : Math.round(v);
+        return out.containsKey(Counters.WALL_MS) ? out : null;
     }
 }

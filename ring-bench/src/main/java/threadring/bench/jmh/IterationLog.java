@@ -62,7 +62,7 @@ final class IterationLog implements OutputFormat {
         }
         inMeasurement = !warmup;
         long passes = data.getMetadata().getMeasuredOps();
-        Iteration it = new Iteration(passes, OneFork.ms(data.getPrimaryResult()),
+        Iteration it = new Iteration(passes, JmhScores.ms(data.getPrimaryResult()),
                 IterationCounters.of(data.getSecondaryResults()));
         (warmup ? warmups : measured).get(warmups.size() - 1).add(it);
         listener.iteration(warmup, warmups.size(), iteration, it);

@@ -99,12 +99,4 @@ final class OneFork {
         }
         return results.iterator().next();
     }
-
-    /** A score in milliseconds per pass (the options ask JMH for ms). */
-    static double ms(Result<?> r) {
-        if (!"ms/op".equals(r.getScoreUnit())) {
-            throw new IllegalStateException("expected ms/op from JMH, got " + r.getScoreUnit());
-        }
-        return r.getScore();
-    }
 }

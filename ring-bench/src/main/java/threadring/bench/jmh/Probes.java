@@ -11,6 +11,7 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import threadring.bench.data.Json;
 import threadring.bench.data.CpuWork;
 import threadring.bench.data.Probe;
 import threadring.bench.data.RunFile;
@@ -52,7 +53,7 @@ final class Probes {
             RunResult r = OneFork.only(new Runner(options(c, benchmark).build(), OneFork.console()).run(), id);
             probes.add(new Probe(c.label(), when, id, r.getBenchmarkResults().stream().map(f -> f.getIterationResults()
                     .stream().map(i -> i.getPrimaryResult().getScore()).toList()).toList()));
-            RunFile.writeJson(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.PROBES), probes);
+            Json.write(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.PROBES), probes);
         } catch (RunnerException | RuntimeException e) {
             System.out.println("threadring: " + id + " on " + c.label() + " failed: " + Errors.describe(e));
         }
@@ -80,7 +81,7 @@ final class Probes {
                     RunResult r = OneFork.only(new Runner(o.build(), OneFork.console()).run(), "consumeCPU");
                     costs.add(new CpuWork(c.label(), work, r.getBenchmarkResults().stream().map(f -> f
                             .getIterationResults().stream().map(i -> i.getPrimaryResult().getScore()).toList()).toList()));
-                    RunFile.writeJson(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.CPU_WORK), costs);
+                    Json.write(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.CPU_WORK), costs);
                 } catch (RunnerException | RuntimeException e) {
                     System.out.println("threadring: consumeCPU(" + work + ") on " + c.label() + " failed: "
                             + Errors.describe(e) + "; the fan-out's ideal time stays unknown");

@@ -113,18 +113,18 @@ final class ProfilingPass {
         result = r;
         List<IterationResult> measured = r.getBenchmarkResults().stream().map(BenchmarkResult::getIterationResults)
                 .flatMap(Collection::stream).toList();
-        List<Double> ms = measured.stream().map(i -> OneFork.ms(i.getPrimaryResult())).toList();
+        List<Double> ms = measured.stream().map(i -> JmhScores.ms(i.getPrimaryResult())).toList();
         long passes = measured.stream().mapToLong(i -> i.getMetadata().getMeasuredOps()).sum();
         Map<String, Result> secondary = r.getAggregatedResult().getSecondaryResults();
-        Double alloc = secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("gc.alloc.rate.norm"))
+        Double alloc = secondary.entrySet().stream().filter(e -> JmhScores.metric(e.getKey()).equals("gc.alloc.rate.norm"))
                 .map(e -> e.getValue().getScore()).findFirst().orElse(null);
         // gc.time: milliseconds the collectors reported over all measured iterations (JMH sums
         // them); the gc profiler leaves it out when no collection ran
-        Double gcMs = secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("gc.time"))
+        Double gcMs = secondary.entrySet().stream().filter(e -> JmhScores.metric(e.getKey()).equals("gc.time"))
                 .map(e -> e.getValue().getScore() / Math.max(1, passes)).findFirst()
                 .orElse(alloc != null ? 0.0 : null);
         try {
-            secondary.entrySet().stream().filter(e -> metric(e.getKey()).equals("stack")).findFirst().ifPresent(e -> {
+            secondary.entrySet().stream().filter(e -> JmhScores.metric(e.getKey()).equals("stack")).findFirst().ifPresent(e -> {
                 try {
                     Files.createDirectories(dir);
                     Files.writeString(dir.resolve("stack.txt"), e.getValue().extendedInfo());
@@ -157,14 +157,5 @@ final class ProfilingPass {
             return s.filter(Files::isRegularFile).filter(f -> f.getFileName().toString().endsWith(suffix)).sorted()
                     .toList();
         }
-    }
-
-    /** A secondary metric's name without a prefix JMH may put before it ("·gc.alloc.rate.norm"). */
-    static String metric(String key) {
-        int i = 0;
-        while (i < key.length() && !Character.isLetterOrDigit(key.charAt(i))) {
-            i++;
-        }
-        return key.substring(i);
     }
 }

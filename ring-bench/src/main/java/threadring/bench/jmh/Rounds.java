@@ -18,6 +18,7 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.RunnerException;
+import threadring.bench.data.Json;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Profile;
@@ -112,7 +113,7 @@ public final class Rounds {
             System.err.println("usage: Rounds SPEC.json (started by the sweep)");
             System.exit(2);
         }
-        Rounds host = new Rounds(RunFile.readJson(Path.of(args[0]), HostSpec.class));
+        Rounds host = new Rounds(Json.read(Path.of(args[0]), HostSpec.class));
         System.exit(host.run() ? 0 : 1);
     }
 
@@ -249,7 +250,7 @@ public final class Rounds {
         List<TaskState> of = tasks.values().stream().filter(s -> s.task.configuration().equals(configuration)
                 && s.task.job().equals(job)).toList();
         Path dir = Files.createDirectories(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(configuration));
-        RunFile.writeJson(dir.resolve(job + ".json"), new Job.Result(of.get(0).task.size().benchmark(),
+        Json.write(dir.resolve(job + ".json"), new Job.Result(of.get(0).task.size().benchmark(),
                 of.stream().map(this::measured).toList()));
         List<RunResult> jmh = of.stream().filter(s -> !s.jmh.isEmpty()).map(s -> MoreForks.merge(s.jmh)).toList();
         Path file = dir.resolve(job + RunFile.JMH_SUFFIX);
@@ -266,7 +267,7 @@ public final class Rounds {
                 s.calibrated && (!s.active() || s.planned != null
                         && s.forks.size() >= s.wanted(spec.scored().startForks(), stateCap)),
                 s.failure != null ? s.failure : s.limit)).toList();
-        RunFile.writeJson(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.STATUS),
+        Json.write(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.STATUS),
                 new HostSpec.Status(round, phase, list));
     }
 

@@ -7,7 +7,8 @@ import threadring.bench.stats.Steady;
  * first fork warms up for the cap, and every fork's whole series says when that JVM settled
  * ({@link Steady}); later forks warm up until the latest settling seen, plus one iteration, at
  * least {@code min} and at most the cap. A fork that settled only during its measured iterations
- * lengthens the warm-up of the forks after it. A fixed warm-up ({@link #fixed}) ignores the evidence.
+ * lengthens the warm-up of the forks after it; one that slowed down to its level (was faster
+ * before) is no evidence of a warm-up and lengthens nothing. A fixed warm-up ({@link #fixed}) ignores the evidence.
  */
 final class Warmup {
 
@@ -45,6 +46,10 @@ final class Warmup {
         if (s.kind() == Steady.Kind.NONE) {
             unsettled = true;
             needed = cap;
+        } else if (s.kind() == Steady.Kind.SLOWDOWN) {
+            // faster before its level: no warm-up to wait out (a neighbour leaving, a state switch);
+            // waiting past it would only measure later forks later, not settled ones
+            needed = Math.max(needed, min);
         } else {
             needed = Math.max(needed, s.settledAt());
         }

@@ -40,7 +40,7 @@ import org.jfree.svg.SVGUtils;
 import threadring.bench.data.Run;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /**
  * The run's chart: one line per id, fastest on top; a dot at its level in ns per hop and whiskers
@@ -52,13 +52,13 @@ import threadring.core.Workload.Size;
 public final class Chart {
 
     public static final String PNG = "chart.png";
-    static final String SVG = "chart.svg";
+    public static final String SVG = "chart.svg";
     /** ns per hop against ring size, log-log, for runs with several sizes. */
     public static final int WIDTH = 1100;
     public static final int ROW_HEIGHT = 24;
 
     /** Tableau-like colours, assigned to models in alphabetical order. */
-    static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
+    public static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
             new Color(0xd62728), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f),
             new Color(0xbcbd22), new Color(0x17becf)};
 
@@ -66,7 +66,7 @@ public final class Chart {
     public record Outcome(String png, String svg, String problem) {}
 
     /** A chart ready to draw, with the ids top to bottom. */
-    record Drawing(JFreeChart chart, int width, int height, List<String> ids) {
+    public record Drawing(JFreeChart chart, int width, int height, List<String> ids) {
         XYPlot plot() {
             return chart.getXYPlot();
         }
@@ -75,8 +75,8 @@ public final class Chart {
     private Chart() {}
 
     /** What the main chart's axis counts: hops, and exchanged values if the run has the rendezvous. */
-    static String unit(List<Series> series) {
-        List<Workload> workloads = series.stream().map(Series::workload).distinct().toList();
+    public static String unit(List<Series> series) {
+        List<Workload<?, ?>> workloads = series.stream().map(Series::workload).distinct().toList();
         return "ns per " + (workloads.size() == 1 ? workloads.get(0).unit() : workloads.stream()
                 .map(w -> w.unit() + " (" + w.label() + ")").collect(java.util.stream.Collectors.joining(" or ")));
     }
@@ -85,7 +85,7 @@ public final class Chart {
      * Draws the chart of {@code series} as {@code png} and {@code svgFile} in {@code runDir}, values
      * divided by {@code scale}; never throws: no results or no fonts give a reason instead.
      */
-    static Outcome write(Path runDir, Run run, List<Series> series, Function<Series, String> names, String unit,
+    public static Outcome write(Path runDir, Run run, List<Series> series, Function<Series, String> names, String unit,
             double scale, String png, String svgFile) {
         if (series.isEmpty()) {
             return new Outcome(null, null, "no results to draw");
@@ -98,7 +98,7 @@ public final class Chart {
     }
 
     /** Draws {@code drawing} as {@code png} and {@code svgFile} in {@code runDir}; never throws. */
-    static Outcome save(Path runDir, Optional<Drawing> drawing, String png, String svgFile) {
+    public static Outcome save(Path runDir, Optional<Drawing> drawing, String png, String svgFile) {
         try {
             Optional<Drawing> d = drawing;
             if (d.isEmpty()) {
@@ -121,7 +121,7 @@ public final class Chart {
     }
 
     /** The chart of the run's ring and rendezvous, each series named by {@code names}, or empty if nothing was measured. */
-    static Optional<Drawing> build(Run run, Function<Series, String> names) {
+    public static Optional<Drawing> build(Run run, Function<Series, String> names) {
         List<Series> steps = Series.steps(run);
         return build(run, steps, names, unit(steps), 1);
     }
@@ -130,7 +130,7 @@ public final class Chart {
      * The chart of some series, values divided by {@code scale} ({@code unit} says what is left),
      * or empty if nothing was measured in them.
      */
-    static Optional<Drawing> build(Run run, List<Series> configs, Function<Series, String> names, String unit,
+    public static Optional<Drawing> build(Run run, List<Series> configs, Function<Series, String> names, String unit,
             double scale) {
         System.setProperty("java.awt.headless", "true");
         List<String> ids = new ArrayList<>();

@@ -33,13 +33,13 @@ import threadring.bench.data.Run;
  */
 final class CostChart {
 
-    static final String PNG = "chart-cost.png";
-    static final String SVG = "chart-cost.svg";
-    static final int SIZE = 900;
+    public static final String PNG = "chart-cost.png";
+    public static final String SVG = "chart-cost.svg";
+    public static final int SIZE = 900;
 
     private CostChart() {}
 
-    static Chart.Outcome write(java.nio.file.Path dir, Run run, Function<Series, String> names) {
+    public static Chart.Outcome write(java.nio.file.Path dir, Run run, Function<Series, String> names) {
         try {
             return Chart.save(dir, build(run, Series.steps(run), names), PNG, SVG);
         } catch (Exception | LinkageError e) {
@@ -48,7 +48,7 @@ final class CostChart {
     }
 
     /** The chart, or empty where no row of {@code series} was counted. */
-    static Optional<Chart.Drawing> build(Run run, List<Series> series, Function<Series, String> names) {
+    public static Optional<Chart.Drawing> build(Run run, List<Series> series, Function<Series, String> names) {
         System.setProperty("java.awt.headless", "true");
         XYSeriesCollection data = new XYSeriesCollection();
         List<List<Series.Row>> items = new ArrayList<>();
@@ -62,6 +62,9 @@ final class CostChart {
                 List<Costs.Group> groups = Costs.groups(r);
                 for (int g = 0; g < Math.min(groups.size(), r.summary().modes().size()); g++) {
                     double cpu = groups.get(g).cpuNs();
+                    if (!(cpu > 0)) {
+                        continue;
+                    }
                     double time = r.summary().modes().get(g).level();
                     points.add(cpu, time);
                     drawn.add(r);

@@ -2,39 +2,59 @@ package threadring.bench.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.function.DoubleFunction;
-import java.util.function.Function;
+import java.util.Optional;
 import java.util.stream.Collectors;
+import threadring.bench.counters.Counters;
+import threadring.bench.counters.Metric;
 import threadring.bench.data.StepCost;
+import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
 
 /**
  * What a row's steps cost beside their time, from the counters each scored fork read at its
- * iterations' boundaries ({@link StepCost}): grouped the way the row's levels are (each state, then
- * each JVM apart), never averaged across states. CPU per step is a level like the time (geometric
- * mean over forks, 95% t interval); the others are means over forks.
+ * iterations' boundaries ({@link StepCost}), one column per probe's {@link Metric}: grouped the
+ * way the row's levels are (each state, then each JVM apart), never averaged across states. A
+ * level metric (CPU per step) reads as the time does (geometric mean over forks, 95% t interval);
+ * the others are means over forks.
  */
 public final class Costs {
 
     private Costs() {}
 
+    /** The metric every comparison of cost reads: CPU per step. */
+    public static final String CPU = "cpu";
+
     /** The forks of one state of a row (or one JVM apart from every state): what each cost. */
-    record Group(List<StepCost> forks) {
+    public record Group(List<StepCost> forks) {
 
-        /** CPU ns per step: the geometric mean over forks. */
-        double cpuNs() {
-            return Math.exp(forks.stream().mapToDouble(f -> Math.log(f.cpuNs())).average().orElse(Double.NaN));
+        /** A metric's value over these forks: the mean per part; null if a fork lacks it. */
+        public double[] mean(Metric m) {
+            if (forks.stream().anyMatch(f -> f.of(m.key()) == null)) {
+                return null;
+            }
+            if (m.level()) {
+                return new double[] {Math.exp(forks.stream().mapToDouble(f -> Math.log(f.of(m.key())[0])).average()
+                        .orElse(Double.NaN))};
+            }
+            int parts = forks.get(0).of(m.key()).length;
+            double[] out = new double[parts];
+            for (int i = 0; i < parts; i++) {
+                int p = i;
+                out[i] = forks.stream().mapToDouble(f -> f.of(m.key())[p]).average().orElse(Double.NaN);
+            }
+            return out;
         }
 
-        Stats.Interval cpuInterval() {
-            return Stats.interval(forks.stream().map(StepCost::cpuNs).toList());
+        /** A level metric's 95% interval over these forks (null with one fork or none). */
+        public Interval interval(Metric m) {
+            return forks.stream().anyMatch(f -> f.of(m.key()) == null) ? null
+                    : Stats.interval(forks.stream().map(f -> f.of(m.key())[0]).toList());
         }
 
-        /** The mean over forks of a part, NaN if a fork lacks it. */
-        double mean(Function<StepCost, Double> part) {
-            return forks.stream().anyMatch(f -> part.apply(f) == null) ? Double.NaN
-                    : forks.stream().mapToDouble(part::apply).average().orElse(Double.NaN);
+        /** CPU ns per step: the geometric mean over forks (NaN where not counted). */
+        public double cpuNs() {
+            double[] v = Counters.metric(CPU).map(this::mean).orElse(null);
+            return v == null ? Double.NaN : v[0];
         }
     }
 
@@ -42,12 +62,12 @@ public final class Costs {
      * A row's groups, in the order its level column lists them: each state, then each JVM apart;
      * empty where nothing was counted (an echo row, a run before counters, {@code --no-counters}).
      */
-    static List<Group> groups(Series.Row r) {
+    public static List<Group> groups(Series.Row r) {
         if (r.measured().passes().isEmpty()) {
             return List.of();
         }
         Stats.Summary s = r.summary();
-        List<StepCost> perFork = r.measured().passes().get().stepCosts(s.steady());
+        List<StepCost> perFork = StepCost.perFork(r.measured().passes().get(), s.steady());
         List<Double> levels = s.forkMedians();
         List<List<Double>> members = new ArrayList<>();
         s.modes().forEach(m -> members.add(m.forkLevels()));
@@ -75,7 +95,7 @@ public final class Costs {
     public static String cpuRatio(Series.Row a, Series.Row b) {
         List<Group> ga = groups(a);
         List<Group> gb = groups(b);
-        if (ga.isEmpty() || gb.isEmpty()) {
+        if (ga.isEmpty() || gb.isEmpty() || Double.isNaN(ga.get(0).cpuNs()) || Double.isNaN(gb.get(0).cpuNs())) {
             return "n/a";
         }
         if (ga.size() > 1 || gb.size() > 1) {
@@ -85,83 +105,73 @@ public final class Costs {
     }
 
     private static Stats.State state(Group g) {
-        List<Double> cpu = g.forks().stream().map(StepCost::cpuNs).toList();
-        return new Stats.State(cpu, g.cpuNs(), g.cpuInterval(), cpu.size(), null);
+        Metric cpu = Counters.metric(CPU).orElseThrow();
+        List<Double> values = g.forks().stream().map(f -> f.of(CPU)[0]).toList();
+        return new Stats.State(values, g.cpuNs(), g.interval(cpu), values.size(), null);
     }
 
     /** Whether any row of {@code rows} was counted (else a table shows no cost columns). */
-    static boolean counted(List<Series.Row> rows) {
+    public static boolean counted(List<Series.Row> rows) {
         return rows.stream().anyMatch(r -> !groups(r).isEmpty());
     }
 
-    /** CPU per step with its interval, per group: "312.4 [305.1–320.0]", sorted by the first group's. */
-    static Doc.Cell cpu(Series.Row r, DoubleFunction<String> number, Function<Stats.Interval, String> range) {
+    /** A row's cells, one per metric; per {@code per} steps (1; a fan-out's tasks per operation). */
+    public static List<Doc.Cell> cells(Series.Row r, double per) {
         List<Group> g = groups(r);
-        return cell(r, g, x -> number.apply(x.cpuNs()) + (x.cpuInterval() == null ? ""
-                : " [" + range.apply(x.cpuInterval()) + "]"), g.isEmpty() ? Double.NaN : g.get(0).cpuNs());
+        return Counters.METRICS.stream().map(m -> cell(r, g, m, per)).toList();
     }
 
-    /** Cores busy: the JVM's CPU time over the iterations' wall time. */
-    static Doc.Cell cores(Series.Row r) {
-        List<Group> g = groups(r);
-        return cell(r, g, x -> String.format(Locale.ROOT, "%.2f", x.mean(c -> c.cores())),
-                g.isEmpty() ? Double.NaN : g.get(0).mean(c -> c.cores()));
+    /** The columns of {@link #cells}, for a workload whose step is {@code unit} ("hop"). */
+    public static List<Doc.Column> columns(String unit) {
+        return Counters.METRICS.stream().map(m -> m.form() == Metric.Form.SHARES ? Format.text(m.column(unit))
+                : Format.number(m.column(unit))).toList();
     }
 
-    /** A per-step part scaled ({@code scale}: 1000 for "per 1,000 steps"), two decimals below 10. */
-    static Doc.Cell per(Series.Row r, Function<StepCost, Double> part, double scale) {
-        List<Group> g = groups(r);
-        return cell(r, g, x -> Format.amount(x.mean(part) * scale), g.isEmpty() ? Double.NaN : g.get(0).mean(part) * scale);
+    /** Metric {@code key}'s cell of a row, per {@code per} steps; n/a where not counted or no probe has it. */
+    public static Doc.Cell cell(Series.Row r, String key, double per) {
+        return Counters.metric(key).map(m -> cell(r, groups(r), m, per)).orElse(Doc.Cell.of("n/a"));
     }
 
-    /**
-     * The collector's and the JIT compiler's shares of the JVM's CPU, in percent: "GC 1%, JIT 2%".
-     * The rest is the workload's (its threads, those that ended within the iteration included:
-     * /proc no longer lists them, the JVM's CPU time still counts them) and the JVM's other
-     * service threads' (under 1% wherever measured here).
-     */
-    static Doc.Cell split(Series.Row r) {
-        List<Group> g = groups(r);
-        return cell(r, g, x -> Double.isNaN(x.mean(StepCost::gcShare)) || Double.isNaN(x.mean(StepCost::jitShare)) ? "n/a"
-                : String.format(Locale.ROOT, "GC %.0f%%, JIT %.0f%%", 100 * x.mean(StepCost::gcShare),
-                        100 * x.mean(StepCost::jitShare)), g.isEmpty() ? Double.NaN : g.get(0).mean(StepCost::jitShare));
-    }
-
-    private static Doc.Cell cell(Series.Row r, List<Group> groups, Function<Group, String> text, double sort) {
+    private static Doc.Cell cell(Series.Row r, List<Group> groups, Metric m, double per) {
         if (groups.isEmpty()) {
             return Doc.Cell.of("n/a");
         }
+        double by = m.over() == Metric.Over.STEPS ? per : 1;
         int states = r.summary().modes().size();
-        String inStates = groups.subList(0, Math.min(states, groups.size())).stream().map(text)
-                .collect(Collectors.joining(" / "));
-        String apart = groups.size() > states ? "; apart: " + groups.subList(states, groups.size()).stream().map(text)
-                .collect(Collectors.joining(", ")) : "";
+        List<String> texts = new ArrayList<>();
+        for (Group g : groups) {
+            double[] v = g.mean(m);
+            if (v == null) {
+                texts.add("n/a");
+                continue;
+            }
+            double[] scaled = m.form() == Metric.Form.SUM ? new double[] {v[0] / by} : v;
+            Interval i = m.level() ? g.interval(m) : null;
+            texts.add(m.format(scaled) + (i == null ? "" : " [" + Format.interval(new Interval(i.low() / by,
+                    i.high() / by)) + "]"));
+        }
+        String inStates = String.join(" / ", texts.subList(0, Math.min(states, texts.size())));
+        String apart = texts.size() > states ? "; apart: " + String.join(", ", texts.subList(states, texts.size())) : "";
+        double[] first = groups.get(0).mean(m);
+        double sort = first == null ? Double.NaN : m.form() == Metric.Form.SUM ? first[0] / by : first[first.length - 1];
         return Doc.Cell.number(inStates + apart, sort);
     }
 
-    /** What no counted row could read here, said once: "migrations: not supported here (...)". */
-    static java.util.Optional<String> unsupported(List<Series.Row> rows) {
+    /** What no counted row could read here, said once: "not supported here: migrations (...)". */
+    public static Optional<String> unsupported(List<Series.Row> rows) {
         List<Group> all = rows.stream().flatMap(r -> groups(r).stream()).toList();
-        List<String> missing = new ArrayList<>();
-        if (all.stream().allMatch(g -> Double.isNaN(g.mean(StepCost::migrations)))) {
-            missing.add("migrations (this kernel keeps no per-thread sched file)");
-        }
-        if (all.stream().allMatch(g -> Double.isNaN(g.mean(StepCost::switches)))) {
-            missing.add("switches (no /proc here)");
-        }
-        return all.isEmpty() || missing.isEmpty() ? java.util.Optional.empty()
-                : java.util.Optional.of("not supported here: " + String.join(", ", missing));
+        List<String> missing = Counters.METRICS.stream().filter(m -> m.absent() != null)
+                .filter(m -> all.stream().allMatch(g -> g.mean(m) == null)).map(Metric::absent).toList();
+        return all.isEmpty() || missing.isEmpty() ? Optional.empty()
+                : Optional.of("not supported here: " + String.join(", ", missing));
     }
 
-    /** The counters' part of a run's settings, said once under a table that shows them. */
-    static String note(String unit) {
+    /** The counters' part of a run's settings, said once under a table that shows them: each metric's note. */
+    public static String note(String unit) {
         return "cost: read in each scored fork at its iterations' boundaries, over the iterations its level comes "
-                + "from (docs/method.md, *What a step costs*): *CPU ns/" + unit + "*: the JVM's CPU time (all its "
-                + "threads, user and system) per " + unit + "; *cores busy*: CPU time over wall time; *switches*: "
-                + "voluntary and involuntary context switches of the JVM's threads; *migrations*: moves of its "
-                + "threads between cpus (the kernel's count, perf's cpu-migrations); *GC, JIT*: the collector's and the "
-                + "JIT compiler's threads' shares of that CPU (the rest is the workload's). Switches and migrations "
-                + "count the threads alive at an iteration's end; virtual threads switch on their carriers without "
-                + "the OS: only their carriers' switches count";
+                + "from (docs/method.md, *What a step costs*): " + Counters.METRICS.stream().map(Metric::note)
+                        .filter(n -> n != null).map(n -> n.replace("{step}", unit)).collect(Collectors.joining("; "))
+                + ". Switches and migrations count the threads alive at an iteration's end; virtual threads switch "
+                + "on their carriers without the OS: only their carriers' switches count";
     }
 }

@@ -83,10 +83,12 @@ public final class CrossCpu {
         for (Series.Row r : rows) {
             for (var f : r.measured().passes().map(p -> p.forks()).orElse(List.of())) {
                 for (var it : f.measured()) {
-                    if (it.counters() != null && it.counters().stealMs() != null && it.counters().wallMs() > 0) {
-                        steal += it.counters().stealMs();
-                        cpuTime += it.counters().wallMs() * cpus;
-                        worst = Math.max(worst, it.counters().stealMs() / (it.counters().wallMs() * cpus));
+                    Double stolen = it.counter(threadring.bench.counters.StealProbe.STEAL_MS);
+                    Double wall = it.counter(threadring.bench.counters.Counters.WALL_MS);
+                    if (stolen != null && wall != null && wall > 0) {
+                        steal += stolen;
+                        cpuTime += wall * cpus;
+                        worst = Math.max(worst, stolen / (wall * cpus));
                     }
                 }
             }

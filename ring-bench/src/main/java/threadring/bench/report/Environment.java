@@ -33,7 +33,7 @@ final class Environment {
         if (hosts.size() > 1) {
             items.add("hosts: " + hosts.size() + ", each its own configurations (labelled with its name), so that no "
                     + "interval or speed-up mixes two machines; compare hosts by their speed-ups over their own "
-                    + Report.BASELINE + ", not by absolute times");
+                    + "baseline rows, not by absolute times");
             run.configurations().stream().map(run::host).distinct().forEach(h -> items.add("host " + h.host() + ": "
                     + machine(h)));
         } else {

@@ -10,10 +10,11 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Warmup;
 import threadring.bench.data.Presets;
+import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
 import threadring.core.WorkloadBenchmark;
 import threadring.core.Workload;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /** How the report writes numbers: medians with intervals, ratios, rates, bytes; and the cells that hold them. */
 public final class Format {
@@ -28,7 +29,7 @@ public final class Format {
         return String.format(Locale.ROOT, v < 10 ? "%.2f" : v < 1000 ? "%.1f" : "%,.0f", v);
     }
 
-    public static String interval(Stats.Interval i) {
+    public static String interval(Interval i) {
         return i == null ? "n/a" : ns(i.low()) + "–" + ns(i.high());
     }
 
@@ -38,7 +39,7 @@ public final class Format {
         return !Double.isFinite(v) ? "n/a" : String.format(Locale.ROOT, v < 10 ? "%.2f" : v < 1000 ? "%.1f" : "%,.0f", v);
     }
 
-    public static String msInterval(Stats.Interval i) {
+    public static String msInterval(Interval i) {
         return i == null ? "n/a" : ms(i.low()) + "–" + ms(i.high());
     }
 
@@ -74,7 +75,7 @@ public final class Format {
         return !Double.isFinite(v) ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
     }
 
-    public static String rateInterval(Stats.Interval i) {
+    public static String rateInterval(Interval i) {
         return i == null ? "n/a" : rate(i.low()) + "–" + rate(i.high());
     }
 
@@ -99,7 +100,7 @@ public final class Format {
     }
 
     /** A length given in ms: "10 s", "1.5 s", "500 ms". */
-    static String seconds(int ms) {
+    public static String seconds(int ms) {
         return ms < 1000 ? ms + " ms" : ms % 1000 == 0 ? ms / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
     }
 
@@ -123,16 +124,16 @@ public final class Format {
      * each state, "190.2 [186.0–194.4] (4 of 6 JVMs) / 273.4 [..] (2 of 6 JVMs)", never their average; a flagged
      * row is marked (the page shows a badge).
      */
-    static Doc.Cell value(Stats.Summary s) {
+    public static Doc.Cell value(Stats.Summary s) {
         return cell(s, Format::ns, Format::interval);
     }
 
     /** The same in ms per operation. */
-    static Doc.Cell msValue(Stats.Summary s) {
+    public static Doc.Cell msValue(Stats.Summary s) {
         return cell(s, Format::ms, Format::msInterval);
     }
 
-    private static Doc.Cell cell(Stats.Summary s, DoubleFunction<String> number, Function<Stats.Interval, String> range) {
+    private static Doc.Cell cell(Stats.Summary s, DoubleFunction<String> number, Function<Interval, String> range) {
         return new Doc.Cell(text(s, number, range) + (s.isUnstable() ? FLAGGED : ""), s.median(), s.isUnstable());
     }
 
@@ -141,7 +142,7 @@ public final class Format {
      * ("195.0 [190.1–200.0] (4 of 6 JVMs) / 311.2 [..] (2 of 6 JVMs)"), and the JVMs apart from every
      * state ("; 1 of 6 JVMs apart: 358.4").
      */
-    static String text(Stats.Summary s, DoubleFunction<String> number, Function<Stats.Interval, String> range) {
+    public static String text(Stats.Summary s, DoubleFunction<String> number, Function<Interval, String> range) {
         if (!s.modal()) {
             return number.apply(s.median()) + " [" + range.apply(s.interval()) + "]";
         }
@@ -151,7 +152,7 @@ public final class Format {
     }
 
     /** "; 1 of 6 JVMs apart: 358.4", or nothing. */
-    static String apart(Stats.Summary s, DoubleFunction<String> number) {
+    public static String apart(Stats.Summary s, DoubleFunction<String> number) {
         if (s.apart().isEmpty()) {
             return "";
         }
@@ -160,14 +161,14 @@ public final class Format {
     }
 
     /** The level column of a table: the level, or each state's ("190.2 / 600.1"); sorted by the row's level. */
-    static Doc.Cell median(Stats.Summary s, DoubleFunction<String> number) {
+    public static Doc.Cell median(Stats.Summary s, DoubleFunction<String> number) {
         String text = s.modal() ? s.modes().stream().map(m -> number.apply(m.median())).collect(Collectors.joining(" / "))
                 + apart(s, number) : number.apply(s.median());
         return new Doc.Cell(text, s.median(), s.isUnstable());
     }
 
     /** The interval column: the interval, or each state's (n/a for a state without one). */
-    static Doc.Cell range(Stats.Summary s, Function<Stats.Interval, String> range) {
+    public static Doc.Cell range(Stats.Summary s, Function<Interval, String> range) {
         String text = s.modal() ? s.modes().stream().map(m -> range.apply(m.interval())).collect(Collectors.joining(" / "))
                 : range.apply(s.interval());
         return Doc.Cell.number(text, s.interval() == null ? Double.NaN : s.interval().low());
@@ -177,7 +178,7 @@ public final class Format {
     public static final String FLAGGED = " flagged";
 
     /** The ratio of two summaries with its interval, per state where one of them has states. */
-    static String ratio(Stats.Summary a, Stats.Summary b) {
+    public static String ratio(Stats.Summary a, Stats.Summary b) {
         if (a.modal() && b.modal()) {
             return a.flag().cause() == b.flag().cause() ? "n/a (both: " + a.flag().cause().label + ")"
                     : "n/a (" + a.flag().cause().label + "; " + b.flag().cause().label + ")";
@@ -192,24 +193,24 @@ public final class Format {
     }
 
     /** {@link #ratio(Stats.Summary, Stats.Summary)} in a cell, sorted by the ratio of medians. */
-    static Doc.Cell ratioCell(Stats.Summary a, Stats.Summary b) {
+    public static Doc.Cell ratioCell(Stats.Summary a, Stats.Summary b) {
         return Doc.Cell.number(ratio(a, b), a.median() / b.median());
     }
 
-    static Doc.Cell ratioCell(Stats.Ratio r) {
+    public static Doc.Cell ratioCell(Stats.Ratio r) {
         return Doc.Cell.number(ratio(r), r.value());
     }
 
-    static Doc.Column text(String name) {
+    public static Doc.Column text(String name) {
         return new Doc.Column(name, false);
     }
 
-    static Doc.Column number(String name) {
+    public static Doc.Column number(String name) {
         return new Doc.Column(name, true);
     }
 
     /** Tags of a row for the page's filters. */
-    static Map<String, String> tags(String id, Workload workload) {
+    public static Map<String, String> tags(String id, Workload workload) {
         Map<String, String> tags = new LinkedHashMap<>();
         tags.put("model", model(id));
         tags.put("workload", workload.label());
@@ -217,7 +218,7 @@ public final class Format {
     }
 
     /** The model of an id: the part before '/'. */
-    static String model(String id) {
+    public static String model(String id) {
         return id.substring(0, id.indexOf('/'));
     }
 
@@ -225,7 +226,7 @@ public final class Format {
      * "3 forks x (4 warm-up + 5 measured iterations of 1 s)"; null parts are WorkloadBenchmark's
      * annotations. Runs written before iterations were timed ran one pass per iteration.
      */
-    static String passes(Integer forks, Integer warmups, Integer iterations, Integer iterationMs) {
+    public static String passes(Integer forks, Integer warmups, Integer iterations, Integer iterationMs) {
         int f = forks != null ? forks : WorkloadBenchmark.class.getAnnotation(Fork.class).value();
         Warmup warm = WorkloadBenchmark.class.getAnnotation(Warmup.class);
         Measurement measure = WorkloadBenchmark.class.getAnnotation(Measurement.class);

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import threadring.bench.data.Json;
 import threadring.bench.data.RunFile;
 
 /**
@@ -16,14 +17,14 @@ import threadring.bench.data.RunFile;
  */
 public final class History {
 
-    static final String RESOURCE = "/threadring/history.json";
+    public static final String RESOURCE = "/threadring/history.json";
     /** The study whose speed-ups sit next to this run's in every configuration table. */
-    static final String STUDY_2014 = "2014";
+    public static final String STUDY_2014 = "2014";
 
     public record Entry(String study, int year, String model, List<String> ids, List<String> oneThreadIds, long nodes,
             long hops, Times ms, Double publishedSpeedup, boolean baseline, String setup, String source) {
 
-        double nsPerHop() {
+        public double nsPerHop() {
             return ms.avg() * 1e6 / hops;
         }
     }
@@ -32,7 +33,7 @@ public final class History {
     public record Times(Double min, double avg, Double max, Double stddev, Double ciLow, Double ciHigh) {}
 
     /** The file's shape: a note on the fields and the entries. */
-    record File(String about, List<Entry> entries) {}
+    public record File(String about, List<Entry> entries) {}
 
     private final List<Entry> entries;
 
@@ -43,7 +44,7 @@ public final class History {
     private static History standard;
 
     /** The published figures this threadring ships, loaded once. */
-    static synchronized History standard() {
+    public static synchronized History standard() {
         if (standard == null) {
             standard = load();
         }
@@ -55,14 +56,14 @@ public final class History {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + RESOURCE);
             }
-            File f = RunFile.JSON.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8), File.class);
+            File f = Json.GSON.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8), File.class);
             return new History(f.entries());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    List<Entry> entries() {
+    public List<Entry> entries() {
         return entries;
     }
 
@@ -71,7 +72,7 @@ public final class History {
     }
 
     /** The study's speed-up of the entry over its threads row: the published one, else computed. */
-    double speedUp(Entry e) {
+    public double speedUp(Entry e) {
         if (e.publishedSpeedup() != null) {
             return e.publishedSpeedup();
         }

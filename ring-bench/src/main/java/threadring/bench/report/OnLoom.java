@@ -1,5 +1,6 @@
 package threadring.bench.report;
 
+import threadring.core.echo.EchoServer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -34,9 +35,6 @@ final class OnLoom {
     static List<Pair> pairs(Run run) {
         List<Pair> pairs = new ArrayList<>();
         for (Series s : Series.of(run)) {
-            if (s.workload() == Workload.ECHO) {
-                continue; // no echo server runs on virtual threads beneath a library yet
-            }
             Map<String, List<Series.Row>> byModel = s.rows(run).stream().filter(r -> !NOT_BENEATH.contains(r.model()))
                     .collect(Collectors.groupingBy(Series.Row::model, LinkedHashMap::new, Collectors.toList()));
             byModel.forEach((model, rows) -> {
@@ -75,9 +73,9 @@ final class OnLoom {
             Stats.Summary loom = p.loom().summary();
             List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(Sections.name(run, p.series())),
                     Doc.Cell.of(p.model()), Doc.Cell.of(p.own().id()), cell(section, own),
-                    StepTable.cpuCell(p.own(), per), Costs.per(p.own(), c -> c.switches(), 1000 / per),
-                    Doc.Cell.of(p.loom().id()), cell(section, loom), StepTable.cpuCell(p.loom(), per),
-                    Costs.per(p.loom(), c -> c.switches(), 1000 / per), Format.ratioCell(loom, own),
+                    Costs.cell(p.own(), Costs.CPU, per), Costs.cell(p.own(), "switches", per),
+                    Doc.Cell.of(p.loom().id()), cell(section, loom), Costs.cell(p.loom(), Costs.CPU, per),
+                    Costs.cell(p.loom(), "switches", per), Format.ratioCell(loom, own),
                     Doc.Cell.of(LikeWithLike.judge(own, loom, "own", "Loom", section::number).text())));
             table.add(new Doc.Row(cells, Format.tags(p.loom().id(), p.series().workload())));
         }

@@ -8,14 +8,14 @@ import org.apache.commons.math3.stat.descriptive.rank.Median;
 import threadring.bench.data.Profile;
 import threadring.bench.data.Run;
 import threadring.bench.data.Settings;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /** A series' profiling pass: what it cost against the scored passes, allocation, GC, hot methods and files. */
-final class Profiles {
+public final class Profiles {
 
     private Profiles() {}
 
-    static void write(Run run, Series series, String name, List<Series.Row> rows, Doc doc) {
+    public static void write(Run run, Series series, String name, List<Series.Row> rows, Doc doc) {
         List<Series.Row> profiled = rows.stream().filter(r -> r.measured().profile() != null).toList();
         if (profiled.isEmpty()) {
             return;

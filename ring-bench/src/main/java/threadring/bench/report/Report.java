@@ -1,5 +1,6 @@
 package threadring.bench.report;
 
+
 import threadring.bench.stats.Rerun;
 
 import java.io.IOException;
@@ -14,12 +15,10 @@ import threadring.bench.util.AtomicFiles;
  * the statistics, each workload's summary, then per series its section (per id the median with
  * its interval over forks, the fork medians, a stability flag and the speed-up over the
  * workload's baseline with its interval; what failed; the profiling pass, labelled as such).
- * Published figures last.
+ * Each workload's closing blocks (the ring's published figures) last.
  */
 public final class Report {
 
-    /** The row every speed-up of the ring and the rendezvous is over. */
-    public static final String BASELINE = "threads/park";
     public static final String FILE = "report.md";
     public static final String HTML = "report.html";
 
@@ -76,7 +75,7 @@ public final class Report {
         for (Series s : Series.of(run)) {
             Sections.of(s.workload()).series(run, s, doc);
         }
-        Published.write(run, doc);
+        Sections.ALL.forEach(s -> s.closing(run, doc));
         return doc;
     }
 }

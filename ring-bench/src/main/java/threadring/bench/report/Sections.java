@@ -1,29 +1,40 @@
 package threadring.bench.report;
 
-import java.util.Arrays;
 import java.util.List;
+import java.util.ServiceLoader;
 import threadring.bench.data.Run;
 import threadring.core.Workload;
+import threadring.core.workloads.Workloads;
 
-/** Every workload's report section, in the workloads' order: the report's one list of them, kept whole by the compiler. */
+/**
+ * Every workload's report section, in the workloads' order: found with ServiceLoader (each
+ * workload's package lists its section in {@code META-INF/services/threadring.bench.report.WorkloadSection},
+ * the runner's one registration of a workload), so that the report names no workload.
+ */
 public final class Sections {
 
-    private static final RingSection RING = new RingSection();
-    private static final RendezvousSection RENDEZVOUS = new RendezvousSection();
-    private static final FanOutSection FANOUT = new FanOutSection();
-    private static final EchoSection ECHO = new EchoSection();
-
-    static final List<WorkloadSection> ALL = Arrays.stream(Workload.values()).map(Sections::of).toList();
+    /** Every section, one per registered workload. */
+    public static final List<WorkloadSection> ALL = load();
 
     private Sections() {}
 
-    public static WorkloadSection of(Workload w) {
-        return switch (w) {
-            case RING -> RING;
-            case RENDEZVOUS -> RENDEZVOUS;
-            case FANOUT -> FANOUT;
-            case ECHO -> ECHO;
-        };
+    private static List<WorkloadSection> load() {
+        List<WorkloadSection> found = ServiceLoader.load(WorkloadSection.class, Sections.class.getClassLoader())
+                .stream().map(ServiceLoader.Provider::get).sorted((a, b) -> Workloads.ORDER.compare(a.workload(),
+                        b.workload())).toList();
+        for (Workload<?, ?> w : Workloads.ALL) {
+            if (found.stream().filter(s -> s.workload().equals(w)).count() != 1) {
+                throw new IllegalStateException("the report needs one section for the " + w.label() + " (META-INF/services/"
+                        + WorkloadSection.class.getName() + "), found " + found.stream().filter(s -> s.workload()
+                                .equals(w)).count());
+            }
+        }
+        return found;
+    }
+
+    /** The section of {@code w}. */
+    public static WorkloadSection of(Workload<?, ?> w) {
+        return ALL.stream().filter(s -> s.workload().equals(w)).findFirst().orElseThrow();
     }
 
     /** The heading of a series, as its workload's section names it. */

@@ -1,5 +1,6 @@
 package threadring.bench.report;
 
+import threadring.core.workloads.Workloads;
 import threadring.bench.stats.Rerun;
 
 import java.util.ArrayList;
@@ -8,7 +9,7 @@ import java.util.List;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Job;
 import threadring.bench.data.Run;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
 
@@ -38,7 +39,7 @@ public record Series(Configuration config, Size size) {
         return config.label();
     }
 
-    public Workload workload() {
+    public Workload<?, ?> workload() {
         return size.workload();
     }
 
@@ -47,9 +48,17 @@ public record Series(Configuration config, Size size) {
         return j.configuration().equals(label()) && j.size().equals(size);
     }
 
-    /** Its size as the record of its workload ({@code type}), which its section knows it is. */
-    public <S extends Size> S size(Class<S> type) {
-        return type.cast(size);
+    /**
+     * Its size as the record of {@code workload}, which its section knows it is: typed through the
+     * workload's key (the one checked conversion, for every workload).
+     *
+     * @throws IllegalArgumentException if the series is another workload's
+     */
+    public <S extends Size> S size(Workload<S, ?> workload) {
+        if (!size.workload().equals(workload)) {
+            throw new IllegalArgumentException("a series of the " + size.workload().label() + ", not the " + workload.label());
+        }
+        return workload.sizeType().cast(size);
     }
 
     /** Its measured ids, fastest first, each row's intervals carrying its class's run-to-run component. */
@@ -75,7 +84,7 @@ public record Series(Configuration config, Size size) {
      */
     public static List<Series> of(Run run) {
         List<Series> series = new ArrayList<>();
-        for (Workload w : Workload.values()) {
+        for (Workload<?, ?> w : Workloads.ALL) {
             series.addAll(of(run, w));
         }
         return series;
@@ -114,7 +123,7 @@ public record Series(Configuration config, Size size) {
     }
 
     /** Every id measured in any of {@code series}, in their order. */
-    static List<String> ids(Run run, List<Series> series) {
+    public static List<String> ids(Run run, List<Series> series) {
         List<String> ids = new ArrayList<>();
         series.forEach(s -> s.rows(run).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add));
         return ids;

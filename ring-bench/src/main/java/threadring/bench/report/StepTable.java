@@ -12,24 +12,26 @@ import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Run;
 import threadring.bench.data.Score;
+import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
 
 /**
  * The section of one series of a handoff workload (the ring, the rendezvous): per id its median
  * ns per step with its interval over forks, the fork medians, its stability, the next slower row,
- * the speed-up over {@link Report#BASELINE} and the 2014 study's; then what failed, and the
+ * the speed-up over the workload's baseline and the 2014 study's; then what failed, and the
  * profiling pass.
  */
-final class StepTable {
+public final class StepTable {
 
     private StepTable() {}
 
-    static void write(Run run, Series series, String name, String stepsColumn, Doc doc) {
+    public static void write(Run run, Series series, String name, String stepsColumn, Doc doc) {
         History history = History.standard();
         doc.heading(2, name);
         doc.paragraph(jdk(series.config()));
         List<Series.Row> rows = series.rows(run);
-        Optional<Series.Row> base = rows.stream().filter(r -> r.id().equals(Report.BASELINE)).findFirst();
+        String baseline = Sections.of(series.workload()).baseline().orElseThrow();
+        Optional<Series.Row> base = rows.stream().filter(r -> r.id().equals(baseline)).findFirst();
         List<String> notes = new ArrayList<>();
         if (!rows.isEmpty()) {
             boolean counted = Costs.counted(rows);
@@ -48,12 +50,12 @@ final class StepTable {
                         Doc.Cell.number(Format.ns(s.min()), s.min()), Doc.Cell.number(Format.ns(s.max()), s.max()),
                         Doc.Cell.of(stability(s, run.settings())),
                         Doc.Cell.of(i + 1 < rows.size() ? versus(rows.get(i + 1), r) : ""),
-                        r.id().equals(Report.BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
+                        r.id().equals(baseline) ? Doc.Cell.number("1 (baseline)", 1)
                                 : base.map(b -> Format.ratioCell(b.summary(), s)).orElse(Doc.Cell.of("n/a")),
                         Doc.Cell.of(study2014(history, r.id())),
                         Doc.Cell.of(Carriers.of(r.id(), series.config()))));
                 if (counted) {
-                    cells.addAll(costCells(r, 1));
+                    cells.addAll(Costs.cells(r, 1));
                 }
                 table.add(new Doc.Row(cells, Format.tags(r.id(), series.workload())));
             }
@@ -62,10 +64,10 @@ final class StepTable {
                     Format.number("steady after"), Format.number("warm-up per fork (s, passes)"),
                     Format.number("ns/" + unit), Format.number("95% interval for a re-run"),
                     Format.text("fork levels"), Format.number("min"), Format.number("max"), Format.text("stability"),
-                    Format.text("vs next"), Format.number("speed-up vs " + Report.BASELINE + " [95%]"),
+                    Format.text("vs next"), Format.number("speed-up vs " + baseline + " [95%]"),
                     Format.number("2014"), Format.text("handoffs")));
             if (counted) {
-                columns.addAll(costColumns(unit, unit, ""));
+                columns.addAll(Costs.columns(unit));
                 notes.add(Costs.note(unit));
                 Costs.unsupported(rows).ifPresent(notes::add);
             }
@@ -79,7 +81,7 @@ final class StepTable {
             });
             doc.add(new Doc.Table(series.workload().label(), columns, table));
             if (base.isEmpty()) {
-                notes.add("speed-ups: n/a, " + Report.BASELINE + " was not measured in this configuration");
+                notes.add("speed-ups: n/a, " + baseline + " was not measured in this configuration");
             }
             CrossCpu.note(run, series.label()).ifPresent(notes::add);
             CrossCpu.steal(rows, series.config()).ifPresent(notes::add);
@@ -96,30 +98,8 @@ final class StepTable {
         Profiles.write(run, series, name, rows, doc);
     }
 
-    /**
-     * A row's cost cells: CPU per step with its interval, cores busy, switches and migrations per
-     * 1,000 steps, bytes per step, the CPU's split; per {@code per} steps (1; a fan-out's tasks).
-     */
-    static List<Doc.Cell> costCells(Series.Row r, double per) {
-        return List.of(cpuCell(r, per), Costs.cores(r), Costs.per(r, c -> c.switches(), 1000 / per),
-                Costs.per(r, c -> c.migrations(), 1000 / per), Costs.per(r, c -> c.bytes(), 1 / per), Costs.split(r));
-    }
-
-    /** CPU ns per {@code per} steps with its interval, per state. */
-    static Doc.Cell cpuCell(Series.Row r, double per) {
-        return Costs.cpu(r, v -> Format.ns(v / per), i -> Format.interval(new Stats.Interval(i.low() / per,
-                i.high() / per)));
-    }
-
-    /** The columns of {@link #costCells}: per {@code unit}, e.g. "hop"; {@code units}: its plural's stem. */
-    static List<Doc.Column> costColumns(String unit, String units, String prefix) {
-        return List.of(Format.number(prefix + "CPU ns/" + unit + " [95%]"), Format.number("cores busy"),
-                Format.number("switches per 1,000 " + units + "s"), Format.number("migrations per 1,000 " + units + "s"),
-                Format.number("bytes/" + unit), Format.text("CPU in GC, JIT"));
-    }
-
     /** "JDK 25.0.3 (Eclipse Adoptium), cpus unpinned, availableProcessors=2" */
-    static String jdk(Configuration c) {
+    public static String jdk(Configuration c) {
         return "JDK " + c.jvm().javaVersion() + " (" + c.jvm().javaVendor() + "), cpus "
                 + (c.cpus() == null ? "unpinned" : "pinned with taskset -c " + c.cpus()) + ", availableProcessors="
                 + c.jvm().availableProcessors();
@@ -131,12 +111,12 @@ final class StepTable {
      * measured: 336.0 to 76.0 after 5.0 s, ..." where forks changed level after their warm-up; or the
      * flag: "**states**: two states 1.34x apart (3 of 6 JVMs, 3 of 6 JVMs)".
      */
-    static String stability(Stats.Summary s, threadring.bench.data.Settings settings) {
+    public static String stability(Stats.Summary s, threadring.bench.data.Settings settings) {
         return stability(s, settings, true);
     }
 
     /** As above; {@code addsForks} false where the count is not planned (say nothing of what forks bought). */
-    static String stability(Stats.Summary s, threadring.bench.data.Settings settings, boolean addsForks) {
+    public static String stability(Stats.Summary s, threadring.bench.data.Settings settings, boolean addsForks) {
         String switched = switched(s, settings);
         if (s.isUnstable()) {
             return "**" + s.flag().cause().label + "**: " + s.flag().text() + (switched.isEmpty() ? "" : "; " + switched);
@@ -162,7 +142,7 @@ final class StepTable {
     }
 
     /** "2 of 6 JVMs switched while measured: 336.0 to 76.0 after 5.0 s, ...", or empty. */
-    static String switched(Stats.Summary s, threadring.bench.data.Settings settings) {
+    public static String switched(Stats.Summary s, threadring.bench.data.Settings settings) {
         List<threadring.bench.stats.Steady> late = s.steady().stream().filter(threadring.bench.stats.Steady::late)
                 .toList();
         if (late.isEmpty() || settings.scored().settleMs() == null) {
@@ -178,7 +158,7 @@ final class StepTable {
      * The id's time to steady state: where its long-warmed first fork settled (seconds into the
      * fork; "n/a" where no fork warmed up longer than the others, as in a fixed warm-up).
      */
-    static String steadyAfter(Stats.Summary s, Measured m) {
+    public static String steadyAfter(Stats.Summary s, Measured m) {
         List<Score.Fork> forks = m.passes().map(p -> p.forks()).orElse(List.of());
         if (forks.size() < 2 || forks.get(0).warmup() == null || s.steady().isEmpty()) {
             return "n/a";
@@ -195,7 +175,7 @@ final class StepTable {
     }
 
     /** The next slower row's level over this one's, and whether their intervals are separated (share no value). */
-    static String versus(Series.Row slower, Series.Row r) {
+    public static String versus(Series.Row slower, Series.Row r) {
         for (Series.Row row : List.of(slower, r)) {
             if (row.summary().modal()) {
                 return "n/a (" + row.summary().flag().cause().label + ")";
@@ -217,7 +197,7 @@ final class StepTable {
     }
 
     /** Ids the sweep planned in this series that have no result, and skipped or interrupted jobs. */
-    static List<String> problems(Run run, Series series) {
+    public static List<String> problems(Run run, Series series) {
         List<String> problems = new ArrayList<>();
         for (Job j : run.jobs(series.label()).stream().filter(series::of).toList()) {
             if (j.status() == Job.Status.SKIPPED) {
@@ -237,7 +217,7 @@ final class StepTable {
     }
 
     /** Passes per measured iteration (median over forks and iterations), or n/a where they were not recorded. */
-    static String passesPerIteration(Measured m) {
+    public static String passesPerIteration(Measured m) {
         double[] passes = m.passes().map(p -> p.forks().stream().flatMap(f -> f.measured().stream())
                 .mapToDouble(Score.Iteration::passes).filter(x -> x > 0).toArray()).orElse(new double[0]);
         return passes.length == 0 ? "n/a" : String.format(Locale.ROOT, "%,.0f", new Median().evaluate(passes));
@@ -247,7 +227,7 @@ final class StepTable {
      * Each fork's warm-up: its length in seconds and passes (median over forks; the longest where
      * forks warmed up for different lengths, as the first fork does), or n/a where it was not recorded.
      */
-    static String warmup(Measured m) {
+    public static String warmup(Measured m) {
         List<Score.Fork> forks = m.passes().map(p -> p.forks().stream().filter(f -> f.warmup() != null).toList())
                 .orElse(List.of());
         if (forks.isEmpty()) {

@@ -4,20 +4,28 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import threadring.bench.data.Run;
+import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
 
 /**
  * One workload's part of a report: its summary at the head of the report, the section of each of
- * its series, its charts, and how its numbers read (what {@code compare} shows). One class per
- * workload; {@link Sections} lists them.
+ * its series, its charts, how its numbers read (what {@code compare} shows), its options and its
+ * baseline. One class per workload, in the workload's own package; {@link Sections} finds them.
  */
 public interface WorkloadSection {
 
-    Workload workload();
+    /** The workload whose section it is. */
+    Workload<?, ?> workload();
+
+    /** The workload's options for a command: a fresh picocli mixin each time. */
+    threadring.bench.options.WorkloadOptions options();
 
     /** Blocks at the head of the report, before any series (summary tables across series); none by default. */
     default void summary(Run run, Doc doc) {}
+
+    /** Blocks at the end of the report, after every series (e.g. published figures); none by default. */
+    default void closing(Run run, Doc doc) {}
 
     /** One series' section: its heading, table, notes and profiling pass. */
     void series(Run run, Series series, Doc doc);
@@ -61,7 +69,7 @@ public interface WorkloadSection {
     }
 
     /** An interval of costs as the workload states it. */
-    default String range(Stats.Interval cost) {
+    default String range(Interval cost) {
         return Format.interval(cost);
     }
 
@@ -70,9 +78,17 @@ public interface WorkloadSection {
         return Format.text(cost, this::number, this::range);
     }
 
-    /** The id every speed-up of the workload is over, or empty with why there is none. */
-    default Optional<String> baseline() {
-        return Optional.of(Report.BASELINE);
+    /** The id every speed-up of the workload is over (each workload declares its own), or empty with why there is none. */
+    Optional<String> baseline();
+
+    /** What {@code compare}'s ratio column is headed: B over A of a row's cost. */
+    default String compareColumn() {
+        return "B/A";
+    }
+
+    /** Whether the section's rows are served (a load measures a server) rather than timed passes. */
+    default boolean served() {
+        return workload().scale() == threadring.core.Size.Scale.PER_SECOND;
     }
 
     /** Why the workload has no baseline row (when {@link #baseline} is empty). */

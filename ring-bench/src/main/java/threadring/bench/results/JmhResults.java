@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import threadring.bench.data.Json;
 import threadring.bench.data.RunFile;
 import threadring.bench.util.AtomicFiles;
 
@@ -41,7 +42,7 @@ public final class JmhResults {
         for (Path f : files) {
             all.addAll(JsonParser.parseString(Files.readString(f)).getAsJsonArray());
         }
-        AtomicFiles.write(file, RunFile.toJson(all));
+        AtomicFiles.write(file, Json.text(all));
         return file;
     }
 }

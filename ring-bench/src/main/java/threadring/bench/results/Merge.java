@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import threadring.bench.data.Json;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.CpuWork;
 import threadring.bench.data.Job;
@@ -224,7 +225,7 @@ public final class Merge {
                 : inputs.stream().map(i -> i.run().finished()).max(Comparator.naturalOrder()).orElseThrow();
         List<Run.Merged> sources = inputs.stream().map(i -> new Run.Merged(i.run().runId(),
                 relative(into, i.dir()), i.host(), i.run().shard())).toList();
-        return new Run(RunFile.SCHEMA, into.getFileName().toString(), complete ? State.COMPLETE : State.PARTIAL,
+        return new Run(Run.SCHEMA, into.getFileName().toString(), complete ? State.COMPLETE : State.PARTIAL,
                 started, finished, first.run().machine(), first.run().settings(), first.run().asyncProfiler(),
                 List.copyOf(configs), List.copyOf(jobs), List.copyOf(cpuWork.values()), null, sources,
                 complete ? null : List.copyOf(incomplete), List.copyOf(probes));
@@ -272,7 +273,7 @@ public final class Merge {
                     }
                 }
                 Files.writeString(tmp.resolve(RunFile.JOBS).resolve(String.format("%02d-%s%s", ++n, i.run().runId(),
-                        RunFile.JMH_SUFFIX)), RunFile.toJson(entries));
+                        RunFile.JMH_SUFFIX)), Json.text(entries));
             }
         }
         delete(into);

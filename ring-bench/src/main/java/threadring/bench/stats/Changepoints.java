@@ -68,7 +68,7 @@ public final class Changepoints {
         for (int i = 1; i < x.length; i++) {
             d[i - 1] = Math.abs(x[i] - x[i - 1]);
         }
-        return Math.max(NOISE_FLOOR, Stats.median(Arrays.stream(d)) * 1.4826 / Math.sqrt(2));
+        return Math.max(NOISE_FLOOR, Numbers.median(Arrays.stream(d)) * 1.4826 / Math.sqrt(2));
     }
 
     /** The segments of {@code x} (already on the log scale), in order; one segment when nothing changes. */
@@ -111,8 +111,8 @@ public final class Changepoints {
     static List<Integer> outliers(double[] x, double sigma) {
         List<Integer> out = new ArrayList<>();
         for (int i = WINDOW; i < x.length - WINDOW; i++) {
-            double left = Stats.median(Arrays.stream(x, i - WINDOW, i));
-            double right = Stats.median(Arrays.stream(x, i + 1, i + 1 + WINDOW));
+            double left = Numbers.median(Arrays.stream(x, i - WINDOW, i));
+            double right = Numbers.median(Arrays.stream(x, i + 1, i + 1 + WINDOW));
             if (Math.abs(x[i] - left) > OUTLIER * sigma && Math.abs(x[i] - right) > OUTLIER * sigma) {
                 out.add(i);
             }

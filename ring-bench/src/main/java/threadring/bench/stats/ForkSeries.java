@@ -54,7 +54,7 @@ public record ForkSeries(double[] values, int warmups, double[] seconds) {
         if (diffs.size() < 2) {
             return Changepoints.NOISE_FLOOR;
         }
-        return Math.max(Changepoints.NOISE_FLOOR, Stats.median(diffs.stream().mapToDouble(Double::doubleValue))
+        return Math.max(Changepoints.NOISE_FLOOR, Numbers.median(diffs.stream().mapToDouble(Double::doubleValue))
                 * 1.4826 / Math.sqrt(2));
     }
 }

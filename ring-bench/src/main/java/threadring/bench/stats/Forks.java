@@ -44,18 +44,18 @@ public final class Forks {
         }
         double s = Math.sqrt(StatUtils.variance(pilot.stream().mapToDouble(Math::log).toArray()));
         double d = Math.log(1 + precision);
-        double t = Stats.t(n0 - 1);
+        double t = Numbers.t(n0 - 1);
         long n = (long) Math.ceil(t * t * s * s / (d * d));
         return (int) Math.max(n0, Math.min(cap, n));
     }
 
     /** Stein's interval over every fork's level, the first {@code pilot} of them the pilot. */
-    static Stats.Interval stein(List<Double> levels, int pilot) {
+    static Interval stein(List<Double> levels, int pilot) {
         double[] logs = levels.stream().mapToDouble(Math::log).toArray();
         double s = Math.sqrt(StatUtils.variance(logs, 0, pilot));
         double centre = StatUtils.mean(logs);
-        double half = Stats.t(pilot - 1) * s / Math.sqrt(logs.length);
-        return new Stats.Interval(Math.exp(centre - half), Math.exp(centre + half));
+        double half = Numbers.t(pilot - 1) * s / Math.sqrt(logs.length);
+        return new Interval(Math.exp(centre - half), Math.exp(centre + half));
     }
 
     /** Whether the row's forks so far ({@code levels}) stand in states, or set a JVM apart. */
@@ -73,7 +73,7 @@ public final class Forks {
     public static boolean sharesKnown(List<Double> levels) {
         int n = levels.size();
         return n >= SPLIT_FORKS && States.groups(levels).stream().allMatch(g -> {
-            Stats.Interval w = Proportions.wilson(g.size(), n);
+            Interval w = Proportions.wilson(g.size(), n);
             return (w.high() - w.low()) / 2 <= SHARE_WIDTH;
         });
     }
@@ -82,7 +82,7 @@ public final class Forks {
     public static double shareWidth(List<Double> levels) {
         int n = levels.size();
         return States.groups(levels).stream().mapToDouble(g -> {
-            Stats.Interval w = Proportions.wilson(g.size(), n);
+            Interval w = Proportions.wilson(g.size(), n);
             return (w.high() - w.low()) / 2;
         }).max().orElse(1);
     }

@@ -14,13 +14,13 @@ public final class Proportions {
     private Proportions() {}
 
     /** The 95% Wilson score interval of {@code successes} in {@code trials}. */
-    public static Stats.Interval wilson(int successes, int trials) {
+    public static Interval wilson(int successes, int trials) {
         if (trials < 1 || successes < 0 || successes > trials) {
             throw new IllegalArgumentException("a share needs 0 <= successes <= trials, trials >= 1: " + successes
                     + " of " + trials);
         }
-        ConfidenceInterval i = IntervalUtils.getWilsonScoreInterval(trials, successes, Stats.CONFIDENCE);
-        return new Stats.Interval(Math.max(0, i.getLowerBound()), Math.min(1, i.getUpperBound()));
+        ConfidenceInterval i = IntervalUtils.getWilsonScoreInterval(trials, successes, Numbers.CONFIDENCE);
+        return new Interval(Math.max(0, i.getLowerBound()), Math.min(1, i.getUpperBound()));
     }
 
     /**
@@ -70,7 +70,7 @@ public final class Proportions {
         double power = 0;
         for (int a = 0; a <= n; a++) {
             for (int c = 0; c <= m; c++) {
-                if (fisher(a, n - a, c, m - c) < 1 - Stats.CONFIDENCE) {
+                if (fisher(a, n - a, c, m - c) < 1 - Numbers.CONFIDENCE) {
                     power += x.probability(a) * y.probability(c);
                 }
             }

@@ -104,7 +104,7 @@ public record Rerun(Map<String, Part> parts, String source) {
      * the run-to-run component; Student's t with Welch-Satterthwaite's degrees of freedom.
      */
     public static double halfWidth(double variance, int forks, Part run) {
-        return halfWidth(variance, forks, forks - 1, run, Stats.CONFIDENCE);
+        return halfWidth(variance, forks, forks - 1, run, Numbers.CONFIDENCE);
     }
 
     /** The same with the forks' variance on {@code forkDf} degrees of freedom, at {@code confidence}. */

@@ -96,8 +96,8 @@ public final class States {
 
     /** The median absolute deviation of x[from..to) scaled to a normal's sd: the spread that one far value does not inflate. */
     static double robustSd(double[] x, int from, int to) {
-        double median = Stats.median(java.util.Arrays.stream(x, from, to));
-        return 1.4826 * Stats.median(java.util.Arrays.stream(x, from, to).map(v -> Math.abs(v - median)));
+        double median = Numbers.median(java.util.Arrays.stream(x, from, to));
+        return 1.4826 * Numbers.median(java.util.Arrays.stream(x, from, to).map(v -> Math.abs(v - median)));
     }
 
     /** The pooled sd of x[0..at) and x[at..n) about their own means (0 where neither side has two values). */
@@ -119,22 +119,5 @@ public final class States {
             df += n - 1;
         }
         return df == 0 ? 0 : Math.sqrt(ss / df);
-    }
-
-    /** "two states 1.39x apart (4 of 6 JVMs, 2 of 6); 1 JVM apart at 358.4": how many, how far apart, their JVMs. */
-    static String describe(List<Stats.State> states, List<Double> apart) {
-        String text = "";
-        if (states.size() > 1) {
-            String count = states.size() == 2 ? "two" : states.size() == 3 ? "three" : String.valueOf(states.size());
-            double spread = states.get(states.size() - 1).level() / states.get(0).level();
-            text = String.format(Locale.ROOT, "%s states %.2fx apart (%s)", count, spread,
-                    String.join(", ", states.stream().map(Stats.State::jvms).toList()));
-        }
-        if (!apart.isEmpty()) {
-            int of = states.get(0).of();
-            text += (text.isEmpty() ? "" : "; ") + apart.size() + (apart.size() == 1 ? " JVM" : " JVMs") + " of " + of
-                    + " apart at " + String.join(", ", apart.stream().map(Stats::number).toList());
-        }
-        return text;
     }
 }

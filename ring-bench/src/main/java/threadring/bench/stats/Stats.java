@@ -21,7 +21,7 @@ import org.apache.commons.math3.stat.StatUtils;
 public final class Stats {
 
     /** Confidence of every interval and test. */
-    public static final double CONFIDENCE = 0.95;
+    public static final double CONFIDENCE = Numbers.CONFIDENCE;
     /**
      * Forks of one state whose levels scatter more than this (the slowest over the fastest) make
      * its interval rest on a few JVMs' luck: flagged.
@@ -30,20 +30,6 @@ public final class Stats {
 
     private Stats() {}
 
-    public record Interval(double low, double high) {
-        public boolean contains(double v) {
-            return low <= v && v <= high;
-        }
-
-        public boolean excludes(double v) {
-            return v < low || v > high;
-        }
-
-        /** Whether the two intervals share no value: what "separated" means everywhere. */
-        public boolean apart(Interval other) {
-            return high < other.low || other.high < low;
-        }
-    }
 
     /** Why a row is not one claim. */
     public enum Cause {
@@ -258,10 +244,10 @@ public final class Stats {
     private static Flag flag(List<State> states, List<Double> apart, List<Steady> steady, List<ForkSeries> series) {
         long none = steady.stream().filter(s -> s.kind() == Steady.Kind.NONE).count();
         if (states.size() > 1) {
-            return new Flag(Cause.STATES, States.describe(states, apart));
+            return new Flag(Cause.STATES, describe(states, apart));
         }
         if (!apart.isEmpty()) { // one state and lone JVMs: a lone JVM is no state
-            return new Flag(Cause.SPREAD, States.describe(states, apart));
+            return new Flag(Cause.SPREAD, describe(states, apart));
         }
         if (none > 0) {
             return new Flag(Cause.UNSETTLED, none + " of " + steady.size() + " forks reached no steady state");
@@ -296,7 +282,7 @@ public final class Stats {
 
     /** A level as the tables write it: 2 decimals under 10, 1 under 1,000, none above. */
     public static String number(double v) {
-        return String.format(Locale.ROOT, v < 10 ? "%.2f" : v < 1000 ? "%.1f" : "%,.0f", v);
+        return Numbers.number(v);
     }
 
     /** The natural logarithm of each value. */
@@ -306,11 +292,7 @@ public final class Stats {
 
     /** The median of the finite values (the mean of the middle two for an even count), NaN if there are none. */
     public static double median(java.util.stream.DoubleStream values) {
-        double[] v = values.filter(Double::isFinite).sorted().toArray();
-        if (v.length == 0) {
-            return Double.NaN;
-        }
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        return Numbers.median(values);
     }
 
     /** a / b, level over level; the interval and p need two forks on each side. */
@@ -362,6 +344,23 @@ public final class Stats {
 
     /** The two-sided Student t quantile for {@link #CONFIDENCE}. */
     static double t(double degreesOfFreedom) {
-        return new TDistribution(degreesOfFreedom).inverseCumulativeProbability(0.5 + CONFIDENCE / 2);
+        return Numbers.t(degreesOfFreedom);
+    }
+
+    /** "two states 1.39x apart (4 of 6 JVMs, 2 of 6); 1 JVM apart at 358.4": how many, how far apart, their JVMs. */
+    static String describe(List<State> states, List<Double> apart) {
+        String text = "";
+        if (states.size() > 1) {
+            String count = states.size() == 2 ? "two" : states.size() == 3 ? "three" : String.valueOf(states.size());
+            double spread = states.get(states.size() - 1).level() / states.get(0).level();
+            text = String.format(Locale.ROOT, "%s states %.2fx apart (%s)", count, spread,
+                    String.join(", ", states.stream().map(State::jvms).toList()));
+        }
+        if (!apart.isEmpty()) {
+            int of = states.get(0).of();
+            text += (text.isEmpty() ? "" : "; ") + apart.size() + (apart.size() == 1 ? " JVM" : " JVMs") + " of " + of
+                    + " apart at " + String.join(", ", apart.stream().map(Numbers::number).toList());
+        }
+        return text;
     }
 }

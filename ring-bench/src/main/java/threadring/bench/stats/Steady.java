@@ -135,6 +135,6 @@ public record Steady(Kind kind, int settledAt, double settledSeconds, boolean la
                 in.add(values[i]);
             }
         }
-        return in.isEmpty() ? Double.NaN : Stats.median(in.stream().mapToDouble(Double::doubleValue));
+        return in.isEmpty() ? Double.NaN : Numbers.median(in.stream().mapToDouble(Double::doubleValue));
     }
 }

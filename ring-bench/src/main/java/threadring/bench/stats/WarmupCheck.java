@@ -22,6 +22,12 @@ final class WarmupCheck {
 
     /** Later forks within 3% of the long-warmed JVM's level are warmed enough. */
     static final double TOLERANCE = Math.log(1.03);
+    /**
+     * A difference beyond the tolerance flags the row only where it is also beyond this many of its
+     * standard errors: a fan-out whose iterations scatter by 15% cannot tell 3% in eight of them,
+     * and a flat 3% flagged most such rows on noise alone.
+     */
+    static final double Z = 2.5;
 
     private WarmupCheck() {}
 
@@ -31,7 +37,7 @@ final class WarmupCheck {
         }
         List<Double> warm = series.stream().map(WarmupCheck::warmupSeconds).toList();
         List<Double> later = warm.subList(1, warm.size());
-        double laterWarm = Stats.median(later.stream().mapToDouble(Double::doubleValue));
+        double laterWarm = Numbers.median(later.stream().mapToDouble(Double::doubleValue));
         if (!(warm.get(0) >= 2 * laterWarm) || laterWarm <= 0) {
             return Optional.empty();
         }
@@ -41,23 +47,52 @@ final class WarmupCheck {
         for (int i = 1; i < series.size(); i++) {
             measuredSpans.add(totalSeconds(series.get(i)) - warmupSeconds(series.get(i)));
         }
-        double span = Stats.median(measuredSpans.stream().mapToDouble(Double::doubleValue));
+        double span = Numbers.median(measuredSpans.stream().mapToDouble(Double::doubleValue));
         double early = Steady.levelBetween(first.values(), first.seconds(), laterWarm, laterWarm + span);
-        if (Double.isFinite(early) && Math.abs(Math.log(early / level)) > TOLERANCE) {
+        int inWindow = count(first, laterWarm, laterWarm + span);
+        double[] logs = java.util.Arrays.stream(first.values()).map(Math::log).toArray();
+        double noise = Changepoints.noise(java.util.Arrays.copyOfRange(logs, logs.length / 2, logs.length));
+        // the standard error of a median of n iterations is about 1.25 noise / sqrt n
+        int measured = first.values().length - first.warmups();
+        double se = 1.2533 * noise * Math.sqrt(1.0 / Math.max(1, inWindow) + 1.0 / Math.max(1, measured));
+        double off = Math.log(early / level);
+        if (Double.isFinite(early) && Math.abs(off) > TOLERANCE && Math.abs(off) > Z * se) {
             return Optional.of(String.format(Locale.ROOT, "later forks were measured from %.1f s, where the long-warmed "
-                    + "JVM still read %s, %+.0f%% off the %s it settled at after %.1f s", laterWarm, Stats.number(early),
-                    100 * (early / level - 1), Stats.number(level), steady.get(0).settledSeconds()));
+                    + "JVM still read %s, %+.0f%% off the %s it settled at after %.1f s", laterWarm, Numbers.number(early),
+                    100 * (early / level - 1), Numbers.number(level), steady.get(0).settledSeconds()));
         }
         List<Double> others = steady.subList(1, steady.size()).stream().map(Steady::level).toList();
         double lo = others.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
         double hi = others.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-        double median = Stats.median(others.stream().mapToDouble(Double::doubleValue));
-        if ((level < lo || level > hi) && Math.abs(Math.log(median / level)) > TOLERANCE) {
+        double median = Numbers.median(others.stream().mapToDouble(Double::doubleValue));
+        // the long-warmed JVM against the others as one more JVM would fall: a 95% prediction interval
+        double[] o = others.stream().mapToDouble(Math::log).toArray();
+        double mean = java.util.Arrays.stream(o).average().orElse(Double.NaN);
+        double sd = o.length < 2 ? Double.NaN : Math.sqrt(java.util.Arrays.stream(o).map(x -> (x - mean) * (x - mean))
+                .sum() / (o.length - 1));
+        double predict = o.length < 2 ? Double.POSITIVE_INFINITY
+                : Numbers.t(o.length - 1) * Math.max(sd, noise / Math.sqrt(8)) * Math.sqrt(1 + 1.0 / o.length);
+        double apart = Math.log(level) - mean;
+        if ((level < lo || level > hi) && Math.abs(Math.log(median / level)) > TOLERANCE && Math.abs(apart) > predict) {
             return Optional.of(String.format(Locale.ROOT, "the long-warmed JVM read %s, the %d forks warmed %.1f s "
-                    + "%s-%s (%+.0f%%)", Stats.number(level), others.size(), laterWarm, Stats.number(lo),
-                    Stats.number(hi), 100 * (median / level - 1)));
+                    + "%s-%s (%+.0f%%)", Numbers.number(level), others.size(), laterWarm, Numbers.number(lo),
+                    Numbers.number(hi), 100 * (median / level - 1)));
         }
         return Optional.empty();
+    }
+
+    /** Iterations of {@code f} that ran wholly between {@code from} and {@code to} seconds into it. */
+    static int count(ForkSeries f, double from, double to) {
+        double t = 0;
+        int n = 0;
+        for (int i = 0; i < f.values().length; i++) {
+            double start = t;
+            t += f.seconds() == null ? 1 : f.seconds()[i];
+            if (start >= from - 1e-9 && t <= to + 1e-9) {
+                n++;
+            }
+        }
+        return n;
     }
 
     static double warmupSeconds(ForkSeries f) {

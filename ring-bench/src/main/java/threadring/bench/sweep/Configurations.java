@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import threadring.bench.data.Json;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
 import threadring.bench.data.RunFile;
@@ -47,7 +48,7 @@ final class Configurations {
             if (!exit.ok()) {
                 throw new UsageException("cannot start " + String.join(" ", cmd) + ": " + exit.oneLine());
             }
-            Env.Jvm jvm = RunFile.readJson(file, Env.Jvm.class);
+            Env.Jvm jvm = Json.read(file, Env.Jvm.class);
             if (jvm.javaFeature() < 17) {
                 throw new UsageException("--jdk " + jdk + " is JDK " + jvm.javaVersion() + "; threadring needs 17+");
             }

@@ -1,5 +1,6 @@
 package threadring.bench.sweep;
 
+import threadring.core.echo.EchoSize;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +9,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Job;
@@ -16,9 +18,10 @@ import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
 import threadring.bench.data.Settings;
 import threadring.bench.echo.EchoLoad;
+import threadring.bench.echo.Wrk;
 import threadring.bench.stats.Forks;
 import threadring.core.RingFactory;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /**
  * The echo servers of a sweep under wrk, from this process, in rounds as the JMH forks are: one
@@ -28,7 +31,7 @@ import threadring.core.Workload.Size;
  * no state rests on one repetition). run.json gains every repetition as it ends. An id that cannot
  * hold the connections here (more OS threads than the kernel allows) gets that as its result.
  */
-final class EchoJobs {
+final class EchoJobs implements Runner {
 
     /** An echo job of one configuration: a plan narrowed to the ids this run measures there, and its size. */
     record Scheduled(Configuration configuration, Plan plan, Size.Served size) {}
@@ -56,33 +59,75 @@ final class EchoJobs {
     }
 
     private final Settings settings;
-    private final Path runDir;
     private final Path jar;
-    private final Path wrk;
-    private final Path script;
-    private final RunLog log;
-    private final Progress progress;
+    private final Optional<Path> wrk;
     private final long seed;
+    private final List<Scheduled> jobs = new ArrayList<>();
+    private RunLog log;
+    private Progress progress;
 
-    EchoJobs(Settings settings, Path runDir, Path jar, Path wrk, Path script, RunLog log, Progress progress, long seed) {
+    /** {@code wrk}: the load generator, where this machine has one (else every plan is refused, with why). */
+    EchoJobs(Settings settings, Path jar, Optional<Path> wrk, long seed) {
         this.settings = settings;
-        this.runDir = runDir;
         this.jar = jar;
         this.wrk = wrk;
-        this.script = script;
-        this.log = log;
-        this.progress = progress;
         this.seed = seed;
     }
 
-    List<Job> run(List<Scheduled> jobs) throws IOException, InterruptedException {
+    /** The served size of {@code plan}: the one place this runner reads a size's kind. */
+    private static Size.Served served(Plan plan) {
+        return plan.size().measured(t -> {
+            throw new IllegalArgumentException(plan.describe() + " is not a server's");
+        }, s -> s);
+    }
+
+    @Override
+    public boolean measures(Size size) {
+        return size.measured(t -> false, s -> true);
+    }
+
+    @Override
+    public String benchmark(Plan plan) {
+        return EchoLoad.LOAD;
+    }
+
+    @Override
+    public double estimate(Plan plan) {
+        return EchoLoad.Timing.of(settings.scored()).estimate();
+    }
+
+    @Override
+    public boolean host() {
+        return false;
+    }
+
+    /** No load generator, or too low a limit of open files for the plan's connections. */
+    @Override
+    public Optional<String> cannotRun(Plan plan) {
+        return EchoLoad.cannotLoad(served(plan).connections(), wrk, EchoLoad.openFilesLimit());
+    }
+
+    @Override
+    public void schedule(Configuration c, Plan plan) {
+        jobs.add(new Scheduled(c, plan, served(plan)));
+    }
+
+    @Override
+    public List<Job> run(Session session) throws IOException, InterruptedException {
+        if (jobs.isEmpty()) {
+            return List.of();
+        }
+        Path runDir = session.runDir();
+        log = session.log();
+        progress = session.progress();
+        Path script = Wrk.script(runDir);
         EchoLoad.Timing timing = EchoLoad.Timing.of(settings.scored());
         int pilot = timing.repetitions();
         int cap = Math.max(pilot, settings.scored().maxForks());
         Map<Scheduled, List<Item>> byJob = new LinkedHashMap<>();
         for (Scheduled s : jobs) {
             Configuration c = s.configuration();
-            EchoLoad load = new EchoLoad(jar.toString(), c, wrk, script,
+            EchoLoad load = new EchoLoad(jar.toString(), c, wrk.orElseThrow(), script,
                     Files.createDirectories(runDir.resolve(RunFile.JOBS).resolve(c.label())), timing, log::log);
             EchoLoad.Placement placement = EchoLoad.Placement.of(c.cpus());
             log.log("threadring: [" + c.label() + "] " + s.plan().ids() + " " + s.plan().describe() + " (wrk on cpus "
@@ -110,7 +155,7 @@ final class EchoJobs {
                     .mapToInt(i -> i.reps.size()).sum(), byJob.values().stream().mapToInt(List::size).sum());
             for (Item i : due) {
                 try {
-                    i.reps.add(i.load.repetition(i.factory, echo(i.job.size()), i.reps.size() + 1));
+                    i.reps.add(i.load.repetition(i.factory, i.job.size(), i.reps.size() + 1));
                 } catch (EchoLoad.TooSlow e) { // a result of the row, not a failure (a later repetition: a failure)
                     if (i.reps.isEmpty()) {
                         i.limit = e.getMessage();
@@ -125,18 +170,22 @@ final class EchoJobs {
                             .map(r -> 1e9 / r.requestsPerSecond()).toList(), settings.scored().precision() / 100.0, cap);
                 }
                 save(i.job, byJob.get(i.job), Job.Status.RUNNING);
+                List<Item> all = byJob.values().stream().flatMap(List::stream).toList();
+                progress.repetitions(all.stream().mapToInt(x -> x.reps.size()).sum(), all.stream()
+                        .mapToInt(x -> x.limit != null || x.failure != null ? x.reps.size()
+                                : Math.max(x.reps.size(), x.planned != null ? x.planned : pilot)).sum());
                 boolean done = i.failure != null || i.planned != null && i.reps.size() >= i.planned;
                 if (done) {
-                    progress.finished(Sweep.key(i.job.configuration(), i.job.plan(), i.factory.id()), i.factory.id(),
-                            i.job.plan().estimate(settings), i.job.size(), i.measured(), null);
+                    progress.finished(Plan.key(i.job.configuration(), i.job.plan(), i.factory.id()), i.factory.id(),
+                            estimate(i.job.plan()), i.job.size(), i.measured(), null);
                 }
             }
         }
         List<Job> done = new ArrayList<>();
         for (Map.Entry<Scheduled, List<Item>> e : byJob.entrySet()) {
-            e.getValue().stream().filter(i -> i.limit != null).forEach(i -> progress.finished(Sweep.key(
+            e.getValue().stream().filter(i -> i.limit != null).forEach(i -> progress.finished(Plan.key(
                     e.getKey().configuration(), e.getKey().plan(), i.factory.id()), i.factory.id(),
-                    e.getKey().plan().estimate(settings), e.getKey().size(), i.measured(), null));
+                    estimate(e.getKey().plan()), e.getKey().size(), i.measured(), null));
             done.add(job(e.getKey(), e.getValue(), Job.Status.OK));
         }
         return done;
@@ -147,15 +196,9 @@ final class EchoJobs {
     }
 
     private static Job job(Scheduled s, List<Item> items, Job.Status status) {
-        return s.plan().job(s.configuration().label(), s.plan().ids(), status, null, null,
+        return s.plan().job(EchoLoad.LOAD, s.configuration().label(), s.plan().ids(), status, null, null,
                 items.stream().map(Item::measured).toList());
     }
 
-    /** The served size this runner loads: the echo server's, today the one served workload. */
-    private static Size.Echo echo(Size.Served size) {
-        if (size instanceof Size.Echo e) {
-            return e;
-        }
-        throw new IllegalStateException("no runner loads a served size other than the echo server's: " + size);
-    }
+
 }

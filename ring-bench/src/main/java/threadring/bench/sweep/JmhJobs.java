@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import threadring.bench.data.Json;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.CpuWork;
 import threadring.bench.data.Job;
@@ -23,7 +24,7 @@ import threadring.bench.data.Settings;
 import threadring.bench.jmh.HostSpec;
 import threadring.bench.jmh.Rounds;
 import threadring.bench.util.Processes;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /**
  * The JMH side of a sweep: one host JVM ({@link Rounds}) runs every JMH job of every configuration
@@ -31,7 +32,7 @@ import threadring.core.Workload.Size;
  * by a small script when the configuration has a cpu set; then each job is folded into run.json.
  * Each id's result is reported as its last fork lands.
  */
-final class JmhJobs {
+final class JmhJobs implements Runner {
 
     /**
      * How long a fork waits for an iteration to end before the host kills it and fails the id (an
@@ -45,26 +46,60 @@ final class JmhJobs {
     record Scheduled(Configuration configuration, Plan plan) {}
 
     private final Settings settings;
-    private final Path runDir;
     private final Path jar;
-    private final RunLog log;
-    private final Progress progress;
-    private final Run.AsyncStatus async;
     private final long seed;
+    private final List<Scheduled> jobs = new ArrayList<>();
+    private Path runDir;
+    private RunLog log;
+    private Progress progress;
     private List<Scheduled> running = List.of();
 
-    JmhJobs(Settings settings, Path runDir, Path jar, RunLog log, Progress progress, Run.AsyncStatus async, long seed) {
+    JmhJobs(Settings settings, Path jar, long seed) {
         this.settings = settings;
-        this.runDir = runDir;
         this.jar = jar;
-        this.log = log;
-        this.progress = progress;
-        this.async = async;
         this.seed = seed;
     }
 
+    /** The timed size of {@code plan}: the one place this runner reads a size's kind. */
+    private static Size.Timed timed(Plan plan) {
+        return plan.size().measured(t -> t, served -> {
+            throw new IllegalArgumentException(plan.describe() + " is not measured by JMH");
+        });
+    }
+
+    @Override
+    public boolean measures(Size size) {
+        return size.measured(t -> true, served -> false);
+    }
+
+    @Override
+    public String benchmark(Plan plan) {
+        return timed(plan).benchmark();
+    }
+
+    @Override
+    public double estimate(Plan plan) {
+        return Progress.estimate(settings, timed(plan), plan.steps());
+    }
+
+    @Override
+    public boolean host() {
+        return true;
+    }
+
+    @Override
+    public void schedule(Configuration c, Plan plan) {
+        jobs.add(new Scheduled(c, plan));
+    }
+
     /** Runs every job (and the machine probes, with none) in one host; their jobs as run.json keeps them. */
-    List<Job> run(List<Configuration> configs, List<Scheduled> jobs) throws IOException, InterruptedException {
+    @Override
+    public List<Job> run(Session session) throws IOException, InterruptedException {
+        runDir = session.runDir();
+        log = session.log();
+        progress = session.progress();
+        List<Configuration> configs = session.configs();
+        Run.AsyncStatus async = session.async();
         Path dir = Files.createDirectories(runDir.resolve(RunFile.JOBS));
         List<HostSpec.Config> hostConfigs = new ArrayList<>();
         for (Configuration c : configs) {
@@ -73,29 +108,23 @@ final class JmhJobs {
         List<HostSpec.Task> tasks = new ArrayList<>();
         Map<String, Scheduled> byTask = new HashMap<>();
         for (Scheduled s : jobs) {
-            Size.Timed size = s.plan().size().measured(t -> t, served -> {
-                throw new IllegalArgumentException(s.plan().describe() + " is not measured by JMH");
-            });
+            Size.Timed size = timed(s.plan());
             for (String id : s.plan().ids()) {
                 HostSpec.Task t = new HostSpec.Task(s.configuration().label(), s.plan().file(), size, s.plan().steps(), id);
                 tasks.add(t);
                 byTask.put(t.key(), s);
             }
-            log.running(s.plan().job(s.configuration().label(), s.plan().ids(), Job.Status.RUNNING, null, null, List.of()));
+            log.running(s.plan().job(benchmark(s.plan()), s.configuration().label(), s.plan().ids(), Job.Status.RUNNING, null, null, List.of()));
         }
         String asyncLib = async == null || async.library() == null ? null : async.library();
-        // the fan-out's ideal time needs consumeCPU(work)'s cost, for every work a fan-out of the run has
-        List<Integer> works = jobs.stream().map(s -> s.plan().size())
-                .<Integer>mapMulti((x, out) -> {
-                    if (x instanceof Size.FanOut f && f.work() > 0) {
-                        out.accept(f.work());
-                    }
-                }).distinct().sorted().toList();
+        // an ideal time needs consumeCPU(work)'s cost, for every work a series of the run has (the fan-out's)
+        List<Integer> works = jobs.stream().map(s -> timed(s.plan()).cpuWork()).filter(w -> w > 0).distinct().sorted()
+                .toList();
         HostSpec spec = new HostSpec(runDir.toString(), seed, hostConfigs, tasks, settings.scored(),
                 settings.scored().longRun() ? LONG_PASS_TIMEOUT_MINUTES : PASS_TIMEOUT_MINUTES, settings.profilers(),
                 settings.profiling(), asyncLib, Presets.CALIBRATION_MS, settings.scored().counters(), true, works);
         Path specFile = dir.resolve("rounds.spec.json");
-        RunFile.writeJson(specFile, spec);
+        Json.write(specFile, spec);
         running = List.copyOf(jobs);
         List<String> java = new ArrayList<>(List.of(Processes.java(System.getProperty("java.home"))));
         java.addAll(Processes.quietUnsafe(Runtime.version().feature()));
@@ -110,7 +139,7 @@ final class JmhJobs {
                 long modified = Files.exists(status) ? Files.getLastModifiedTime(status).toMillis() : 0;
                 if (modified != seen[0]) {
                     seen[0] = modified;
-                    report(RunFile.readJson(status, HostSpec.Status.class), byTask, reported);
+                    report(Json.read(status, HostSpec.Status.class), byTask, reported);
                 }
             } catch (IOException | RuntimeException e) {
                 // a file caught half-written: the next line reads it again
@@ -127,13 +156,13 @@ final class JmhJobs {
             List<Measured> results = results(s);
             for (String id : s.plan().ids()) {
                 Measured m = results.stream().filter(x -> x.id().equals(id)).findFirst().orElse(null);
-                progress.finished(Sweep.key(s.configuration(), s.plan(), id), id, s.plan().estimate(settings),
+                progress.finished(Plan.key(s.configuration(), s.plan(), id), id, estimate(s.plan()),
                         s.plan().size(), m, m == null ? (reason != null ? reason : "no result") : null);
             }
             Job.Status st = exit.timedOut() ? Job.Status.TIMED_OUT : results.stream().anyMatch(m -> m.error() != null)
                     || exit.status() != 0 ? Job.Status.FAILED : Job.Status.OK;
-            done.add(s.plan().job(s.configuration().label(), s.plan().ids(), st, reason, exit.timedOut() ? null
-                    : exit.status(), results));
+            done.add(s.plan().job(benchmark(s.plan()), s.configuration().label(), s.plan().ids(), st, reason,
+                    exit.timedOut() ? null : exit.status(), results));
         }
         running = List.of();
         return done;
@@ -153,21 +182,25 @@ final class JmhJobs {
             if (t.done() && reported.add(t.key())) {
                 Scheduled s = byTask.get(t.key());
                 Measured m = results(s).stream().filter(x -> x.id().equals(t.id())).findFirst().orElse(null);
-                progress.finished(Sweep.key(s.configuration(), s.plan(), t.id()), t.id(), s.plan().estimate(settings),
+                progress.finished(Plan.key(s.configuration(), s.plan(), t.id()), t.id(), estimate(s.plan()),
                         s.plan().size(), m, m == null ? t.failure() : null);
             }
         }
     }
 
     /** Every running job's results so far (after an interrupt: every fork that ended). */
-    List<Job> sofar() throws IOException {
-        machine();
-        List<Job> jobs = new ArrayList<>();
-        for (Scheduled s : running) {
-            jobs.add(s.plan().job(s.configuration().label(), s.plan().ids(), Job.Status.INTERRUPTED, "interrupted", null,
-                    results(s)));
+    @Override
+    public List<Job> sofar() throws IOException {
+        if (running.isEmpty()) {
+            return List.of();
         }
-        return jobs;
+        machine();
+        List<Job> sofar = new ArrayList<>();
+        for (Scheduled s : running) {
+            sofar.add(s.plan().job(benchmark(s.plan()), s.configuration().label(), s.plan().ids(),
+                    Job.Status.INTERRUPTED, "interrupted", null, results(s)));
+        }
+        return sofar;
     }
 
     private List<Measured> results(Scheduled s) throws IOException {
@@ -175,7 +208,7 @@ final class JmhJobs {
         if (!Files.exists(file)) {
             return List.of();
         }
-        Job.Result r = RunFile.readJson(file, Job.Result.class);
+        Job.Result r = Json.read(file, Job.Result.class);
         return r == null ? List.of() : r.results();
     }
 
@@ -183,10 +216,10 @@ final class JmhJobs {
     private void machine() throws IOException {
         Path dir = runDir.resolve(RunFile.JOBS);
         if (Files.exists(dir.resolve(HostSpec.PROBES))) {
-            log.probes(List.of(RunFile.readJson(dir.resolve(HostSpec.PROBES), Probe[].class)));
+            log.probes(List.of(Json.read(dir.resolve(HostSpec.PROBES), Probe[].class)));
         }
         if (Files.exists(dir.resolve(HostSpec.CPU_WORK))) {
-            log.cpuWork(List.of(RunFile.readJson(dir.resolve(HostSpec.CPU_WORK), CpuWork[].class)));
+            log.cpuWork(List.of(Json.read(dir.resolve(HostSpec.CPU_WORK), CpuWork[].class)));
         }
     }
 

@@ -1,14 +1,14 @@
 package threadring.bench.sweep;
 
+import threadring.bench.data.Configuration;
 import java.util.ArrayList;
 import java.util.List;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Settings;
-import threadring.bench.echo.EchoLoad;
 import threadring.core.RingFactory;
 import threadring.core.Workload;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /**
  * One job of a sweep: some ids of one model in one series ({@code size}) of a workload, at
@@ -39,15 +39,10 @@ public record Plan(String model, List<RingFactory> factories, Size size, Integer
         return size.describe(steps == null ? "calibrated" : String.valueOf(steps));
     }
 
-    /** A record of this job for run.json: its benchmark is JMH's, or the load's that measures a server. */
-    Job job(String label, List<String> ids, Job.Status status, String reason, Integer exit, List<Measured> results) {
-        return new Job(label, size.measured(Size.Timed::benchmark, s -> EchoLoad.LOAD), ids, size, steps, status,
-                reason, exit, results);
-    }
-
-    /** Seconds this plan is expected to take per id. */
-    double estimate(Settings s) {
-        return size.measured(t -> Progress.estimate(s, t, steps), served -> EchoLoad.Timing.of(s.scored()).estimate());
+    /** A record of this job for run.json; {@code benchmark}: its runner's ({@link Runner#benchmark}). */
+    Job job(String benchmark, String label, List<String> ids, Job.Status status, String reason, Integer exit,
+            List<Measured> results) {
+        return new Job(label, benchmark, ids, size, steps, status, reason, exit, results);
     }
 
     /**
@@ -58,12 +53,17 @@ public record Plan(String model, List<RingFactory> factories, Size size, Integer
     public static List<Plan> of(List<Catalog.Model> selected, Settings s) {
         boolean curated = s.selection().includes().isEmpty() && !s.selection().all();
         List<Plan> plans = new ArrayList<>();
-        for (Workload w : s.workloads()) {
+        for (Workload<?, ?> w : s.workloads()) {
             List<Catalog.Model> models = Catalog.runs(curated ? Catalog.inDefaultSweep(selected, w) : selected, w);
             for (Size size : s.series(w)) {
                 models.forEach(m -> plans.add(new Plan(m.name(), m.factories(), size, s.steps(size))));
             }
         }
         return plans;
+    }
+
+    /** The plan item of id {@code id} in series {@code p} of configuration {@code c}: what a shard is made of. */
+    static String key(Configuration c, Plan p, String id) {
+        return c.label() + "|" + p.file() + "|" + id;
     }
 }

@@ -13,7 +13,7 @@ import threadring.bench.report.Format;
 import threadring.bench.stats.Stats;
 import threadring.bench.util.Counter;
 import threadring.bench.util.Processes;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 import threadring.core.WorkloadBenchmark;
 
 /**
@@ -43,14 +43,24 @@ final class Progress {
     private final Set<String> done = new HashSet<>();
     private double doneEstimate;
     private int finished;
-    /** Once the JMH host runs: when it started, and the share of its forks done (the ids end together, at the end). */
-    private long hostStart = -1;
-    private double hostShare;
+    /**
+     * The phase running (the JMH host's rounds, the echo servers' rounds): when it started and the
+     * share of its forks or repetitions done, which the estimate of what is left comes from while
+     * its ids have not ended (a row ends only after its last fork).
+     */
+    private String phase;
+    private long phaseStart = -1;
+    private double phaseShare;
+    private long lastLine;
+
+    /** A line at least this often while a phase makes progress, so that the count and the estimate move. */
+    static final long TICK_NS = 60_000_000_000L;
 
     Progress(PrintStream out, List<Item> items, LongSupplier nanos) {
         this.out = out;
         this.nanos = nanos;
         this.start = nanos.getAsLong();
+        this.lastLine = start;
         this.total = items.size();
         this.plannedSeconds = items.stream().mapToDouble(Item::seconds).sum();
         this.afterHostSeconds = items.stream().filter(i -> !i.host()).mapToDouble(Item::seconds).sum();
@@ -83,7 +93,7 @@ final class Progress {
         if (Processes.stopping()) {
             return; // interrupted: the interrupt says what was kept
         }
-        out.println(prefix() + " " + what + " on " + label + ": " + String.join(", ", ids));
+        print(prefix() + " " + what + " on " + label + ": " + String.join(", ", ids));
     }
 
     /**
@@ -92,10 +102,29 @@ final class Progress {
      * what is left comes from its forks.
      */
     void host(int forks, int expected) {
-        if (hostStart < 0) {
-            hostStart = nanos.getAsLong();
+        phase("JMH host", forks, expected, "forks");
+    }
+
+    /** How far the echo servers got: {@code repetitions} of about {@code expected}. */
+    void repetitions(int repetitions, int expected) {
+        phase("echo servers", repetitions, expected, "repetitions");
+    }
+
+    private void phase(String name, int done, int expected, String what) {
+        long now = nanos.getAsLong();
+        if (!name.equals(phase)) {
+            phase = name;
+            phaseStart = now;
         }
-        hostShare = expected <= 0 ? 0 : Math.min(1, (double) forks / expected);
+        phaseShare = expected <= 0 ? 0 : Math.min(1, (double) done / expected);
+        if (now - lastLine >= TICK_NS && !Processes.stopping()) {
+            print(prefix() + " " + name + ": " + done + " of ~" + expected + " " + what + " done");
+        }
+    }
+
+    private void print(String line) {
+        lastLine = nanos.getAsLong();
+        out.println(line);
     }
 
     /** The JMH host began a round (or another phase): one line, as ids end only after their last fork. */
@@ -103,7 +132,7 @@ final class Progress {
         if (Processes.stopping()) {
             return;
         }
-        out.println(prefix() + " " + (phase.equals("rounds") ? "round " + round : phase) + ": " + forks
+        print(prefix() + " " + (phase.equals("rounds") ? "round " + round : phase) + ": " + forks
                 + (phase.startsWith("echo") ? " repetitions" : " forks") + " of " + tasks + " id-series done so far");
     }
 
@@ -124,7 +153,7 @@ final class Progress {
             result = error != null && error.startsWith("SKIP ") ? error
                     : "FAIL " + (error != null ? error : m != null && m.error() != null ? m.error() : "no result");
         }
-        out.println(prefix() + " " + size.workload().label() + " " + id + "  " + result);
+        print(prefix() + " " + size.workload().label() + " " + id + "  " + result);
     }
 
     /** {@code [ 14/121  9m12s elapsed, ~21m left]} */
@@ -132,9 +161,9 @@ final class Progress {
         long now = nanos.getAsLong();
         double elapsed = (now - start) / 1e9;
         double left;
-        if (hostStart >= 0 && hostShare > 0.05 && hostShare < 1) {
-            double inHost = (now - hostStart) / 1e9;
-            left = inHost * (1 - hostShare) / hostShare + afterHostSeconds;
+        if (phaseStart >= 0 && phaseShare > 0.05 && phaseShare < 1) {
+            double inPhase = (now - phaseStart) / 1e9;
+            left = inPhase * (1 - phaseShare) / phaseShare + ("JMH host".equals(phase) ? afterHostSeconds : 0);
         } else {
             double rate = doneEstimate > 0 ? elapsed / doneEstimate : 1;
             left = Math.max(0, (plannedSeconds - doneEstimate) * rate);

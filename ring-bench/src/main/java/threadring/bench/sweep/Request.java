@@ -7,6 +7,9 @@ import threadring.bench.data.Settings;
 /**
  * Everything a sweep needs, resolved and validated by the command line: the settings, the JDK
  * homes ({@code jdks} empty: the one running this), where runs are written, whether JMH's output
- * goes to the console too, and the slice of the plan to run ({@code shard} null: all of it).
+ * goes to the console too, the slice of the plan to run ({@code shard} null: all of it), and
+ * whether the workloads were asked for by name ({@code --workload}: one this machine cannot measure
+ * is then a usage error, where the default sweep skips it with the reason).
  */
-public record Request(Settings settings, List<Path> jdks, Path results, boolean verbose, Shards.Spec shard) {}
+public record Request(Settings settings, List<Path> jdks, Path results, boolean verbose, Shards.Spec shard,
+        boolean workloadsNamed) {}

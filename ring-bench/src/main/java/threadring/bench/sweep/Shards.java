@@ -9,6 +9,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import threadring.bench.data.Json;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
 
@@ -90,7 +91,7 @@ public final class Shards {
                 settings.cpus(), settings.jdks(), settings.profilers(), settings.profiling(), null);
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(RunFile.JSON.toJson(plan).getBytes(StandardCharsets.UTF_8));
+            sha.update(Json.GSON.toJson(plan).getBytes(StandardCharsets.UTF_8));
             for (Item i : items) {
                 sha.update(("\n" + i.key()).getBytes(StandardCharsets.UTF_8));
             }

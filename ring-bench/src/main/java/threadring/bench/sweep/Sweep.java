@@ -24,7 +24,6 @@ import threadring.bench.data.Run;
 import threadring.bench.report.RerunPairs;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
-import threadring.bench.echo.EchoLoad;
 import threadring.bench.echo.Wrk;
 import threadring.bench.jmh.Profilers;
 import threadring.bench.report.Report;
@@ -39,7 +38,9 @@ import threadring.core.Workload;
 
 /**
  * A sweep: for every JDK x cpu set x planned job (some ids of one model in one series), the ids
- * measured by a JMH child ({@link JmhJobs}) or under wrk ({@link EchoJobs}). Everything lands in
+ * measured by the runner of the job's kind ({@link Runner}: JMH's host for timed passes,
+ * {@link JmhJobs}; a load for a server, {@link EchoJobs}), each admitting what this machine can
+ * measure and refusing the rest with the reason. Everything lands in
  * {@code results/<run-id>/}; run.json is rewritten after every job, and {@code results/latest}
  * moves only when the sweep ran to its end and measured something. Ctrl-C stops the child, keeps
  * what finished and writes a report marked interrupted.
@@ -54,7 +55,7 @@ public final class Sweep {
     private final Object lock = new Object();
     private Path runDir;
     private RunLog log;
-    private JmhJobs jmh;
+    private List<Runner> runners = List.of();
     private boolean finished;
 
     public Sweep(Request request, Path jar, Path home, PrintStream out) {
@@ -97,10 +98,6 @@ public final class Sweep {
         return settings.withScored(settings.scored().withRerun(rerun));
     }
 
-    /** The plan item of id {@code id} in series {@code p} of configuration {@code c}: what a shard is made of. */
-    static String key(Configuration c, Plan p, String id) {
-        return c.label() + "|" + p.file() + "|" + id;
-    }
 
     public int run() throws IOException, InterruptedException {
         List<Catalog.Model> selected = Catalog.select(RingFactories.load(), settings.selection().includes());
@@ -114,7 +111,16 @@ public final class Sweep {
             throw new UsageException("--include " + settings.selection().includes() + " matches no id that runs "
                     + settings.workloads().stream().map(Workload::label).toList() + " (see 'list')");
         }
-        Optional<Path> wrk = Wrk.find();
+        runners = List.of(new JmhJobs(settings, jar, settings.seed()),
+                new EchoJobs(settings, jar, Wrk.find(), settings.seed()));
+        if (request.workloadsNamed()) {
+            // asked for by name: a workload this machine cannot measure is a usage error (the default sweep skips it)
+            for (Plan p : plans) {
+                runner(p).cannotRun(p).ifPresent(why -> {
+                    throw new UsageException("--workload " + p.workload().label() + ": " + why);
+                });
+            }
+        }
         List<Configuration> configs = Configurations.probe(request.jdks(), settings.cpus(), jar);
         Run.Shard shard = shard(configs, plans);
         Set<String> assigned = shard == null ? null : Set.copyOf(shard.items());
@@ -127,14 +133,12 @@ public final class Sweep {
                 machine, withRerun(machine), async, configs, shard);
         out.println("threadring: scored passes run without profilers; profiling pass: "
                 + (settings.profilers().isEmpty() ? "none" : String.join(", ", settings.profilers())));
-        Path script = wrk.isPresent() && plans.stream().anyMatch(p -> p.size().measured(t -> false, s -> true))
-                ? Wrk.script(runDir) : null;
         List<Progress.Item> items = new ArrayList<>();
         for (Configuration c : configs) {
             for (Plan p : plans) {
-                boolean host = p.size().measured(t -> true, s -> false);
+                Runner r = runner(p);
                 p.factories().stream().filter(f -> mine(assigned, c, p, f))
-                        .forEach(f -> items.add(new Progress.Item(p.estimate(settings), host)));
+                        .forEach(f -> items.add(new Progress.Item(r.estimate(p), r.host())));
             }
         }
         Progress progress = new Progress(out, items, System::nanoTime);
@@ -142,48 +146,37 @@ public final class Sweep {
             synchronized (lock) {
                 log = new RunLog(runDir, run, console, out, request.verbose());
                 log.save(Run.State.RUNNING);
-                jmh = new JmhJobs(settings, runDir, jar, log, progress, async, settings.seed());
             }
-            EchoJobs echo = wrk.isPresent() ? new EchoJobs(settings, runDir, jar, wrk.get(), script, log, progress, settings.seed())
-                    : null;
             Thread onInterrupt = new Thread(this::interrupted, "threadring interrupt");
             Runtime.getRuntime().addShutdownHook(onInterrupt);
             out.println("threadring: " + items.size() + " ids to measure (" + (request.verbose()
                     ? "JMH's output follows" : "JMH's output goes to " + runDir.resolve(RunFile.CONSOLE)
                             + "; --verbose shows it") + ")");
-            List<JmhJobs.Scheduled> timed = new ArrayList<>();
-            List<EchoJobs.Scheduled> served = new ArrayList<>();
             for (Configuration c : configs) {
                 for (Plan all : plans) {
                     Plan p = all.with(all.factories().stream().filter(f -> mine(assigned, c, all, f)).toList());
                     if (p.factories().isEmpty()) {
                         continue; // another shard's
                     }
-                    List<RingFactory> runnable = skipTooNew(c, p, progress);
-                    Optional<String> cannotLoad = p.size().measured(t -> Optional.<String>empty(),
-                            s -> EchoLoad.cannotLoad(s.connections(), wrk, EchoLoad.openFilesLimit()));
-                    if (cannotLoad.isPresent() && !runnable.isEmpty()) {
-                        log.log("threadring: skipping " + p.describe() + " on " + c.label() + ": " + cannotLoad.get());
+                    Runner r = runner(p);
+                    List<RingFactory> runnable = skipTooNew(c, p, r, progress);
+                    Optional<String> cannot = r.cannotRun(p);
+                    if (cannot.isPresent() && !runnable.isEmpty()) {
+                        log.log("threadring: skipping " + p.describe() + " on " + c.label() + ": " + cannot.get());
                         for (RingFactory f : runnable) {
-                            progress.finished(key(c, p, f.id()), f.id(), p.estimate(settings), p.size(), null,
-                                    "SKIP " + cannotLoad.get());
+                            progress.finished(Plan.key(c, p, f.id()), f.id(), r.estimate(p), p.size(), null,
+                                    "SKIP " + cannot.get());
                         }
-                        log.ended(p.job(c.label(), ids(runnable), Job.Status.SKIPPED, cannotLoad.get(), null, List.of()));
-                        continue;
-                    }
-                    if (!runnable.isEmpty()) {
-                        // the one place a workload's runner is chosen: JMH's host for a timed size, a load for a server
-                        Plan narrowed = p.with(runnable);
-                        p.size().measured(t -> timed.add(new JmhJobs.Scheduled(c, narrowed)),
-                                s -> served.add(new EchoJobs.Scheduled(c, narrowed, s)));
+                        log.ended(p.job(r.benchmark(p), c.label(), ids(runnable), Job.Status.SKIPPED, cannot.get(), null,
+                                List.of()));
+                    } else if (!runnable.isEmpty()) {
+                        r.schedule(c, p.with(runnable));
                     }
                 }
             }
-            for (Job j : jmh.run(configs, timed)) {
-                log.ended(j);
-            }
-            if (!served.isEmpty()) {
-                for (Job j : echo.run(served)) {
+            Runner.Session session = new Runner.Session(runDir, configs, log, progress, async);
+            for (Runner r : runners) {
+                for (Job j : r.run(session)) {
                     log.ended(j);
                 }
             }
@@ -222,8 +215,14 @@ public final class Sweep {
         return 0;
     }
 
+    /** The runner that measures {@code p}'s series. */
+    private Runner runner(Plan p) {
+        return runners.stream().filter(r -> r.measures(p.size())).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no runner measures " + p.describe()));
+    }
+
     /** Ids that need a newer JDK than the configuration's are skipped, with the reason; returns the others. */
-    private List<RingFactory> skipTooNew(Configuration c, Plan p, Progress progress) throws IOException {
+    private List<RingFactory> skipTooNew(Configuration c, Plan p, Runner r, Progress progress) throws IOException {
         int feature = c.jvm().javaFeature();
         List<RingFactory> tooNew = p.factories().stream().filter(f -> f.minimumJavaVersion() > feature).toList();
         if (!tooNew.isEmpty()) {
@@ -231,10 +230,10 @@ public final class Sweep {
                     .collect(Collectors.joining(", ")) + "; this is JDK " + feature;
             log.log("threadring: skipping on " + c.label() + ": " + why);
             for (RingFactory f : tooNew) {
-                progress.finished(key(c, p, f.id()), f.id(), p.estimate(settings), p.size(), null,
+                progress.finished(Plan.key(c, p, f.id()), f.id(), r.estimate(p), p.size(), null,
                         "SKIP " + f.id() + " needs JDK " + f.minimumJavaVersion() + "+");
             }
-            log.ended(p.job(c.label(), ids(tooNew), Job.Status.SKIPPED, why, null, List.of()));
+            log.ended(p.job(r.benchmark(p), c.label(), ids(tooNew), Job.Status.SKIPPED, why, null, List.of()));
         }
         return p.factories().stream().filter(f -> !tooNew.contains(f)).toList();
     }
@@ -251,7 +250,7 @@ public final class Sweep {
         List<Shards.Item> items = new ArrayList<>();
         for (Configuration c : configs) {
             for (Plan p : plans) {
-                p.factories().forEach(f -> items.add(new Shards.Item(key(c, p, f.id()), p.estimate(settings))));
+                p.factories().forEach(f -> items.add(new Shards.Item(Plan.key(c, p, f.id()), runner(p).estimate(p))));
             }
         }
         List<String> mine = Shards.slice(items, request.shard());
@@ -268,7 +267,7 @@ public final class Sweep {
 
     /** Whether this host runs that item: every item without --shard, its slice's with it. */
     private static boolean mine(Set<String> assigned, Configuration c, Plan p, RingFactory f) {
-        return assigned == null || assigned.contains(key(c, p, f.id()));
+        return assigned == null || assigned.contains(Plan.key(c, p, f.id()));
     }
 
     /** Extracts async-profiler and starts it once per configuration; what does not work is said and skipped. */
@@ -297,7 +296,11 @@ public final class Sweep {
             }
             Processes.destroyAll();
             try {
-                log.interrupted(jmh.sofar());
+                List<Job> sofar = new ArrayList<>();
+                for (Runner r : runners) {
+                    sofar.addAll(r.sofar());
+                }
+                log.interrupted(sofar);
                 RunFolder.render(runDir);
                 long kept = java.util.stream.Stream.concat(log.jobs().stream(), log.running().stream())
                         .flatMap(j -> j.results().stream()).filter(Measured::measured).count();

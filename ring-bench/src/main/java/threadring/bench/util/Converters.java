@@ -1,12 +1,13 @@
 package threadring.bench.util;
 
+import threadring.core.workloads.Workloads;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
-import threadring.core.FanOut;
+import threadring.core.fanout.FanOut;
 import threadring.core.Workload;
 
 /**
@@ -93,11 +94,11 @@ public final class Converters {
     }
 
     /** A workload: ring, rendezvous, fanout or echo. */
-    public static final class WorkloadName implements ITypeConverter<Workload> {
+    public static final class WorkloadName implements ITypeConverter<Workload<?, ?>> {
         @Override
-        public Workload convert(String value) {
+        public Workload<?, ?> convert(String value) {
             try {
-                return Workload.of(value.trim().toLowerCase(Locale.ROOT));
+                return Workloads.of(value.trim().toLowerCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

@@ -45,9 +45,12 @@ class ArchitectureTest {
 
     /**
      * From the top: the command line; the sweep (plan, shards, progress) and the comparison of
-     * runs; the runners (JMH children, the echo load, check, footprint); the workloads' options;
-     * run folders (merge, jmh-result.json, rendering); one run's report (markdown, HTML, charts);
-     * run.json's records; statistics and utilities. Each layer's packages, in that order.
+     * runs; the runners (JMH children, the echo server's wing with its load, report section and
+     * options; check, footprint); each timed workload's own package (its options and report
+     * section, found by ServiceLoader: nothing imports them); run folders (merge, jmh-result.json,
+     * rendering); one run's report (markdown, HTML, charts, the sections every workload shares);
+     * the options every workload's options plug into; run.json's records; statistics, the counters'
+     * probes and utilities. Each layer's packages, in that order.
      */
     static final Map<String, List<String>> LAYERS = layers();
 
@@ -57,11 +60,12 @@ class ArchitectureTest {
         layers.put("sweep", List.of("sweep"));
         layers.put("compare", List.of("compare"));
         layers.put("runners", RUNNERS);
-        layers.put("options", List.of("options"));
+        layers.put("workloads", List.of("workloads"));
         layers.put("results", List.of("results"));
         layers.put("report", List.of("report"));
+        layers.put("options", List.of("options"));
         layers.put("data", List.of("data"));
-        layers.put("base", List.of("stats", "util"));
+        layers.put("base", List.of("stats", "counters", "util"));
         return layers;
     }
 
@@ -76,12 +80,15 @@ class ArchitectureTest {
                 .whereLayer("sweep").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("compare").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("runners").mayOnlyBeAccessedByLayers("cli", "sweep")
-                .whereLayer("options").mayOnlyBeAccessedByLayers("cli", "runners")
+                .whereLayer("workloads").mayNotBeAccessedByAnyLayer()
                 .whereLayer("results").mayOnlyBeAccessedByLayers("cli", "sweep", "runners")
-                .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "sweep", "compare", "runners", "results")
-                .whereLayer("data").mayOnlyBeAccessedByLayers("cli", "sweep", "compare", "runners", "results", "report")
-                .whereLayer("base").mayOnlyBeAccessedByLayers("cli", "sweep", "compare", "runners", "options", "results",
-                        "report", "data");
+                .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "sweep", "compare", "runners", "workloads",
+                        "results")
+                .whereLayer("options").mayOnlyBeAccessedByLayers("cli", "runners", "workloads", "report")
+                .whereLayer("data").mayOnlyBeAccessedByLayers("cli", "sweep", "compare", "runners", "workloads",
+                        "results", "report", "options")
+                .whereLayer("base").mayOnlyBeAccessedByLayers("cli", "sweep", "compare", "runners", "workloads",
+                        "options", "results", "report", "data");
     }
 
     /** Each runner is a room of its own: none imports another. */

@@ -72,17 +72,20 @@ class DocsTest {
         assertEquals(List.of(), problems, "links that do not resolve");
     }
 
-    /**
-     * docs/architecture.md's "Adding a workload" is true to the tree: at most eight files, each of
-     * which exists for the fan-out ({@code <X>} = FanOut), and every exhaustive switch over the
-     * workloads (a {@code case RING ->}) in ring-core and ring-bench is in one of them, so the
-     * compiler's list of places and the docs' are the same.
-     */
-    @Test
-    void addingAWorkloadListsTheFilesItTouches() throws IOException {
+    /** The newest workload: the proof that a workload is one unit (its code outside its own packages is registration). */
+    static final String PROOF = "skynet";
+    /** Where a workload's own code lives, for {@link #PROOF}: ring-core's package and ring-bench's. */
+    static final List<String> OWN = List.of("ring-core/src/main/java/threadring/core/skynet/",
+            "ring-core/src/test/java/threadring/core/skynet/", "ring-bench/src/main/java/threadring/bench/workloads/skynet/",
+            "ring-bench/src/test/java/threadring/bench/workloads/skynet/");
+    /** The shared modules, which a new workload must not touch beyond its registration. */
+    static final List<String> SHARED = List.of("ring-core/src", "ring-bench/src");
+
+    /** The numbered list under a heading of docs/architecture.md: each item's first code span. */
+    static List<String> numbered(String heading) throws IOException {
         List<String> lines = Files.readAllLines(ROOT.resolve("docs/architecture.md"));
-        int from = lines.indexOf("## Adding a workload");
-        assertTrue(from >= 0, "docs/architecture.md has no 'Adding a workload' section");
+        int from = lines.indexOf(heading);
+        assertTrue(from >= 0, "docs/architecture.md has no '" + heading + "' section");
         List<String> files = new ArrayList<>();
         Pattern item = Pattern.compile("^\\d+\\. `([^`]+)`");
         for (String line : lines.subList(from + 1, lines.size())) {
@@ -91,26 +94,74 @@ class DocsTest {
             }
             Matcher m = item.matcher(line);
             if (m.find()) {
-                files.add(m.group(1).replace("<X>", "FanOut"));
+                files.add(m.group(1));
             }
         }
-        assertTrue(!files.isEmpty() && files.size() <= 8, "files to add a workload: " + files);
-        for (String f : files) {
-            assertTrue(Files.isRegularFile(ROOT.resolve(f)), f + " does not exist");
-        }
-        List<String> switches = new ArrayList<>();
-        for (String dir : List.of("ring-core/src/main/java", "ring-core/src/test/java", "ring-bench/src/main/java")) {
-            try (Stream<Path> sources = Files.walk(ROOT.resolve(dir))) {
-                for (Path p : sources.filter(x -> x.toString().endsWith(".java")).toList()) {
-                    if (Pattern.compile("case RING\\b").matcher(Files.readString(p)).find()) {
-                        switches.add(ROOT.relativize(p).toString());
+        return files;
+    }
+
+    /**
+     * docs/architecture.md's "Adding a workload" names the registration points exactly: the files
+     * of the shared modules outside the newest workload's own packages whose code (comments left
+     * out) names it are the files its numbered list gives, no more and no fewer, and there are at
+     * most three.
+     */
+    @Test
+    void addingAWorkloadListsEveryRegistrationPointAndNoOther() throws IOException {
+        List<String> listed = numbered("## Adding a workload");
+        assertTrue(!listed.isEmpty() && listed.size() <= 3, "registration points: " + listed);
+        Set<String> naming = new java.util.TreeSet<>();
+        for (String dir : SHARED) {
+            try (Stream<Path> files = Files.walk(ROOT.resolve(dir))) {
+                for (Path f : files.filter(Files::isRegularFile).toList()) {
+                    String rel = ROOT.relativize(f).toString();
+                    if (OWN.stream().anyMatch(rel::startsWith) || rel.contains("/archfixture/")) {
+                        continue;
+                    }
+                    String text = Files.readString(f);
+                    String code = rel.endsWith(".java") ? SourceCyclesTest.code(text).replaceAll("(?m)^import [^;]*;", "")
+                            : text;
+                    if (code.toLowerCase(Locale.ROOT).contains(PROOF)) {
+                        naming.add(rel);
                     }
                 }
             }
         }
-        assertTrue(switches.size() >= 4, "the switches over workloads were found: " + switches);
-        assertEquals(List.of(), switches.stream().filter(x -> !files.contains(x)).toList(),
-                "switches over the workloads in files the docs do not list");
+        assertEquals(new java.util.TreeSet<>(listed), naming,
+                "files outside the " + PROOF + "'s own packages that name it, against the docs' list");
+    }
+
+    /** External classes docs/architecture.md may name in code spans: the JDK's and the libraries'. */
+    static final Set<String> EXTERNAL = Set.of("ServiceLoader", "Runner", "InternalProfiler", "OutputFormat",
+            "ForkJoinPool", "RecursiveTask", "StructuredTaskScope", "Thread", "Executors");
+
+    /**
+     * Every class docs/architecture.md names in a code span ({@code `Sweep`}, {@code `Score.Passes`})
+     * exists in the tree (a source file of that name), or is one of {@link #EXTERNAL}: the page
+     * cannot describe classes that are gone.
+     */
+    @Test
+    void theArchitecturePageNamesOnlyClassesThatExist() throws IOException {
+        Set<String> sources = new HashSet<>();
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            files.filter(f -> f.toString().matches(".*\\.(java|kt|scala)$") && !f.toString().contains("/target/")
+                    && !f.toString().contains("/.git/")).forEach(f -> sources.add(f.getFileName().toString()
+                            .replaceAll("\\.(java|kt|scala)$", "")));
+        }
+        Pattern span = Pattern.compile("`([A-Z][a-z][A-Za-z0-9]*)(?:\\.[A-Za-z]+)*(?:\\(\\))?`");
+        List<String> missing = new ArrayList<>();
+        int named = 0;
+        for (String line : Files.readAllLines(ROOT.resolve("docs/architecture.md"))) {
+            Matcher m = span.matcher(line);
+            while (m.find()) {
+                named++;
+                if (!sources.contains(m.group(1)) && !EXTERNAL.contains(m.group(1))) {
+                    missing.add(m.group(1));
+                }
+            }
+        }
+        assertTrue(named > 20, "class names read: " + named);
+        assertEquals(List.of(), missing, "classes docs/architecture.md names that do not exist");
     }
 
     /** The lines outside fenced code, with inline code blanked. */

@@ -1,5 +1,11 @@
 package threadring.bench.cli;
 
+import threadring.core.ring.RingSize;
+import threadring.core.ring.Ring;
+import threadring.core.rendezvous.RendezvousSize;
+import threadring.core.fanout.FanOutSize;
+import threadring.core.fanout.FanOut;
+import threadring.core.echo.EchoServer;
 import threadring.core.Workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,13 +30,12 @@ import threadring.bench.data.Measured;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
-import threadring.core.Workload.Size;
 import threadring.bench.report.Report;
 import threadring.bench.results.JmhResults;
 import threadring.bench.util.Processes;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Rings;
+import threadring.core.ring.Rings;
 
 /** Runs against the shaded benchmarks.jar that `mvn package` just built. */
 public class BenchmarksJarIT {
@@ -72,8 +77,8 @@ public class BenchmarksJarIT {
                     .collect(Collectors.toList());
             assertEquals(List.of(threadring.core.CpuWorkBenchmark.class.getName() + ".consume",
                     threadring.core.CrossCpuBenchmark.class.getName() + ".handoff",
-                    new Size.FanOut(1, 0, 0).benchmark(), new Size.Rendezvous().benchmark(),
-                    Size.Ring.classic(2).benchmark(), threadring.core.SpeedProbeBenchmark.class.getName() + ".hop"),
+                    new FanOutSize(1, 0, 0).benchmark(), new RendezvousSize().benchmark(),
+                    RingSize.classic(2).benchmark(), threadring.core.SpeedProbeBenchmark.class.getName() + ".hop"),
                     entries.stream().map(BenchmarkListEntry::getUsername).sorted().toList());
             assertEquals("org.openjdk.jmh.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
         }
@@ -88,12 +93,12 @@ public class BenchmarksJarIT {
     /** check answers for every id, including -p1 ones that need a child JVM with scheduler flags. */
     @Test
     void checkPassesEveryImplementation() throws Exception {
-        Size.Ring shape = new Size.Ring(7, 3, 2, 5);
+        RingSize shape = new RingSize(7, 3, 2, 5);
         Result r = cli(tmp, "check", "--nodes", "7", "--tokens", "3", "--depth", "2", "--work", "5", "--hops", "1234");
         assertEquals(0, r.exit(), r.output());
-        for (String id : idsThatRun(Workload.RING)) {
+        for (String id : idsThatRun(Ring.WORKLOAD)) {
             boolean known = RingFactories.load().all().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow()
-                    .knownIssue(Workload.RING).isPresent();
+                    .knownIssue(Ring.WORKLOAD).isPresent();
             String line = id + " nodes=7 tokens=3 depth=2 work=5 hops=1234 ";
             String expected = line + "sum=" + shape.expected(1234) + " ms=";
             assertTrue(r.output().lines().anyMatch(l -> known ? l.startsWith(line + "SKIP known issue: ")
@@ -107,11 +112,11 @@ public class BenchmarksJarIT {
     void checkRunsTheFanOutOfEveryIdThatHasOne() throws Exception {
         Result r = cli(tmp, "check", "--workload", "fanout", "--tasks", "1234", "--delay-ms", "7", "--work", "10");
         assertEquals(0, r.exit(), r.output());
-        List<String> ids = idsThatRun(Workload.FANOUT);
+        List<String> ids = idsThatRun(FanOut.WORKLOAD);
         assertTrue(ids.size() >= 18, ids.toString());
         for (String id : ids) {
             boolean known = RingFactories.load().all().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow()
-                    .knownIssue(Workload.FANOUT).isPresent();
+                    .knownIssue(FanOut.WORKLOAD).isPresent();
             String expected = java.util.regex.Pattern.quote(id + " workload=fanout tasks=1234 delay_ms=7 work=10")
                     + (known ? " SKIP known issue: .*" : " sum=761995 ms=[0-9.]+ ok");
             assertTrue(r.output().lines().anyMatch(l -> l.matches(expected)), id + " in\n" + r.output());
@@ -123,7 +128,7 @@ public class BenchmarksJarIT {
     void checkRunsEveryEchoServer() throws Exception {
         Result r = cli(tmp, "check", "--workload", "echo");
         assertEquals(0, r.exit(), r.output());
-        List<String> ids = idsThatRun(Workload.ECHO);
+        List<String> ids = idsThatRun(EchoServer.WORKLOAD);
         assertTrue(ids.size() >= 7, ids.toString());
         for (String id : ids) {
             assertTrue(r.output().lines().anyMatch(l -> l.equals(id + " workload=echo requests=1000 connections=10 ok")),
@@ -175,14 +180,14 @@ public class BenchmarksJarIT {
         Run data = RunFile.read(run);
         assertEquals(Run.State.COMPLETE, data.state());
         String label = data.configurations().get(0).label();
-        Measured m = data.measured(label, Size.Ring.classic(503)).stream()
+        Measured m = data.measured(label, RingSize.classic(503)).stream()
                 .filter(x -> x.id().equals("coroutines/continuation-loop")).findFirst().orElseThrow();
         assertEquals(2, m.passes().orElseThrow().msPerPass().size(), "forks");
         assertTrue(m.passes().orElseThrow().msPerPass().stream().allMatch(f -> f.size() == 2), "measured passes per fork");
         assertEquals(20000, m.passes().orElseThrow().steps());
-        Score.Counters c = m.passes().orElseThrow().forks().get(0).measured().get(0).counters();
-        assertTrue(c != null && c.cpuMs() != null && c.cpuMs() > 0 && c.wallMs() > 0 && c.voluntarySwitches() != null
-                && c.migrations() != null,
+        java.util.Map<String, Double> c = m.passes().orElseThrow().forks().get(0).measured().get(0).counters();
+        assertTrue(c != null && c.get("cpuMs") != null && c.get("cpuMs") > 0 && c.get("wallMs") > 0
+                && c.get("voluntarySwitches") != null && c.get("migrations") != null,
                 "each iteration's counters: " + c);
         assertEquals(1, m.profile().msPerPass().size(), "the profiling pass is separate and shorter");
         assertTrue(m.profile().allocBytesPerOp() != null && m.profile().allocBytesPerOp() > 0, m.profile().toString());
@@ -192,7 +197,7 @@ public class BenchmarksJarIT {
         assertTrue(report.contains("| coroutines/continuation-loop | 20,000 | 2 x 2 |"), report);
         assertTrue(report.contains("### Profiling pass: " + label), report);
         assertTrue(Files.size(run.resolve("chart.png")) > 1000);
-        Measured e = data.measured(label, new Size.Rendezvous()).stream().findFirst().orElseThrow();
+        Measured e = data.measured(label, new RendezvousSize()).stream().findFirst().orElseThrow();
         assertEquals("coroutines/continuation-loop", e.id());
         assertEquals(30000, e.passes().orElseThrow().steps());
         assertTrue(report.contains("| coroutines/continuation-loop | 30,000 | 2 x 2 |"), report);
@@ -298,7 +303,7 @@ public class BenchmarksJarIT {
                     continue;
                 }
                 scored++;
-                java.util.Map<String, String> params = ((threadring.core.Workload.Size.Timed) job.size()).params(m.passes().orElseThrow().steps());
+                java.util.Map<String, String> params = ((threadring.core.Size.Timed) job.size()).params(m.passes().orElseThrow().steps());
                 List<com.google.gson.JsonObject> entries = jmh.asList().stream().map(e -> e.getAsJsonObject())
                         .filter(e -> e.get("benchmark").getAsString().equals(m.passes().orElseThrow().benchmark())
                                 && param(e, "impl").equals(m.id())

@@ -1,5 +1,12 @@
 package threadring.bench.cli;
 
+import threadring.core.ring.RingSize;
+import threadring.core.ring.Ring;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.fanout.FanOutSize;
+import threadring.core.fanout.FanOut;
+import threadring.core.echo.EchoSize;
+import threadring.core.echo.EchoServer;
 import threadring.core.Workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Settings;
-import threadring.core.Workload.Size;
 import threadring.bench.sweep.Request;
 import threadring.bench.util.UsageException;
 
@@ -27,7 +33,7 @@ class CliTest {
 
     static Request resolve(Map<String, String> env, String... args) {
         RunCommand run = new RunCommand();
-        new CommandLine(run).parseArgs(args);
+        Cli.withWorkloads(new CommandLine(run)).parseArgs(args);
         return run.resolve(env, RESULTS);
     }
 
@@ -46,8 +52,8 @@ class CliTest {
     void defaultsLeaveTheShapeToTheBenchmarksAndProfileWithGcAndJfr() {
         Request r = resolve(Map.of());
         Settings s = r.settings();
-        assertEquals(List.of(Size.Ring.classic(503)), s.series(Workload.RING));
-        assertEquals(java.util.Optional.empty(), s.fixedSteps(Workload.RING));
+        assertEquals(List.of(RingSize.classic(503)), s.series(Ring.WORKLOAD));
+        assertEquals(java.util.Optional.empty(), s.fixedSteps(Ring.WORKLOAD));
         assertNull(s.scored().forks());
         assertEquals(List.of(), s.cpus());
         assertEquals(List.of("gc", "jfr"), s.profilers());
@@ -60,8 +66,8 @@ class CliTest {
         Settings s = resolve(Map.of(), "--nodes", "7", "--hops", "1000", "--forks", "5", "--warmups", "0",
                 "--iterations", "3", "--include", "virtual/park", "--include", "^threads/", "--cpus", "0",
                 "--cpus", "0-1", "--results", "/tmp/r").settings();
-        assertEquals(List.of(Size.Ring.classic(7)), s.series(Workload.RING));
-        assertEquals(1000, s.fixedSteps(Workload.RING).orElseThrow());
+        assertEquals(List.of(RingSize.classic(7)), s.series(Ring.WORKLOAD));
+        assertEquals(1000, s.fixedSteps(Ring.WORKLOAD).orElseThrow());
         assertEquals(5, s.scored().forks());
         assertEquals(0, s.scored().warmups());
         assertEquals(3, s.scored().iterations());
@@ -72,8 +78,8 @@ class CliTest {
     @Test
     void nodesRepeatForOneSeriesPerRingSize() {
         assertEquals(List.of(503, 100_000, 1_000_000), resolve(Map.of("workerCount", "7"), "--nodes", "503", "--nodes",
-                "100000", "--nodes", "1000000", "--nodes", "503").settings().series(Workload.RING).stream()
-                .map(x -> ((Size.Ring) x).nodes()).toList());
+                "100000", "--nodes", "1000000", "--nodes", "503").settings().series(Ring.WORKLOAD).stream()
+                .map(x -> ((RingSize) x).nodes()).toList());
     }
 
     @Test
@@ -90,12 +96,12 @@ class CliTest {
     @Test
     void the2014EnvironmentVariablesStillWork() {
         Settings s = resolve(Map.of("workerCount", "101", "ringSize", "5000", "cpuList", "0 0-1")).settings();
-        assertEquals(List.of(Size.Ring.classic(101)), s.series(Workload.RING));
-        assertEquals(5000, s.fixedSteps(Workload.RING).orElseThrow());
+        assertEquals(List.of(RingSize.classic(101)), s.series(Ring.WORKLOAD));
+        assertEquals(5000, s.fixedSteps(Ring.WORKLOAD).orElseThrow());
         assertEquals(List.of("0", "0-1"), s.cpus());
         Settings overridden = resolve(Map.of("workerCount", "101", "cpuList", "0"), "--nodes", "3",
                 "--cpus", "1").settings();
-        assertEquals(List.of(Size.Ring.classic(3)), overridden.series(Workload.RING));
+        assertEquals(List.of(RingSize.classic(3)), overridden.series(Ring.WORKLOAD));
         assertEquals(List.of("1"), overridden.cpus());
         assertEquals("workerCount must be an integer >= 2, was '1'",
                 assertThrows(UsageException.class, () -> resolve(Map.of("workerCount", "1"))).getMessage());
@@ -105,22 +111,21 @@ class CliTest {
 
     @Test
     void theDefaultSweepRunsEveryWorkload() {
-        assertEquals(List.of(Workload.RING, Workload.RENDEZVOUS, Workload.FANOUT, Workload.ECHO),
-                resolve(Map.of()).settings().workloads());
-        assertEquals(List.of(new Size.Echo(1_000)),
-                resolve(Map.of()).settings().series(Workload.ECHO));
-        assertEquals(List.of(Workload.RENDEZVOUS), resolve(Map.of(), "--workload", "rendezvous").settings().workloads());
+        assertEquals(threadring.core.workloads.Workloads.ALL, resolve(Map.of()).settings().workloads());
+        assertEquals(List.of(new EchoSize(1_000)),
+                resolve(Map.of()).settings().series(EchoServer.WORKLOAD));
+        assertEquals(List.of(Rendezvous.WORKLOAD), resolve(Map.of(), "--workload", "rendezvous").settings().workloads());
     }
 
     /** The default fan-out: 100,000 tasks waiting 100 ms, without work; with consumeCPU(1000) by name. */
     @Test
     void theFanOutsDefaultSeriesAreTheSourcesWithAndWithoutWork() {
-        assertEquals(List.of(new Size.FanOut(100_000, 100, 0)), resolve(Map.of()).settings().series(Workload.FANOUT));
-        assertEquals(List.of(new Size.FanOut(100_000, 100, 0), new Size.FanOut(100_000, 100, 1000)),
-                resolve(Map.of(), "--work", "0", "--work", "1000").settings().series(Workload.FANOUT));
-        assertEquals(List.of(new Size.FanOut(10, 5, 7), new Size.FanOut(20, 5, 7)),
+        assertEquals(List.of(new FanOutSize(100_000, 100, 0)), resolve(Map.of()).settings().series(FanOut.WORKLOAD));
+        assertEquals(List.of(new FanOutSize(100_000, 100, 0), new FanOutSize(100_000, 100, 1000)),
+                resolve(Map.of(), "--work", "0", "--work", "1000").settings().series(FanOut.WORKLOAD));
+        assertEquals(List.of(new FanOutSize(10, 5, 7), new FanOutSize(20, 5, 7)),
                 resolve(Map.of(), "--workload", "fanout", "--tasks", "10", "--tasks", "20", "--delay-ms", "5", "--work",
-                        "7").settings().series(Workload.FANOUT));
+                        "7").settings().series(FanOut.WORKLOAD));
     }
 
     @Test
@@ -157,7 +162,7 @@ class CliTest {
             {"check", "--timeout", "0"}, {"Invalid value for option '--timeout': must be an integer >= 1, was '0'"},
             {"report"}, {"Missing required parameter: 'RUN'"},
             {"--workload", "tube"}, {"Invalid value for option '--workload' (NAME): workload must be one of ring, "
-                    + "rendezvous, fanout, echo, was 'tube'"},
+                    + "rendezvous, fanout, echo, skynet, was 'tube'"},
             {"--connections", "0"}, {"Invalid value for option '--connections' (C): must be an integer >= 1, was '0'"},
             {"--connections", "abc"}, {"Invalid value for option '--connections' (C): must be an integer >= 1, "
                     + "was 'abc'"},
@@ -217,7 +222,7 @@ class CliTest {
         StringBuilder help = new StringBuilder();
         try {
             System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
-            CommandLine top = threadring.bench.util.Commands.line(Cli.class, "benchmark.sh", System.out, System.err);
+            CommandLine top = Cli.withWorkloads(threadring.bench.util.Commands.line(Cli.class, "benchmark.sh", System.out, System.err));
             List<CommandLine> all = new java.util.ArrayList<>(List.of(top));
             all.addAll(top.getSubcommands().values());
             for (CommandLine c : all) {

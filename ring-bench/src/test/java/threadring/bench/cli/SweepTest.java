@@ -1,5 +1,10 @@
 package threadring.bench.cli;
 
+import threadring.core.ring.RingSize;
+import threadring.core.ring.Ring;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.fanout.FanOutSize;
+import threadring.core.fanout.FanOut;
 import threadring.core.Workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,7 +15,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Settings;
-import threadring.core.Workload.Size;
 import threadring.bench.sweep.Catalog;
 import threadring.bench.sweep.Plan;
 import threadring.core.RingFactories;
@@ -22,7 +26,7 @@ class SweepTest {
 
     static Settings settings(String... args) {
         RunCommand command = new RunCommand();
-        new picocli.CommandLine(command).parseArgs(args);
+        Cli.withWorkloads(new picocli.CommandLine(command)).parseArgs(args);
         return command.resolve(java.util.Map.of(), java.nio.file.Path.of("results")).settings();
     }
 
@@ -32,7 +36,7 @@ class SweepTest {
 
     @Test
     void eachModelIsOneJobWhoseIdsCalibrateTheirOwnPasses() {
-        List<Plan> plans = plans(Workload.RING, "--include", "virtual");
+        List<Plan> plans = plans(Ring.WORKLOAD, "--include", "virtual");
         assertEquals(1, plans.size());
         assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), plans.get(0).ids());
         assertNull(plans.get(0).steps());
@@ -42,16 +46,16 @@ class SweepTest {
 
     @Test
     void withoutIncludeEachWorkloadRunsItsDefaultSelection() {
-        List<Plan> ring = plans(Workload.RING);
+        List<Plan> ring = plans(Ring.WORKLOAD);
         assertEquals(List.of("virtual/park"), ring.get(0).ids());
-        assertEquals(List.of("virtual/park"), plans(Workload.RENDEZVOUS).get(0).ids());
-        assertTrue(plans(Workload.RING, "--all").get(0).ids().contains("virtual/sync"));
+        assertEquals(List.of("virtual/park"), plans(Rendezvous.WORKLOAD).get(0).ids());
+        assertTrue(plans(Ring.WORKLOAD, "--all").get(0).ids().contains("virtual/sync"));
     }
 
     @Test
     void quickRunsFixedPassesInShortIterations() {
         Settings s = settings("--quick");
-        assertEquals(List.of(Presets.QUICK_STEPS), plans(Workload.RING, "--quick").stream().map(Plan::steps)
+        assertEquals(List.of(Presets.QUICK_STEPS), plans(Ring.WORKLOAD, "--quick").stream().map(Plan::steps)
                 .distinct().toList());
         assertEquals(Presets.QUICK_ITERATION_MS, s.scored().iterationMs());
         assertEquals(List.of(1, 1, 2), List.of(s.scored().forks(), s.scored().warmups(), s.scored().iterations()));
@@ -60,15 +64,15 @@ class SweepTest {
     @Test
     void longIsTenMillionPerPassOnePassPerIteration() {
         Settings s = settings("--long");
-        assertEquals(List.of(10_000_000), plans(Workload.RING, "--long", "--all").stream().map(Plan::steps).distinct()
+        assertEquals(List.of(10_000_000), plans(Ring.WORKLOAD, "--long", "--all").stream().map(Plan::steps).distinct()
                 .toList());
         assertEquals(List.of(5, 5, 1), List.of(s.scored().warmups(), s.scored().iterations(), s.scored().iterationMs()));
     }
 
     @Test
     void everyRingSizeGetsItsOwnJobs() {
-        List<Plan> plans = plans(Workload.RING, "--all", "--nodes", "503", "--nodes", "1000000", "--hops", "5000");
-        assertEquals(List.of(503, 1_000_000), plans.stream().map(p -> ((Size.Ring) p.size()).nodes()).toList());
+        List<Plan> plans = plans(Ring.WORKLOAD, "--all", "--nodes", "503", "--nodes", "1000000", "--hops", "5000");
+        assertEquals(List.of(503, 1_000_000), plans.stream().map(p -> ((RingSize) p.size()).nodes()).toList());
         assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), plans.get(1).ids());
         assertEquals(5000, plans.get(1).steps());
     }
@@ -79,19 +83,19 @@ class SweepTest {
         String[] args = {"--tokens", "1", "--tokens", "4", "--work", "0", "--work", "1000", "--depth", "16",
             "--workload", "ring"};
         Settings s = settings(args);
-        assertEquals(List.of(new Size.Ring(503, 1, 16, 0), new Size.Ring(503, 1, 16, 1000), new Size.Ring(503, 4, 16, 0),
-                new Size.Ring(503, 4, 16, 1000)), s.series(Workload.RING));
-        assertEquals(s.series(Workload.RING), plans(Workload.RING, args).stream().map(Plan::size).toList());
+        assertEquals(List.of(new RingSize(503, 1, 16, 0), new RingSize(503, 1, 16, 1000), new RingSize(503, 4, 16, 0),
+                new RingSize(503, 4, 16, 1000)), s.series(Ring.WORKLOAD));
+        assertEquals(s.series(Ring.WORKLOAD), plans(Ring.WORKLOAD, args).stream().map(Plan::size).toList());
     }
 
     @Test
     void theRendezvousAndTheFanOutPlanOnlyIdsThatHaveOne() {
-        List<Plan> rendezvous = plans(Workload.RENDEZVOUS, "--include", "virtual");
+        List<Plan> rendezvous = plans(Rendezvous.WORKLOAD, "--include", "virtual");
         assertEquals(1, rendezvous.size());
         assertEquals("virtual-rendezvous-auto", rendezvous.get(0).file());
         assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), rendezvous.get(0).ids());
-        List<Plan> fanOut = plans(Workload.FANOUT, "--include", "virtual", "--work", "0", "--work", "1000");
-        assertEquals(List.of(new Size.FanOut(100_000, 100, 0), new Size.FanOut(100_000, 100, 1000)),
+        List<Plan> fanOut = plans(FanOut.WORKLOAD, "--include", "virtual", "--work", "0", "--work", "1000");
+        assertEquals(List.of(new FanOutSize(100_000, 100, 0), new FanOutSize(100_000, 100, 1000)),
                 fanOut.stream().map(Plan::size).toList());
         assertEquals(List.of("virtual/sleep"), fanOut.get(0).ids());
         assertEquals("virtual-fanout-t100000-d100-w1000", fanOut.get(1).file());

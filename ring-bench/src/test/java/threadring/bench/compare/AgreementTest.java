@@ -1,5 +1,8 @@
 package threadring.bench.compare;
 
+import threadring.core.workloads.Workloads;
+import threadring.core.ring.Ring;
+import threadring.core.rendezvous.Rendezvous;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -86,10 +89,10 @@ public class AgreementTest {
         List<String> checked = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         Set<String> models = new TreeSet<>();
-        Set<Workload> workloads = new TreeSet<>();
+        Set<Workload<?, ?>> workloads = new TreeSet<>(Workloads.ORDER);
         Set<String> shown = new TreeSet<>();
         Set<String> shownModels = new TreeSet<>();
-        Set<Workload> shownWorkloads = new TreeSet<>();
+        Set<Workload<?, ?>> shownWorkloads = new TreeSet<>(Workloads.ORDER);
         // the long runs' fork levels per id, pooled (each run divided by the speed probe where it moved)
         Map<String, List<Double>> longLevels = new TreeMap<>();
         Map<String, Stats.Summary> defaultRows = new TreeMap<>();
@@ -143,7 +146,7 @@ public class AgreementTest {
                     }
                     shown.add(what);
                     shownModels.add(id.substring(0, id.indexOf('/')));
-                    shownWorkloads.add(what.startsWith("ring ") ? Workload.RING : Workload.RENDEZVOUS);
+                    shownWorkloads.add(what.startsWith("ring ") ? Ring.WORKLOAD : Rendezvous.WORKLOAD);
                     System.out.println("agrees within ±10%: " + said);
                 } else if (r.interval() == null || !r.interval().contains(1)) {
                     failures.add(said + ": the default's state is too wide to show agreement, and the ratio excludes 1");
@@ -169,10 +172,10 @@ public class AgreementTest {
         assertTrue(failures.isEmpty(), String.join("\n", failures));
         assertTrue(checked.size() >= 6, "at least six ids compared, were " + checked);
         assertTrue(models.size() >= 4, "ids of at least four models, were " + models);
-        assertEquals(Set.of(Workload.RING, Workload.RENDEZVOUS), workloads, "both handoff workloads");
+        assertEquals(Set.of(Ring.WORKLOAD, Rendezvous.WORKLOAD), workloads, "both handoff workloads");
         assertTrue(shown.size() >= 4 && shownModels.size() >= 3, "agreement within ±10% shown for at least four ids "
                 + "of three models, was " + shown);
-        assertEquals(Set.of(Workload.RING, Workload.RENDEZVOUS), shownWorkloads, "shown in both handoff workloads");
+        assertEquals(Set.of(Ring.WORKLOAD, Rendezvous.WORKLOAD), shownWorkloads, "shown in both handoff workloads");
     }
 
     /** Half a state's 95% interval in log terms (sqrt(high / low) - 1), infinite without one. */

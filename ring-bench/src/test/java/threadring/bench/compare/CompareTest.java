@@ -107,11 +107,11 @@ class CompareTest {
         Path a = Runs.write(results, runA());
         Path b = Runs.write(results, Runs.scaled(runA(), "b", 1));
         Files.createSymbolicLink(results.resolve("latest"), b.getFileName());
-        assertEquals(a.toRealPath(), Cli.resolve("compare", "20260101-000000", results));
-        assertEquals(a.toRealPath(), Cli.resolve("compare", a.toString(), results));
-        assertEquals(b.toRealPath(), Cli.resolve("compare", "latest", results));
+        assertEquals(a.toRealPath(), threadring.bench.cli.Home.resolve("compare", "20260101-000000", results));
+        assertEquals(a.toRealPath(), threadring.bench.cli.Home.resolve("compare", a.toString(), results));
+        assertEquals(b.toRealPath(), threadring.bench.cli.Home.resolve("compare", "latest", results));
         String error = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
-                () -> Cli.resolve("compare", "nope", results)).getMessage();
+                () -> threadring.bench.cli.Home.resolve("compare", "nope", results)).getMessage();
         assertTrue(error.startsWith("compare: 'nope' is neither a run directory"), error);
     }
 

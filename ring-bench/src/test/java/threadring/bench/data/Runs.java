@@ -1,5 +1,10 @@
 package threadring.bench.data;
 
+import threadring.core.ring.RingSize;
+import threadring.core.ring.Ring;
+import threadring.core.rendezvous.RendezvousSize;
+import threadring.core.fanout.FanOutSize;
+import threadring.core.echo.EchoSize;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,9 +12,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 
 /** Run records in the shape the sweep writes them, for tests of report, chart, compare and merge. */
 public final class Runs {
@@ -24,8 +30,8 @@ public final class Runs {
     }
 
     public static Settings settings(List<String> profilers) {
-        return new Settings(new Settings.Selection(List.of(), false, List.of(threadring.core.Workload.RING)),
-                List.of(Size.Ring.classic(503)), java.util.Map.of(),
+        return new Settings(new Settings.Selection(List.of(), false, List.of(Ring.WORKLOAD)),
+                List.of(RingSize.classic(503)), java.util.Map.of(),
                 new Settings.Scored(false, false, null, Presets.MAX_FORKS, null, null, null, Presets.PASS_MS,
                         Presets.PRECISION, null, false, List.of(), null, null), List.of(), List.of(),
                 profilers, Presets.PROFILING, 1L);
@@ -42,7 +48,7 @@ public final class Runs {
         for (String label : labels) {
             jobs.add(job(label, measured));
         }
-        return new Run(RunFile.SCHEMA, runId, Run.State.COMPLETE, "2026-01-01T00:00:00Z", "2026-01-01T00:30:00Z",
+        return new Run(Run.SCHEMA, runId, Run.State.COMPLETE, "2026-01-01T00:00:00Z", "2026-01-01T00:30:00Z",
                 machine(null), settings(List.of("gc", "jfr")), null, labels.stream().map(Runs::config).toList(), jobs,
                 List.of(), null, null, null, List.of());
     }
@@ -76,7 +82,7 @@ public final class Runs {
     /** A job of these results; its series is the first result's ({@code size}), the classic ring without one. */
     public static Job job(String label, Measured... measured) {
         Size size = measured.length > 0 && measured[0].score() != null ? SERIES.get(measured[0].score()) : null;
-        return job(label, size != null ? size : Size.Ring.classic(503), measured);
+        return job(label, size != null ? size : RingSize.classic(503), measured);
     }
 
     public static Job job(String label, Size size, Measured... measured) {
@@ -107,19 +113,19 @@ public final class Runs {
                 new Score.ServerSample((long) (rssMiB * (1 << 20)), (long) (heapMiB * (1 << 20)), connections + 1,
                         connections + 9, connections + 30), 0, new Score.EchoCost(2, 2000.0 * 0.9, (long) (rps * 2 / 100),
                                 2000.0 * 0.5, 2), new Score.Held(connections, connections, 0.5), null)).toList();
-        return sized(Measured.scored(id, new Score.Echo(3, 5, "0", "1", reps)), new Size.Echo(connections));
+        return sized(Measured.scored(id, new Score.Echo(3, 5, "0", "1", reps)), new EchoSize(connections));
     }
 
     /** An id's rendezvous measured at 1000 values, forks of four passes around the given fork medians. */
     public static Measured rendezvous(String id, double... medians) {
         List<List<Double>> ms = Arrays.stream(medians).mapToObj(m -> Arrays.stream(
                 new double[] {m * 0.98, m * 1.08, m * 0.92, m * 1.02}).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
-        return sized(Measured.scored(id, passes(new Size.Rendezvous().benchmark(), 1000, ms)),
-                new Size.Rendezvous());
+        return sized(Measured.scored(id, passes(new RendezvousSize().benchmark(), 1000, ms)),
+                new RendezvousSize());
     }
 
     /** An id's fan-out of size {@code f}, forks of four operations around the given fork medians in ms. */
-    public static Measured fanOut(String id, Size.FanOut f, double... msMedians) {
+    public static Measured fanOut(String id, FanOutSize f, double... msMedians) {
         List<List<Double>> ms = Arrays.stream(msMedians).mapToObj(m -> Arrays.stream(
                 new double[] {m * 0.98, m * 1.08, m * 0.92, m * 1.02}).boxed().toList()).toList();
         return sized(Measured.scored(id, passes(f.benchmark(), 1, ms)), f);
@@ -147,15 +153,23 @@ public final class Runs {
             for (double f : new double[] {0.99, 1.0, 1.01}) {
                 double msPerPass = m * f * 1000 / 1e6;
                 double wallMs = 10 * msPerPass;
-                its.add(new Score.Iteration(10, msPerPass, new Score.Counters(wallMs, wallMs * cores,
-                        wallMs * cores * 0.9, wallMs * cores * 0.05, wallMs * cores * 0.02,
-                        Math.round(switches * 10_000 * 0.75), Math.round(switches * 10_000 * 0.25),
-                        Math.round(bytes * 10_000), 0.0, 0L)));
+                Map<String, Double> c = new LinkedHashMap<>();
+                c.put("wallMs", wallMs);
+                c.put("cpuMs", wallMs * cores);
+                c.put("workloadCpuMs", wallMs * cores * 0.9);
+                c.put("gcCpuMs", wallMs * cores * 0.05);
+                c.put("jitCpuMs", wallMs * cores * 0.02);
+                c.put("voluntarySwitches", (double) Math.round(switches * 10_000 * 0.75));
+                c.put("involuntarySwitches", (double) Math.round(switches * 10_000 * 0.25));
+                c.put("allocatedBytes", (double) Math.round(bytes * 10_000));
+                c.put("stealMs", 0.0);
+                c.put("migrations", 0.0);
+                its.add(new Score.Iteration(10, msPerPass, c));
             }
             forks.add(new Score.Fork(List.of(), its, null, null));
         }
         return sized(Measured.scored(id, new Score.Passes(BENCHMARK, 1000, List.of(), 500, null, forks)),
-                Size.Ring.classic(503));
+                RingSize.classic(503));
     }
 
     /** A run of one configuration with a job per group of measured ids (e.g. a ring job and a rendezvous job). */
@@ -170,10 +184,10 @@ public final class Runs {
     }
 
     public static Measured measured(String id, int nodes, double[]... nsPerHop) {
-        return measured(id, Size.Ring.classic(nodes), nsPerHop);
+        return measured(id, RingSize.classic(nodes), nsPerHop);
     }
 
-    public static Measured measured(String id, Size.Ring shape, double[]... nsPerHop) {
+    public static Measured measured(String id, RingSize shape, double[]... nsPerHop) {
         List<List<Double>> ms = Arrays.stream(nsPerHop)
                 .map(f -> Arrays.stream(f).mapToObj(ns -> ns * 1000 / 1e6).toList()).toList();
         return sized(Measured.scored(id, passes(BENCHMARK, 1000, ms)), shape);
@@ -188,10 +202,10 @@ public final class Runs {
     }
 
     public static Measured forksAt(String id, int nodes, double... medians) {
-        return forksOn(id, Size.Ring.classic(nodes), medians);
+        return forksOn(id, RingSize.classic(nodes), medians);
     }
 
-    public static Measured forksOn(String id, Size.Ring shape, double... medians) {
+    public static Measured forksOn(String id, RingSize shape, double... medians) {
         double[][] passes = new double[medians.length][];
         for (int f = 0; f < medians.length; f++) {
             double m = medians[f];

@@ -1,5 +1,6 @@
 package threadring.bench.echo;
 
+import threadring.core.echo.EchoSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -30,7 +31,6 @@ import threadring.bench.data.Env;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Score;
 import threadring.core.RingFactories;
-import threadring.core.Workload.Size;
 
 /**
  * The echo load with the real wrk: a correct server measured end to end in fresh JVMs, and
@@ -58,7 +58,7 @@ class EchoLoadTest {
     void aRealServerIsMeasuredInFreshJvmsAndClosesCleanly() throws Exception {
         List<String> log = new ArrayList<>();
         EchoLoad load = load(new EchoLoad.Timing(1, 1, 2, true), log);
-        Measured m = load.measure(RingFactories.load().require("threads/socket"), new Size.Echo(20));
+        Measured m = load.measure(RingFactories.load().require("threads/socket"), new EchoSize(20));
         assertNull(m.error(), m.error() + " " + log);
         Score.Echo e = m.echo().orElseThrow(() -> new AssertionError(m.limit() + " " + log));
         assertEquals(2, e.repetitions().size());
@@ -90,7 +90,7 @@ class EchoLoadTest {
     void aServerThatWaitsAnswersNoSoonerThanItsWaitAndNoFasterThanLittlesLaw() throws Exception {
         List<String> log = new ArrayList<>();
         EchoLoad load = load(new EchoLoad.Timing(1, 1, 1, true), log);
-        Size.Echo size = new Size.Echo(20, 50);
+        EchoSize size = new EchoSize(20, 50);
         Measured m = load.measure(RingFactories.load().require("threads/socket"), size);
         assertNull(m.error(), m.error() + " " + log);
         Score.EchoRepetition r = m.echo().orElseThrow().repetitions().get(0);

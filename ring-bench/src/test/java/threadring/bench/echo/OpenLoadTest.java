@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import threadring.bench.data.Score;
-import threadring.core.EchoServer;
+import threadring.core.echo.EchoServer;
 import threadring.core.RingFactories;
 
 /**
@@ -21,7 +21,7 @@ class OpenLoadTest {
     @Test
     void aRequestIsTimedFromWhenItWasDueSoAQueueCounts() throws Exception {
         // one connection, every answer 50 ms late: at most 20 answers a second, offered 40 a second for 1 s
-        try (EchoServer server = RingFactories.load().require("threads/socket").openEcho(50);
+        try (EchoServer server = EchoServer.open(RingFactories.load().require("threads/socket"), 50);
                 OpenLoad load = new OpenLoad()) {
             Score.Held held = load.connect(server.port(), 1, 10);
             assertEquals(1, held.held(), held.toString());
@@ -39,7 +39,7 @@ class OpenLoadTest {
     @Test
     void aServerThatKeepsUpIsTimedByItsOwnAnswers() throws Exception {
         // twenty connections, every answer 50 ms late, 100 offered a second: each connection has one due every 200 ms
-        try (EchoServer server = RingFactories.load().require("threads/socket").openEcho(50);
+        try (EchoServer server = EchoServer.open(RingFactories.load().require("threads/socket"), 50);
                 OpenLoad load = new OpenLoad()) {
             assertEquals(20, load.connect(server.port(), 20, 10).held());
             Score.Rung r = load.rung(100, 1);

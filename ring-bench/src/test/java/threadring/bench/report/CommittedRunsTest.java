@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import threadring.bench.data.Json;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 
@@ -34,7 +35,7 @@ class CommittedRunsTest {
         Path dir = Files.createDirectories(tmp.resolve(runId));
         Files.copy(committed.resolve(RunFile.NAME), dir.resolve(RunFile.NAME));
         Run run = RunFile.read(dir);
-        assertEquals(RunFile.SCHEMA, run.schema(), "read as the current schema");
+        assertEquals(Run.SCHEMA, run.schema(), "read as the current schema");
         Report.write(dir);
         List<String> expected = Files.readAllLines(committed.resolve(Report.FILE));
         List<String> rendered = Files.readAllLines(dir.resolve(Report.FILE));

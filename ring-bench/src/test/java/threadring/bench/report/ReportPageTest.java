@@ -1,5 +1,8 @@
 package threadring.bench.report;
 
+import threadring.core.fanout.FanOut;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.fanout.FanOutSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -30,7 +33,6 @@ import org.openqa.selenium.logging.LoggingPreferences;
 import threadring.bench.compare.Compare;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
-import threadring.core.Workload.Size;
 
 /**
  * report.html in a real browser: Debian's headless Chromium, driven through chromium-driver
@@ -67,7 +69,7 @@ class ReportPageTest {
         if (!available()) {
             return;
         }
-        Size.FanOut size = new Size.FanOut(1000, 100, 0);
+        FanOutSize size = new FanOutSize(1000, 100, 0);
         Run run = Runs.runOfJobs("20260101-000000", "jdk25-cpusall", List.of(
                 List.of(Runs.forks("threads/park", 20_000, 21_000, 22_000), Runs.forks("virtual/park", 900, 950, 1000),
                         Runs.forks("akka/typed-p1", 75, 177, 195)),

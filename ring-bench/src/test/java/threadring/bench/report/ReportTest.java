@@ -1,6 +1,11 @@
 package threadring.bench.report;
 
+import threadring.bench.workloads.ring.Parameter;
+import threadring.bench.workloads.ring.ParameterChart;
 
+
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.RingSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,7 +23,7 @@ import threadring.bench.data.Run;
 import threadring.bench.data.Run.State;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Runs;
-import threadring.core.Workload.Size;
+import threadring.core.Size;
 import threadring.bench.util.UsageException;
 
 class ReportTest {
@@ -104,7 +109,7 @@ class ReportTest {
     void anInterruptedRunSaysSoAndListsWhatDidNotFinish() {
         Run r = sample();
         List<Job> jobs = new ArrayList<>(r.jobs());
-        Size classic = Size.Ring.classic(503);
+        Size classic = RingSize.classic(503);
         jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("akka/typed"), classic, 1000, Status.INTERRUPTED,
                 "interrupted", null, List.of()));
         jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("virtual/park-p1"), classic, 1000, Status.SKIPPED,
@@ -161,7 +166,7 @@ class ReportTest {
         List<Job> jobs = new ArrayList<>();
         for (int tokens : new int[] {1, 4}) {
             for (int work : new int[] {0, 1000}) {
-                Size.Ring shape = new Size.Ring(503, tokens, 0, work);
+                RingSize shape = new RingSize(503, tokens, 0, work);
                 double extra = work == 0 ? 0 : 2000;
                 jobs.add(Runs.job("jdk25-cpusall",
                         Runs.forksOn("virtual/park", shape, 300 / tokens + extra, 310 / tokens + extra,

@@ -167,7 +167,7 @@ class StatsTest {
     @Test
     void aPlannedRowGetsSteinsInterval() {
         List<Double> levels = List.of(100.0, 104.0, 96.0, 102.0, 99.0, 101.0);
-        Stats.Interval stein = Forks.stein(levels, 4);
+        Interval stein = Forks.stein(levels, 4);
         double[] logs = levels.stream().mapToDouble(Math::log).toArray();
         double sPilot = Math.sqrt(org.apache.commons.math3.stat.StatUtils.variance(logs, 0, 4));
         double centre = org.apache.commons.math3.stat.StatUtils.mean(logs);
@@ -178,7 +178,7 @@ class StatsTest {
     /** Wilson's interval of a share, and Fisher's exact test of two (the 1 of 6 against 6 of 6). */
     @Test
     void sharesHaveWilsonIntervalsAndFisherCompares() {
-        Stats.Interval half = Proportions.wilson(3, 6);
+        Interval half = Proportions.wilson(3, 6);
         assertEquals(0.188, half.low(), 0.001);
         assertEquals(0.812, half.high(), 0.001);
         assertEquals(0.015, Proportions.fisher(1, 5, 6, 0), 0.0005);

@@ -65,6 +65,11 @@ public abstract class AbstractSkynet extends AbstractWorkload implements Skynet 
         }
     }
 
+    /** Whether its trees are trees of tasks: true but for a floor, a plain recursion that starts none. */
+    public boolean startsTasks() {
+        return true;
+    }
+
     /** Turns the audit on; before the first run only. Returns this. */
     public final AbstractSkynet audited() {
         audit = true;

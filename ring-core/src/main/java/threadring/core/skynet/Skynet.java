@@ -1,6 +1,11 @@
 package threadring.core.skynet;
 
 import java.util.Collection;
+import threadring.core.Operation;
+import threadring.core.RingFactory;
+import threadring.core.Size;
+import threadring.core.Workload;
+import threadring.core.WrongAnswerException;
 
 /**
  * The fifth workload, the "Skynet 1M concurrency microbenchmark" (atemerev/skynet, 2016; OpenJDK's
@@ -21,6 +26,10 @@ import java.util.Collection;
  * opened and reused by every run; {@link #close()} stops it. One run at a time.
  */
 public interface Skynet extends AutoCloseable {
+
+    /** Skynet: a tree of tasks spawned and joined; timed per task (leaf and inner tasks counted). */
+    Workload<SkynetSize, Skynet> WORKLOAD = new Workload<>("SKYNET", "skynet", "skynet", "task",
+            Size.Scale.NS_PER_STEP, SkynetSize.class, Skynet.class, new SkynetDraws());
 
     /** The original's shape: 10 children per task, 6 levels, 10^6 leaves. */
     int DEFAULT_BRANCHING = 10;
@@ -88,5 +97,35 @@ public interface Skynet extends AutoCloseable {
             throw new IllegalArgumentException("branching^depth must be <= " + MAX_LEAVES + " leaves, was "
                     + branching + "^" + depth);
         }
+    }
+
+    /** {@code f}'s Skynet, ready for its first tree. */
+    static Skynet open(RingFactory f) {
+        return f.open(WORKLOAD, new SkynetSize(DEFAULT_BRANCHING, DEFAULT_DEPTH));
+    }
+
+    /**
+     * {@code f}'s Skynet opened for trees of {@code size}: each step of a run is one whole tree,
+     * verified (a run returns the last tree's sum); the warm-up is one tree of at most
+     * {@link SkynetSize#WARM_DEPTH} levels.
+     */
+    static Operation operation(RingFactory f, SkynetSize size) {
+        Skynet skynet = open(f);
+        return Operation.of(skynet, skynet::threads, trees -> {
+            long sum = 0;
+            for (int i = 0; i < trees; i++) {
+                sum = verify(f.id(), size, skynet.run(size.branching(), size.depth()));
+            }
+            return sum;
+        }, trees -> verify(f.id(), size.warm(), skynet.run(size.branching(), size.warm().depth())));
+    }
+
+    /** Throws unless {@code sum} is what a tree of {@code size} answers; returns it. */
+    static long verify(String id, SkynetSize size, long sum) {
+        long expected = expected(size.branching(), size.depth());
+        if (sum != expected) {
+            throw new WrongAnswerException(id + ": " + size.describe() + " summed to " + sum + ", expected " + expected);
+        }
+        return sum;
     }
 }

@@ -6,16 +6,17 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import threadring.core.RingFactory;
+import threadring.core.Variant;
 
 /**
- * The Skynet section proves it can fail: a correct tree (fork/join) passes, and fakes that answer
- * the wrong sum, leave a task behind, or run the tree on the caller's thread each fail it.
+ * The Skynet section proves it can fail: a correct tree (fork/join) passes it, and fakes that answer
+ * the wrong sum, leave a task behind, run the tree on the caller's thread, or claim virtual threads
+ * and run on platform ones each fail it.
  */
 class SkynetContractSelfTest {
 
-    static final SkynetContract.Traits TASKS = new SkynetContract.Traits(true, false, false);
-
-    /** A correct Skynet on a fork/join pool of its own; {@code fault} breaks it on purpose. */
+    /** A Skynet on a fork/join pool of its own; {@code fault} breaks it on purpose. */
     static final class Pool extends AbstractSkynet {
         enum Fault { NONE, WRONG_SUM, LEFT_BEHIND, CALLER }
 
@@ -32,6 +33,7 @@ class SkynetContractSelfTest {
         }
 
         final class Node extends RecursiveTask<Long> {
+            private static final long serialVersionUID = 1L;
             final long first;
             final long leaves;
             final int branching;
@@ -84,31 +86,37 @@ class SkynetContractSelfTest {
         }
     }
 
+    static RingFactory factory(Pool.Fault fault, boolean virtual) {
+        return Variant.of("selftest/" + fault.name().toLowerCase(), "test double")
+                .opens(Skynet.WORKLOAD, id -> new Pool(fault)).onVirtualThreads(virtual).build();
+    }
+
     @Test
     void aCorrectTreePasses() {
-        SkynetContract.all("selftest/pool", () -> new Pool(Pool.Fault.NONE), new SkynetContract.Traits(true, false, true));
+        RingFactory f = factory(Pool.Fault.NONE, false);
+        SkynetContract.sums(f);
+        SkynetContract.full(f);
+        SkynetContract.badArguments(f);
+        SkynetContract.reuseAndCleanUp(f);
     }
 
     @Test
     void aWrongSumFails() {
-        assertThrows(AssertionError.class, () -> SkynetContract.sums("selftest", () -> new Pool(Pool.Fault.WRONG_SUM)));
+        assertThrows(AssertionError.class, () -> SkynetContract.sums(factory(Pool.Fault.WRONG_SUM, false)));
     }
 
     @Test
     void aTaskLeftBehindFails() {
-        assertThrows(AssertionError.class,
-                () -> SkynetContract.reuseAndCleanUp("selftest", () -> new Pool(Pool.Fault.LEFT_BEHIND), TASKS));
+        assertThrows(AssertionError.class, () -> SkynetContract.reuseAndCleanUp(factory(Pool.Fault.LEFT_BEHIND, false)));
     }
 
     @Test
     void aTreeOnTheCallersThreadFails() {
-        assertThrows(AssertionError.class,
-                () -> SkynetContract.reuseAndCleanUp("selftest", () -> new Pool(Pool.Fault.CALLER), TASKS));
+        assertThrows(AssertionError.class, () -> SkynetContract.reuseAndCleanUp(factory(Pool.Fault.CALLER, false)));
     }
 
     @Test
     void aVirtualVariantOnPlatformThreadsFails() {
-        assertThrows(AssertionError.class, () -> SkynetContract.reuseAndCleanUp("selftest",
-                () -> new Pool(Pool.Fault.NONE), new SkynetContract.Traits(true, true, false)));
+        assertThrows(AssertionError.class, () -> SkynetContract.onVirtualThreads(factory(Pool.Fault.NONE, true)));
     }
 }

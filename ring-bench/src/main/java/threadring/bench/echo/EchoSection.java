@@ -1,0 +1,365 @@
+package threadring.bench.echo;
+
+import threadring.bench.report.Chart;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.Series;
+import threadring.bench.report.StepTable;
+import threadring.bench.report.WorkloadSection;
+
+import threadring.core.echo.EchoSize;
+import threadring.core.echo.EchoServer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
+import threadring.bench.data.Configuration;
+import threadring.bench.data.RunFile;
+import threadring.bench.data.Run;
+import threadring.bench.data.Score.EchoRepetition;
+import threadring.bench.data.Score;
+import threadring.bench.stats.Interval;
+import threadring.bench.stats.Stats;
+import threadring.core.Workload;
+
+/**
+ * The echo server's part of report.md and report.html: what the load was, the chart, and per
+ * configuration and connection count a table of requests per second with its interval over
+ * repetitions, wrk's latency percentiles, errors, and the server's memory and threads per
+ * connection.
+ */
+public final class EchoSection implements WorkloadSection {
+
+    @Override
+    public threadring.bench.options.WorkloadOptions options() {
+        return new EchoOptions();
+    }
+
+    /** The row every speed-up is over: a platform thread per connection. */
+    static final String BASELINE = "threads/socket";
+    static final String PNG = "chart-echo.png";
+    static final String SVG = "chart-echo.svg";
+
+    @Override
+    public Workload<?, ?> workload() {
+        return EchoServer.WORKLOAD;
+    }
+
+    @Override
+    public String unit() {
+        return "requests/s";
+    }
+
+    /** Requests per second: the rows' ns per request, inverted. */
+    @Override
+    public String number(double cost) {
+        return Format.rate(1e9 / cost);
+    }
+
+    @Override
+    public String range(Interval cost) {
+        return cost == null ? "n/a" : Format.rateInterval(new Interval(1e9 / cost.high(), 1e9 / cost.low()));
+    }
+
+    @Override
+    public Optional<String> baseline() {
+        return Optional.of(BASELINE);
+    }
+
+    /** A server's B/A is that of its time per request (the inverse of its requests per second). */
+    @Override
+    public String compareColumn() {
+        return "B/A time per request";
+    }
+
+    @Override
+    public void charts(Path dir, Run run) {
+        Chart.write(dir, run, Series.of(run, EchoServer.WORKLOAD), s -> name(run, s), "us per request (1 / requests per second)", 1e3, PNG, SVG);
+        EchoLatency.charts(dir, run, s -> name(run, s));
+    }
+
+    /** The section's head: the method and the chart, if the run has the echo server. */
+    @Override
+    public void summary(Run run, Doc doc) {
+        List<Series> echo = Series.of(run, EchoServer.WORKLOAD);
+        if (echo.isEmpty()) {
+            return;
+        }
+        doc.heading(2, "Echo server under wrk");
+        Score.Echo any = echo.stream().flatMap(s -> s.rows(run).stream()).flatMap(r -> r.measured().echo().stream())
+                .findFirst().orElse(null);
+        doc.paragraph("Each id serves HTTP/1.1 keep-alive on 127.0.0.1 with one concurrent entity of its model per "
+                + "connection; wrk holds C connections open, each posting a fixed body and checking that every "
+                + "response is 200 with that body (" + RunFile.ECHO_SCRIPT + " in this run's folder: one wrong echo fails the "
+                + "id). A repetition is a fresh server JVM with the id's flags: "
+                + (any == null ? "a warm-up load, then the measured one" : warmUp(echo, run, any)
+                        + " on at most " + Score.Echo.WARMUP_CONNECTIONS + " connections, then " + any.seconds()
+                        + (held(run, echo) ? " s measured on C fresh ones, the clock started only once the server held all "
+                                + "C (the sockets it accepted on its port; until then each connection sends one request a "
+                                + "second; a server that does not hold C within " + Score.Echo.HOLD_SECONDS + " s is not "
+                                + "measured at fewer: its row says how many it held)"
+                                : " s measured on C fresh ones (the server accepting them is part of it)")
+                        + "; the server pinned to cpus " + any.serverCpus()
+                        + ", wrk (one thread) to cpu " + any.wrkCpus())
+                + ". *requests/s*: level [95% interval over repetitions, Student t on the logarithms]; an ordering "
+                + "holds only where two rows' intervals are separated (share no value). Latency: the median over repetitions of "
+                + "wrk's percentiles (closed-loop: a slow answer delays its connection's next request, so they leave "
+                + "out queueing; over wrk's whole run, its connection phase included). The server's resident set "
+                + "(RSS), heap used, *connections held* (the server's open files over the idle server's) and "
+                + "threads (the live threads it "
+                + "tracks, platform or virtual: one per connection for the thread-per-connection servers, the "
+                + "event loops or the dispatcher threads alive at its start for the others; and the JVM's "
+                + "platform threads) are sampled every "
+                + Score.Echo.SAMPLE_EVERY_MS + " ms under load: the median of the samples, then over "
+                + "repetitions.");
+        if (echo.stream().anyMatch(s -> !s.rows(run).isEmpty())) {
+            doc.add(new Doc.Image("us per request (1 / requests per second): median and 95% interval over "
+                    + "repetitions, log scale", PNG, SVG));
+        }
+        perConnection(run, echo, doc);
+    }
+
+    /**
+     * Memory per connection: between the fewest and the most connections a configuration ran, the
+     * growth of RSS and heap over the growth in connections. What one idle server holds (its JIT's
+     * code, its heap's floor) cancels out, which a division by C alone would count.
+     */
+    private static void perConnection(Run run, List<Series> echo, Doc doc) {
+        List<Doc.Row> table = new ArrayList<>();
+        for (Configuration c : run.configurations()) {
+            // memory per connection from the series that answer at once (a waiting handler holds more per request)
+            List<Series> mine = echo.stream().filter(s -> s.label().equals(c.label())
+                    && s.size(EchoServer.WORKLOAD).waitMs() == 0).toList();
+            if (mine.size() < 2 || mine.get(0).size(EchoServer.WORKLOAD).connections()
+                    == mine.get(mine.size() - 1).size(EchoServer.WORKLOAD).connections()) {
+                continue;
+            }
+            Series few = mine.get(0);
+            Series many = mine.get(mine.size() - 1);
+            for (Series.Row r : many.rows(run)) {
+                Optional<Series.Row> low = few.row(run, r.id());
+                if (low.isEmpty()) {
+                    continue;
+                }
+                Score.Echo a = echo(low.get());
+                Score.Echo b = echo(r);
+                int ca = few.size(EchoServer.WORKLOAD).connections();
+                int cb = many.size(EchoServer.WORKLOAD).connections();
+                // the connections the server held, by its open files, where /proc says; else those wrk opened
+                double held = b.load(Score.ServerSample::openFiles) - a.load(Score.ServerSample::openFiles);
+                double dc = Double.isFinite(held) && held > 0 ? held : cb - ca;
+                double rss = (b.load(Score.ServerSample::rssBytes) - a.load(Score.ServerSample::rssBytes)) / dc;
+                double heap = (b.load(Score.ServerSample::heapUsedBytes)
+                        - a.load(Score.ServerSample::heapUsedBytes)) / dc;
+                double threads = (b.load(Score.ServerSample::serverThreads)
+                        - a.load(Score.ServerSample::serverThreads)) / dc;
+                table.add(new Doc.Row(List.of(Doc.Cell.of(c.label()), Doc.Cell.of(r.id()),
+                        Doc.Cell.of(ca + " → " + cb),
+                        Doc.Cell.number(String.format(Locale.ROOT, "%,.0f", dc), dc), Doc.Cell.number(Format.kib(rss), rss),
+                        Doc.Cell.number(Format.kib(heap), heap), Doc.Cell.number(String.format(Locale.ROOT, "%.2f", threads),
+                                threads)), Format.tags(r.id(), EchoServer.WORKLOAD)));
+            }
+        }
+        if (table.isEmpty()) {
+            return;
+        }
+        doc.heading(3, "Memory per connection");
+        doc.paragraph("Between the fewest and the most connections of a configuration: (median under load at the "
+                + "most - at the fewest) / the growth in connections the server held (its open files; a server "
+                + "that accepts slowly holds fewer than wrk asked for). Sampled, not a heap dump: heap used rises "
+                + "and falls with each collection, so a small or negative figure says *no more than the noise*.");
+        doc.add(new Doc.Table("echo-memory", List.of(Format.text("configuration"), Format.text("id"),
+                Format.text("connections asked"), Format.number("more connections held"),
+                Format.number("RSS KiB/connection"), Format.number("heap KiB/connection"),
+                Format.number("server threads/connection")), table));
+    }
+
+    /** The server's CPU and switches per request, its cores busy and the generator's: medians over repetitions. */
+    private static List<Doc.Cell> costCells(List<EchoRepetition> reps) {
+        List<EchoRepetition> counted = reps.stream().filter(x -> x.cost() != null).toList();
+        double cpuUs = Stats.median(counted.stream().mapToDouble(x -> x.cost().serverCpuMs() == null ? Double.NaN
+                : x.cost().serverCores() * 1e6 / x.requestsPerSecond()));
+        double cores = Stats.median(counted.stream().mapToDouble(x -> x.cost().serverCores()));
+        double switches = Stats.median(counted.stream().mapToDouble(x -> x.cost().serverSwitches() == null
+                || x.cost().seconds() <= 0 ? Double.NaN
+                : x.cost().serverSwitches() / x.cost().seconds() / x.requestsPerSecond()));
+        double generator = Stats.median(counted.stream().mapToDouble(x -> x.cost().generatorCores()));
+        return List.of(Doc.Cell.number(Format.amount(cpuUs), cpuUs), Doc.Cell.number(two(cores), cores),
+                Doc.Cell.number(Format.amount(switches), switches), Doc.Cell.number(two(generator), generator));
+    }
+
+    /** wrk's cores busy in the measured window at which the load, not the server, set the rate. */
+    static final double LOAD_BOUND_CORES = 0.90;
+
+    /** Whether wrk was busy at least {@link #LOAD_BOUND_CORES} of its cpu (median over repetitions) while measured. */
+    static boolean loadBound(List<EchoRepetition> reps) {
+        return median(reps.stream().filter(x -> x.cost() != null).toList(), x -> x.cost().generatorCores())
+                >= LOAD_BOUND_CORES;
+    }
+
+    private static Doc.Cell atLeast(Doc.Cell c) {
+        return new Doc.Cell("at least " + c.text(), c.sort(), c.unstable(), c.tone());
+    }
+
+    private static String two(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.2f", v) : "n/a";
+    }
+
+    /** One configuration at one connection count. */
+    @Override
+    public void series(Run run, Series series, Doc doc) {
+        doc.heading(2, name(run, series));
+        List<Series.Row> rows = series.rows(run);
+        Optional<Series.Row> base = rows.stream().filter(r -> r.id().equals(BASELINE)).findFirst();
+        List<String> notes = new ArrayList<>();
+        if (rows.isEmpty()) {
+            doc.paragraph("No id was measured at " + connections(series) + " connections.");
+        } else {
+            boolean counted = rows.stream().anyMatch(r -> echo(r).repetitions().stream().anyMatch(x -> x.cost() != null));
+            EchoSize size = series.size(EchoServer.WORKLOAD);
+            double ideal = size.waitMs() > 0 ? size.connections() * 1000.0 / size.waitMs() : Double.NaN;
+            List<Doc.Row> table = new ArrayList<>();
+            for (int i = 0; i < rows.size(); i++) {
+                Series.Row r = rows.get(i);
+                Score.Echo e = echo(r);
+                Stats.Summary rps = e.requestsPerSecond();
+                List<EchoRepetition> reps = e.repetitions();
+                double rss = e.load(Score.ServerSample::rssBytes);
+                double heap = e.load(Score.ServerSample::heapUsedBytes);
+                long errors = reps.stream().mapToLong(x -> x.socketErrors() + x.timeouts()).sum();
+                long requests = reps.stream().mapToLong(EchoRepetition::requests).sum();
+                List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(r.id()), Doc.Cell.number(String.valueOf(reps.size()),
+                                reps.size()),
+                        loadBound(reps) ? atLeast(Format.median(rps, Format::rate)) : Format.median(rps, Format::rate),
+                        Format.range(rps, Format::rateInterval),
+                        Doc.Cell.of(StepTable.stability(rps, run.settings(), false)),
+                        r.id().equals(BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
+                                : base.map(b -> speedUp(b, r)).orElse(Doc.Cell.of("n/a"))));
+                if (Double.isFinite(ideal)) {
+                    cells.add(Doc.Cell.number(overIdeal(rps, ideal), rps.median() / ideal));
+                }
+                cells.addAll(List.of(
+                        latency(reps, l -> l.latencyUs().p50()), latency(reps, l -> l.latencyUs().p99()),
+                        latency(reps, l -> l.latencyUs().p999()),
+                        Doc.Cell.number(String.format(Locale.ROOT, "%,d of %,d", errors, requests), errors),
+                        Doc.Cell.number(Format.mib(rss), rss), Doc.Cell.number(Format.mib(heap), heap),
+                        held(e), threads(e, Score.ServerSample::serverThreads),
+                        threads(e, Score.ServerSample::jvmThreads),
+                        Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")));
+                if (counted) {
+                    cells.addAll(costCells(reps));
+                }
+                table.add(new Doc.Row(cells, Format.tags(r.id(), EchoServer.WORKLOAD)));
+            }
+            List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id"), Format.number("repetitions"),
+                    Format.number("requests/s"), Format.number("95% interval for a re-run"), Format.text("stability"),
+                    Format.number("speed-up vs " + BASELINE + " [95%]")));
+            if (Double.isFinite(ideal)) {
+                columns.add(Format.number("x ideal [95%]"));
+                notes.add(String.format(Locale.ROOT, "ideal: C / D = %,d connections / %d ms = %,.0f requests/s (Little's "
+                        + "law: every connection waits D per request and nothing else); *x ideal*: the level over it",
+                        size.connections(), size.waitMs(), ideal));
+            }
+            columns.addAll(List.of(Format.number("p50 ms"),
+                    Format.number("p99 ms"), Format.number("p99.9 ms"), Format.number("socket errors + timeouts"),
+                    Format.number("RSS MiB"), Format.number("heap MiB"), Format.number("connections held"),
+                    Format.number("server threads"), Format.number("JVM threads"), Format.text("vs next")));
+            if (counted) {
+                columns.addAll(List.of(Format.number("server CPU µs/request"), Format.number("server cores busy"),
+                        Format.number("server switches/request"), Format.number("generator cores busy")));
+                notes.add("cost, the median over repetitions: the server JVM's CPU time (all its threads) and its "
+                        + "threads' context switches, read from /proc at a quarter and three quarters of the measured "
+                        + "window, per request at the window's rate; *generator cores busy*: wrk's CPU time over its "
+                        + "measured window (one thread on its own cpu; from its own /proc stat; runs before "
+                        + "2026-11-26 17:00: over its whole run, connections included); at "
+                        + String.format(Locale.ROOT, "%.2f", LOAD_BOUND_CORES) + " or more the load, not the server, "
+                        + "may have set the rate, and the row's requests/s reads *at least*");
+            }
+            doc.add(new Doc.Table("echo", columns, table));
+            if (base.isEmpty()) {
+                notes.add("speed-ups: n/a, " + BASELINE + " was not measured at " + connections(series)
+                        + " connections in this configuration");
+            }
+        }
+        notes.addAll(StepTable.problems(run, series));
+        doc.bullets(notes);
+        EchoLatency.write(series, name(run, series), rows, doc);
+    }
+
+    /**
+     * The speed-up over the baseline: the ratio of requests/s, so that a row in states lists them in
+     * the order of its requests/s column (a ratio of times per request would list them the other way).
+     */
+    private static Doc.Cell speedUp(Series.Row base, Series.Row r) {
+        return Format.ratioCell(echo(r).requestsPerSecond(), echo(base).requestsPerSecond());
+    }
+
+    /** Requests/s over the ideal C / D, per state, each with its interval's ends over it. */
+    static String overIdeal(Stats.Summary rps, double ideal) {
+        return rps.states().stream().map(st -> Format.times(st.level() / ideal) + (st.interval() == null ? ""
+                : " [" + Format.times(st.interval().low() / ideal).replace("x", "") + "–"
+                        + Format.times(st.interval().high() / ideal) + "]"))
+                .collect(java.util.stream.Collectors.joining(" / "));
+    }
+
+    private static Doc.Cell latency(List<EchoRepetition> reps, ToDoubleFunction<EchoRepetition> us) {
+        double ms = median(reps, us) / 1000;
+        return Doc.Cell.number(String.format(Locale.ROOT, ms < 10 ? "%.2f" : "%,.1f", ms), ms);
+    }
+
+    /** The median of a measure over repetitions, leaving out the unknown (NaN). */
+    static double median(List<EchoRepetition> reps, ToDoubleFunction<EchoRepetition> measure) {
+        return Stats.median(reps.stream().mapToDouble(measure));
+    }
+
+    /** A thread count under load, the median over repetitions. */
+    private static Doc.Cell threads(Score.Echo e, ToDoubleFunction<Score.ServerSample> count) {
+        double n = e.load(count);
+        return Doc.Cell.number(Double.isFinite(n) ? String.format(Locale.ROOT, "%,.0f", n) : "n/a", n);
+    }
+
+    /** Whether the run held its connections before the clock (runs before 2026-11-26 did not). */
+    private static boolean held(Run run, List<Series> echo) {
+        return echo.stream().flatMap(s -> s.rows(run).stream()).flatMap(r -> r.measured().echo().stream())
+                .flatMap(e -> e.repetitions().stream()).anyMatch(r -> r.held() != null);
+    }
+
+    /**
+     * Connections the server held under load (median over repetitions): those it held when the clock
+     * started, or in older runs its open files over the idle server's.
+     */
+    private static Doc.Cell held(Score.Echo e) {
+        double n = median(e.repetitions(), r -> r.held() != null && r.held().held() >= 0 ? r.held().held()
+                : r.idle() == null || r.load() == null || r.idle().openFiles() < 0
+                || r.load().openFiles() < 0 ? Double.NaN : r.load().openFiles() - r.idle().openFiles());
+        return Doc.Cell.number(Double.isFinite(n) ? String.format(Locale.ROOT, "%,.0f", n) : "n/a", n);
+    }
+
+
+    private static int connections(Series s) {
+        return s.size(EchoServer.WORKLOAD).connections();
+    }
+
+    /**
+     * The warm-up as it ran: fixed seconds in older runs; until throughput stopped rising in newer
+     * ones, which record each repetition's seconds.
+     */
+    private static String warmUp(List<Series> echo, Run run, Score.Echo any) {
+        java.util.IntSummaryStatistics s = echo.stream().flatMap(x -> x.rows(run).stream())
+                .flatMap(r -> r.measured().echo().stream()).flatMap(e -> e.repetitions().stream())
+                .mapToInt(Score.EchoRepetition::warmupSeconds).filter(w -> w > 0).summaryStatistics();
+        if (s.getCount() == 0) {
+            return any.warmupSeconds() + " s of warm-up load";
+        }
+        return "a warm-up load until its throughput stopped rising (windows of " + Score.Echo.WARMUP_WINDOW_SECONDS
+                + " s, at least " + any.warmupSeconds() + " s, at most " + Score.Echo.WARMUP_MAX_SECONDS + " s; here " + (s.getMin() == s.getMax() ? s.getMin() + " s" : s.getMin() + "-" + s.getMax()
+                + " s") + ")";
+    }
+
+    /** An echo row's repetitions (every row of an echo series has them). */
+    private static Score.Echo echo(Series.Row r) {
+        return r.measured().echo().orElseThrow(() -> new IllegalStateException(r.id() + " has no echo score"));
+    }
+}

@@ -1,0 +1,86 @@
+package threadring.bench.workloads.ring;
+
+import threadring.bench.report.Doc;
+import threadring.bench.report.Series;
+import threadring.bench.report.StepTable;
+import threadring.bench.report.WorkloadSection;
+
+import threadring.core.ring.Ring;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import threadring.bench.data.Run;
+import threadring.bench.data.Settings;
+import threadring.core.Workload;
+
+/**
+ * The ring: each model's fastest row over its floor, a table and a chart per ring parameter the
+ * run varies, and per series a {@link StepTable}. A ring series is named by the parameters the run
+ * varies, e.g. "jdk25-cpusall, ring, nodes=1,000,000".
+ */
+public final class RingSection implements WorkloadSection {
+
+    @Override
+    public threadring.bench.options.WorkloadOptions options() {
+        return new RingOptions();
+    }
+
+    @Override
+    public Workload<?, ?> workload() {
+        return Ring.WORKLOAD;
+    }
+
+    @Override
+    public void summary(Run run, Doc doc) {
+        Floors.write(run, doc);
+        for (Parameter p : Parameter.varied(run)) {
+            Parameters.write(run, p, doc);
+        }
+    }
+
+    @Override
+    public void closing(Run run, Doc doc) {
+        Published.write(run, doc, BASELINE);
+    }
+
+    @Override
+    public void series(Run run, Series series, Doc doc) {
+        StepTable.write(run, series, name(run, series), "hops per pass", doc);
+    }
+
+    @Override
+    public void charts(Path dir, Run run) {
+        Parameter.varied(run).forEach(p -> ParameterChart.write(dir, run, p));
+    }
+
+    @Override
+    public String name(Run run, Series s) {
+        return Parameter.seriesName(run, s);
+    }
+
+    @Override
+    public List<String> environment(Run run) {
+        List<String> shapes = new java.util.ArrayList<>(WorkloadSection.super.environment(run));
+        if (!shapes.isEmpty()) {
+            Settings s = run.settings();
+            shapes.set(shapes.size() - 1, shapes.get(shapes.size() - 1) + ", hops per pass: "
+                    + s.fixedSteps(Ring.WORKLOAD).map(String::valueOf).orElse("each id's own, calibrated to about "
+                            + s.scored().passMs() + " ms (column hops)"));
+        }
+        return shapes;
+    }
+
+    /** The row every speed-up of the workload is over: 503 OS threads parking and unparking each other. */
+    public static final String BASELINE = "threads/park";
+
+    @Override
+    public Optional<String> baseline() {
+        return Optional.of(BASELINE);
+    }
+
+    @Override
+    public boolean perStep() {
+        return true;
+    }
+}

@@ -1,0 +1,148 @@
+package threadring.bench.arch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * No class cycle inside any package of the runner, read from the sources: a class
+ * names another of its package (in code, not in a comment) and so depends on it, whether or not
+ * the bytecode keeps the reference (javac inlines a {@code static final} constant, so a cycle
+ * closed by one, as {@code Report.BASELINE} once closed a 13-class cycle in report/, is invisible
+ * to a rule on bytecode). Proved able to fail on a cycle closed by a constant.
+ */
+class SourceCyclesTest {
+
+    /**
+     * The runner's sources. ring-core is left out on purpose: each workload package there is one
+     * unit whose contract, size and JMH base name each other (a size knows its workload, the
+     * workload its size type), the shape DESIGN.md asks of a workload.
+     */
+    static final List<Path> ROOTS = List.of(Path.of("src", "main", "java"));
+
+    /** The cycles (strongly connected sets of two classes or more) among {@code sources}: simple name to source text. */
+    static List<Set<String>> cycles(Map<String, String> sources) {
+        Map<String, List<String>> edges = new HashMap<>();
+        for (Map.Entry<String, String> e : sources.entrySet()) {
+            String code = code(e.getValue());
+            List<String> to = new ArrayList<>();
+            for (String other : sources.keySet()) {
+                if (!other.equals(e.getKey()) && Pattern.compile("(?<![\\w.])" + other + "\\b").matcher(code).find()) {
+                    to.add(other);
+                }
+            }
+            edges.put(e.getKey(), to);
+        }
+        return new Tarjan(edges).components().stream().filter(c -> c.size() > 1).toList();
+    }
+
+    /** The source without comments, string and character literals, imports and its package line. */
+    static String code(String source) {
+        return source.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\n]*", " ")
+                .replaceAll("\"[^\"\\\\\n]*+(?:\\\\.[^\"\\\\\n]*+)*+\"", "\"\"").replaceAll("'(?:\\\\.|[^'\\\\])'", "' '")
+                .replaceAll("(?m)^(import|package) [^;]*;", " ");
+    }
+
+    /** Every package under a source root: its classes by simple name. */
+    static Map<String, Map<String, String>> packages(Path root) throws IOException {
+        Map<String, Map<String, String>> out = new LinkedHashMap<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                String pkg = root.relativize(f.getParent()).toString().replace('/', '.');
+                String name = f.getFileName().toString().replace(".java", "");
+                out.computeIfAbsent(pkg, k -> new LinkedHashMap<>()).put(name, Files.readString(f));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void noPackageHasAClassCycleInItsSources() throws IOException {
+        List<String> found = new ArrayList<>();
+        int packages = 0;
+        for (Path root : ROOTS) {
+            for (Map.Entry<String, Map<String, String>> p : packages(root).entrySet()) {
+                packages++;
+                cycles(p.getValue()).forEach(c -> found.add(p.getKey() + ": " + c));
+            }
+        }
+        assertTrue(packages > 15, "packages read: " + packages);
+        assertTrue(found.isEmpty(), "class cycles:\n" + String.join("\n", found));
+    }
+
+    /** A cycle closed by a constant, which bytecode does not show, fails the rule; a comment does not make one. */
+    @Test
+    void aCycleClosedByAConstantIsFound() {
+        Map<String, String> sources = Map.of(
+                "Report", "final class Report { public static final String BASELINE = \"threads/park\"; Section s; }",
+                "Section", "final class Section { String b = Report.BASELINE; }",
+                "Chart", "final class Chart { /* Report */ String s = \"Report\"; }");
+        List<Set<String>> cycles = cycles(sources);
+        assertEquals(List.of(Set.of("Report", "Section")), cycles.stream().map(c -> Set.copyOf(c)).toList());
+    }
+
+    /** Tarjan's strongly connected components. */
+    private static final class Tarjan {
+        private final Map<String, List<String>> edges;
+        private final Map<String, Integer> index = new HashMap<>();
+        private final Map<String, Integer> low = new HashMap<>();
+        private final Deque<String> stack = new ArrayDeque<>();
+        private final Set<String> onStack = new java.util.HashSet<>();
+        private final List<Set<String>> components = new ArrayList<>();
+        private int next;
+
+        Tarjan(Map<String, List<String>> edges) {
+            this.edges = edges;
+        }
+
+        List<Set<String>> components() {
+            for (String v : new TreeSet<>(edges.keySet())) {
+                if (!index.containsKey(v)) {
+                    visit(v);
+                }
+            }
+            return components;
+        }
+
+        private void visit(String v) {
+            index.put(v, next);
+            low.put(v, next);
+            next++;
+            stack.push(v);
+            onStack.add(v);
+            for (String w : edges.getOrDefault(v, List.of())) {
+                if (!index.containsKey(w)) {
+                    visit(w);
+                    low.put(v, Math.min(low.get(v), low.get(w)));
+                } else if (onStack.contains(w)) {
+                    low.put(v, Math.min(low.get(v), index.get(w)));
+                }
+            }
+            if (low.get(v).equals(index.get(v))) {
+                Set<String> c = new TreeSet<>();
+                String w;
+                do {
+                    w = stack.pop();
+                    onStack.remove(w);
+                    c.add(w);
+                } while (!w.equals(v));
+                components.add(c);
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package threadring.bench.echo;
+
+import threadring.bench.report.Chart;
+import threadring.bench.report.Report;
+import threadring.bench.report.Series;
+
+import threadring.core.echo.EchoServer;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import threadring.bench.compare.Compare;
+import threadring.bench.data.Run;
+import threadring.bench.data.Runs;
+
+/** The echo server's rows in report.md and compare: requests/s, speed-ups over threads, memory per connection. */
+class EchoSectionTest {
+
+    static final String LABEL = "jdk25-cpusall";
+
+    /** threads/socket and virtual/socket at 100 and 10,000 connections, three repetitions each. */
+    static Run run(String runId, double virtualScale) {
+        return Runs.runOfJobs(runId, LABEL, List.of(
+                List.of(Runs.echo("threads/socket", 100, 60, 20, 40_000, 41_000, 39_500),
+                        Runs.echo("virtual/socket", 100, 50, 30, 80_000 * virtualScale, 82_000 * virtualScale,
+                                79_000 * virtualScale)),
+                List.of(Runs.echo("threads/socket", 10_000, 160, 30, 30_000, 31_000, 29_000),
+                        Runs.echo("virtual/socket", 10_000, 70, 130, 60_000 * virtualScale, 61_000 * virtualScale,
+                                59_000 * virtualScale))));
+    }
+
+    @Test
+    void eachConnectionCountHasATableFastestFirstWithItsSpeedUpOverThreads() {
+        String md = Report.render(run("r", 1), new Chart.Outcome(null, null, "none"));
+        assertTrue(md.contains("## Echo server under wrk"), md);
+        assertTrue(md.contains("## jdk25-cpusall, echo connections=100"), md);
+        assertTrue(md.contains("## jdk25-cpusall, echo connections=10000"), md);
+        String c100 = md.substring(md.indexOf("## jdk25-cpusall, echo connections=100\n"),
+                md.indexOf("## jdk25-cpusall, echo connections=10000\n"));
+        assertTrue(c100.indexOf("| virtual/socket | 3 | 80,") < c100.indexOf("| threads/socket | 3 | 40,"), c100);
+        assertTrue(c100.contains("| 2.00x ["), "virtual over threads at 100 connections: " + c100);
+        assertTrue(c100.contains("separated"), c100);
+        assertTrue(c100.contains("| 1 (baseline) |"), c100);
+        assertTrue(md.contains("![us per request"), md);
+    }
+
+    /** A repetition alone far from the others is one server JVM apart, never a state of its own. */
+    @Test
+    void aLoneRepetitionIsApartAndTheRowKeepsItsState() {
+        Run run = Runs.runOfJobs("m", LABEL, List.of(List.of(Runs.echo("threads/socket", 100, 60, 20, 40_000, 41_000,
+                39_500), Runs.echo("virtual/socket", 100, 50, 30, 50_000, 80_000, 81_000))));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String row = md.lines().filter(l -> l.startsWith("| virtual/socket | 3 |")).findFirst().orElseThrow();
+        String[] cells = row.split(" \\| ");
+        assertTrue(cells[2].startsWith("80,") && cells[2].endsWith("; 1 of 3 JVMs apart: 50,000"), row);
+        assertTrue(cells[4].contains("**forks apart**") && cells[4].contains("1 JVM of 3 apart at 50,000"), row);
+        assertTrue(cells[5].startsWith("2.0"), "the speed-up of its one state: " + row);
+    }
+
+    /** Two states of two repetitions each: each state's requests/s, and its speed-up, in the order of the values. */
+    @Test
+    void aRowInStatesListsItsSpeedUpsInTheOrderOfItsRequestsPerSecond() {
+        Run run = Runs.runOfJobs("m", LABEL, List.of(List.of(Runs.echo("threads/socket", 100, 60, 20, 40_000, 41_000,
+                39_500), Runs.echo("virtual/socket", 100, 50, 30, 50_000, 51_000, 80_000, 81_000))));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String row = md.lines().filter(l -> l.startsWith("| virtual/socket | 4 |")).findFirst().orElseThrow();
+        String[] cells = row.split(" \\| ");
+        assertTrue(cells[2].startsWith("50,") && cells[2].contains(" / 80,"), row); // the slower state first
+        assertTrue(cells[4].contains("states"), row);
+        assertTrue(cells[5].startsWith("1.2") && cells[5].contains(" / 2.0"), "speed-ups in the same order: " + row);
+    }
+
+    @Test
+    void memoryPerConnectionIsTheGrowthBetweenTheFewestAndTheMostConnections() {
+        String md = Report.render(run("r", 1), new Chart.Outcome(null, null, "none"));
+        // threads: (160 - 60) MiB over 9,900 more connections held = 10.3 KiB; heap (30 - 20) MiB: 1.0 KiB
+        assertTrue(md.contains("| jdk25-cpusall | threads/socket | 100 → 10000 | 9,900 | 10.3 | 1.0 | 1.00 |"), md);
+        // virtual: RSS (70 - 50) MiB = 2.1 KiB, heap (130 - 30) MiB = 10.3 KiB
+        assertTrue(md.contains("| jdk25-cpusall | virtual/socket | 100 → 10000 | 9,900 | 2.1 | 10.3 | 1.00 |"), md);
+    }
+
+    @Test
+    void compareMatchesEchoSeriesByConnectionsAndReadsMoreRequestsAsFaster() {
+        Run a = run("a", 1);
+        Run b = run("b", 1.5);
+        List<Series[]> matched = Compare.match(a, b);
+        assertEquals(2, matched.size());
+        for (Series[] m : matched) {
+            assertEquals(m[0].size(), m[1].size());
+            for (Compare.Pair p : Compare.pairs(a, m[0], b, m[1])) {
+                assertEquals(p.id().equals("virtual/socket") ? threadring.bench.stats.LikeWithLike.Verdict.FASTER : threadring.bench.stats.LikeWithLike.Verdict.SAME,
+                        p.verdict(), p.id() + " at " + m[0].size());
+            }
+        }
+        String md = Compare.render(a, java.nio.file.Path.of("a"), b, java.nio.file.Path.of("b"));
+        assertTrue(md.contains("| virtual/socket | 80,3"), md);
+        assertTrue(md.contains("| 120,4"), md);
+        assertTrue(md.contains("B/A time per request [99%]"), md);
+    }
+}
