@@ -105,8 +105,8 @@ public final class CheckCommand implements Callable<Integer>, SizeOptions.Holder
 
     /** A child JVM's check, started with its variant's flags or on another JDK. */
     public static void main(String[] args) {
-        System.exit(Commands.execute(new CheckCommand(), System.getProperty("threadring.prog", "benchmark.sh"),
-                List.of(args), System.out, System.err));
+        System.exit(threadring.bench.report.Sections.withOptions(Commands.line(new CheckCommand(),
+                System.getProperty("threadring.prog", "benchmark.sh"), System.out, System.err)).execute(args));
     }
 
     @Override

@@ -1,9 +1,7 @@
 package threadring.bench.cli;
 
 import java.util.Map;
-import threadring.bench.report.WorkloadSection;
 import threadring.bench.report.Sections;
-import threadring.bench.options.SizeOptions;
 import threadring.bench.options.Context;
 import threadring.core.workloads.Workloads;
 import threadring.core.ring.RingSize;
@@ -82,16 +80,9 @@ public final class Cli {
         return cli.execute(args.toArray(String[]::new));
     }
 
-    /**
-     * Gives each command that takes the workloads' sizes ({@link SizeOptions.Holder}: run, check)
-     * each workload's options, a mixin of its own; returns {@code c}.
-     */
+    /** The command line {@code c} with every workload's options ({@link Sections#withOptions}). */
     public static CommandLine withWorkloads(CommandLine c) {
-        if (c.getCommand() instanceof SizeOptions.Holder h) {
-            h.sizes().add(c, Sections.ALL.stream().map(WorkloadSection::options).toList());
-        }
-        c.getSubcommands().values().forEach(Cli::withWorkloads);
-        return c;
+        return Sections.withOptions(c);
     }
 
     @Command(name = "list", description = "Implementation ids, what each measures and the JVM flags it needs.")

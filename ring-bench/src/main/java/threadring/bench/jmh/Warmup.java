@@ -49,7 +49,7 @@ final class Warmup {
         } else if (s.kind() == Steady.Kind.SLOWDOWN) {
             // faster before its level: no warm-up to wait out (a neighbour leaving, a state switch);
             // waiting past it would only measure later forks later, not settled ones
-            needed = Math.max(needed, min);
+            needed = Math.max(needed, min - 1); // next() adds one: min, no more
         } else {
             needed = Math.max(needed, s.settledAt());
         }

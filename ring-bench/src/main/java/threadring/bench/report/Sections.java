@@ -3,6 +3,7 @@ package threadring.bench.report;
 import java.util.List;
 import java.util.ServiceLoader;
 import threadring.bench.data.Run;
+import threadring.bench.options.SizeOptions;
 import threadring.core.Workload;
 import threadring.core.workloads.Workloads;
 
@@ -30,6 +31,19 @@ public final class Sections {
             }
         }
         return found;
+    }
+
+    /**
+     * Gives each command of {@code c} that takes the workloads' sizes ({@link SizeOptions.Holder}:
+     * run, check) every workload's options, a mixin of its own; returns {@code c}. The command line
+     * and a check's child JVM both build theirs with it, so a child parses what its parent was given.
+     */
+    public static picocli.CommandLine withOptions(picocli.CommandLine c) {
+        if (c.getCommand() instanceof SizeOptions.Holder h) {
+            h.sizes().add(c, ALL.stream().map(WorkloadSection::options).toList());
+        }
+        c.getSubcommands().values().forEach(Sections::withOptions);
+        return c;
     }
 
     /** The section of {@code w}. */
