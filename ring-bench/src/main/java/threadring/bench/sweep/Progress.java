@@ -53,7 +53,10 @@ final class Progress {
     private double phaseShare;
     private long lastLine;
 
-    /** A line at least this often while a phase makes progress, so that the count and the estimate move. */
+    /**
+     * When a fork or repetition ends and this long has passed since the last line, a line with the
+     * phase's count and a new estimate (a fork longer than this leaves a longer gap: nothing ends in it).
+     */
     static final long TICK_NS = 60_000_000_000L;
 
     Progress(PrintStream out, List<Item> items, LongSupplier nanos) {

@@ -96,7 +96,7 @@ public final class SkynetSection implements WorkloadSection {
             fastest.values().stream().sorted(Comparator.comparingDouble(r -> r.summary().median())).forEach(r -> {
                 List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(name(run, s)), Doc.Cell.of(r.model()),
                         Doc.Cell.of(r.id()), Format.median(r.summary(), Format::ns)));
-                cells.add(floor.map(f -> Format.ratioCell(f.summary(), r.summary())).orElse(Doc.Cell.of("n/a")));
+                cells.add(floor.map(f -> Format.ratioCell(r.summary(), f.summary())).orElse(Doc.Cell.of("n/a")));
                 cells.add(Costs.cell(r, Costs.CPU, 1));
                 cells.add(Costs.cell(r, "bytes", 1));
                 rows.add(new Doc.Row(cells, Format.tags(r.id(), Skynet.WORKLOAD)));
