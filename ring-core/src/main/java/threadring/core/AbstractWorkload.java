@@ -51,6 +51,27 @@ public abstract class AbstractWorkload implements AutoCloseable {
     }
 
     /**
+     * After a run's parts have all reported: waits until what the run started is gone where the
+     * model needs that (a thread per task joined, a scope closed). Nothing by default: parts of a
+     * pool or an event loop end when they report.
+     */
+    protected void settle() throws Exception {}
+
+    /** {@link #run}, then {@link #settle}: a run whose tasks do not end cleanly fails, naming {@code what}. */
+    protected final long runAndSettle(String what, int parts, Start start) {
+        long sum = run(what, parts, start);
+        try {
+            settle();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(id + ": interrupted while " + what + " ended", e);
+        } catch (Exception e) {
+            throw new IllegalStateException(id + ": " + what + " did not end cleanly", e);
+        }
+        return sum;
+    }
+
+    /**
      * One run of {@code parts} parts, which {@code start} sets going: returns the sum of the values
      * the parts report through {@link #endPart}, once every part has. {@code what} names the call
      * in errors, e.g. {@code pass(hops=7)}. Arguments are the caller's to check first.

@@ -23,13 +23,6 @@ public abstract class AbstractFanOut extends AbstractWorkload implements FanOut 
      */
     protected abstract void start(int tasks, int delayMs, int work) throws Exception;
 
-    /**
-     * After every task has called {@link #done}: waits until the operation's tasks are gone (a
-     * thread per task joined, a scope closed). Nothing by default: tasks of a pool or an event
-     * loop end when they return.
-     */
-    protected void settle() throws Exception {}
-
     /** Called by task {@code task} when it completes. */
     protected final void done(int task) {
         endPart(task);
@@ -51,16 +44,7 @@ public abstract class AbstractFanOut extends AbstractWorkload implements FanOut 
         FanOut.requireTasks(tasks);
         FanOut.requireDelay(delayMs);
         RingSize.requireWork(work);
-        long sum = run(what, tasks, () -> start(tasks, delayMs, work));
-        try {
-            settle();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(id() + ": interrupted while " + what + " ended", e);
-        } catch (Exception e) {
-            throw new IllegalStateException(id() + ": " + what + " did not end cleanly", e);
-        }
-        return sum;
+        return runAndSettle(what, tasks, () -> start(tasks, delayMs, work));
     }
 
     @Override

@@ -38,12 +38,6 @@ public abstract class AbstractSkynet extends AbstractWorkload implements Skynet 
      */
     protected abstract void start(int branching, int depth) throws Exception;
 
-    /**
-     * After the root called {@link #done}: waits until the run's tasks are gone where the model
-     * needs that (a scope closed). Nothing by default: a task joined by its parent has ended.
-     */
-    protected void settle() throws Exception {}
-
     /** Called once by the root task with the tree's sum. */
     protected final void done(long sum) {
         endPart(sum);
@@ -97,16 +91,7 @@ public abstract class AbstractSkynet extends AbstractWorkload implements Skynet 
             throw new IllegalStateException(id() + ": " + what + " on a closed skynet");
         }
         Skynet.require(branching, depth);
-        long sum = run(what, 1, () -> start(branching, depth));
-        try {
-            settle();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(id() + ": interrupted while " + what + " ended", e);
-        } catch (Exception e) {
-            throw new IllegalStateException(id() + ": " + what + " did not end cleanly", e);
-        }
-        return sum;
+        return runAndSettle(what, 1, () -> start(branching, depth));
     }
 
     @Override
