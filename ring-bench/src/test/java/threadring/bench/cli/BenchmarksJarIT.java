@@ -65,20 +65,21 @@ public class BenchmarksJarIT {
     }
 
     /**
-     * The jar's JMH list holds the two workloads' benchmarks, whose impl parameter has no default
+     * The jar's JMH list holds every timed workload's benchmark and the floor probes, whose impl parameter has no default
      * (the runner sets it), and every registered id can be loaded from the jar.
      */
     @Test
-    void jarListsBothBenchmarksAndEveryImplementationLoads() throws Exception {
+    void jarListsEveryBenchmarkAndEveryImplementationLoads() throws Exception {
         try (JarFile jar = new JarFile(JAR.toFile())) {
             String list = new String(jar.getInputStream(jar.getJarEntry("META-INF/BenchmarkList")).readAllBytes(),
                     StandardCharsets.UTF_8);
             List<BenchmarkListEntry> entries = list.lines().filter(l -> !l.isBlank()).map(BenchmarkListEntry::new)
                     .collect(Collectors.toList());
-            assertEquals(List.of(threadring.core.CpuWorkBenchmark.class.getName() + ".consume",
+            assertEquals(java.util.stream.Stream.of(threadring.core.CpuWorkBenchmark.class.getName() + ".consume",
                     threadring.core.CrossCpuBenchmark.class.getName() + ".handoff",
                     new FanOutSize(1, 0, 0).benchmark(), new RendezvousSize().benchmark(),
-                    RingSize.classic(2).benchmark(), threadring.core.SpeedProbeBenchmark.class.getName() + ".hop"),
+                    RingSize.classic(2).benchmark(), new threadring.core.skynet.SkynetSize(2, 1).benchmark(),
+                    threadring.core.SpeedProbeBenchmark.class.getName() + ".hop").sorted().toList(),
                     entries.stream().map(BenchmarkListEntry::getUsername).sorted().toList());
             assertEquals("org.openjdk.jmh.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
         }
