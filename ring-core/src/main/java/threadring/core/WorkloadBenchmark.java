@@ -26,14 +26,12 @@ import threadring.core.Size;
  * impl=virtual/park}, and for ids that need flags also {@code -jvmArgsAppend "..."} (the
  * variant refuses to run without them).
  *
- * <p>Steady state is reached by time, not by a count: one operation is one verified pass, which
- * the runner sizes to about half a second on the machine at hand (see {@code Calibration}), and
- * JMH repeats passes for whole one-second iterations. Each fork warms up for
- * {@value #WARMUP_SECONDS} iterations before its {@value #MEASURED_SECONDS} measured ones: one
- * short warm-up pass had left forks still compiling (virtual/exchanger's rendezvous read 240 ns
- * per exchange against 76-78 in long runs and in jox's own JMH benchmark, on that day's machine).
- * Three forks, because JVMs disagree more than iterations inside one JVM do; the runner's
- * statistics count each fork once. The heap is the runner's to choose; JMH run by hand uses the
+ * <p>These annotations are the by-hand defaults: one verified pass per operation and whole
+ * one-second iterations, {@value #WARMUP_SECONDS} warm-up and {@value #MEASURED_SECONDS} measured
+ * per fork, three forks (JVMs disagree more than iterations inside one JVM do). The runner
+ * overrides them: passes calibrated to the machine, shorter iterations, a warm-up from the
+ * evidence of each fork's series and as many forks as the spread needs (docs/method.md).
+ * The heap is the runner's to choose; JMH run by hand uses the
  * JVM's default and the mission's 10^7 steps per pass.
  */
 @State(Scope.Benchmark)

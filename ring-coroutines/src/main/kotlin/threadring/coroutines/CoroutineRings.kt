@@ -48,8 +48,9 @@ class CoroutineRings : RingProvider {
                 .opens(FanOut.WORKLOAD) { id -> CoroutineFanOut(id, kind) }
                 .onVirtualThreads(kind == CoroutineFanOut.Kind.HYBRID)
                 .oneThread(kind == CoroutineFanOut.Kind.LOOP || kind == CoroutineFanOut.Kind.P1)
-                // the jdk-dev thread's three forms: runBlocking's loop, Default, and the hybrid
-                .inDefaultSweep(*if (kind == CoroutineFanOut.Kind.P1) arrayOf() else arrayOf(FanOut.WORKLOAD))
+                // Default in the default sweep; the jdk-dev thread's other forms (runBlocking's loop,
+                // the hybrid) are one --include away: one row per model keeps the sweep's budget
+                .inDefaultSweep(*if (kind == CoroutineFanOut.Kind.DEFAULT) arrayOf(FanOut.WORKLOAD) else arrayOf())
                 .build()
         } + Framing.entries.flatMap { framing ->
             // Loom beneath: the buffered framing only (the default sweep's), to keep the kit's time
@@ -72,7 +73,6 @@ class CoroutineRings : RingProvider {
                     .oneThread(oneThread)
                     .onVirtualThreads(scheduler.virtual)
                     .systemProperties(scheduler.properties)
-                    .inDefaultSweep(*if (framing == Framing.BUFFERED && oneThread) arrayOf(EchoServer.WORKLOAD) else arrayOf())
                     .build()
             }
         } + Variant.of(
@@ -102,5 +102,7 @@ class CoroutineRings : RingProvider {
                 "per request resumed on the loop that did the I/O (delay on a Vert.x timer)",
         )
             .opens(EchoServer.WORKLOAD) { id, size -> VertxCoroutineEchoServer(id, size.waitMs()) }
+            // Kotlin's server in the default sweep: no Dispatchers.IO hop per read and write
+            .inDefaultSweep(EchoServer.WORKLOAD)
             .build()
 }

@@ -7,6 +7,7 @@ import threadring.core.Loom;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
+import threadring.core.Workload;
 
 /**
  * Helidon SE 4, the server built for virtual threads: a virtual thread per connection under
@@ -27,6 +28,8 @@ public final class HelidonServers implements RingProvider {
                 .minimumJava(21)
                 .onVirtualThreads(true)
                 .oneThread(oneCarrier)
+                // the server users deploy on virtual threads, beside virtual/socket's drop-in
+                .inDefaultSweep(oneCarrier ? new Workload[0] : new Workload[] {EchoServer.WORKLOAD})
                 .build()).map(RingFactory.class::cast).toList();
     }
 }

@@ -30,9 +30,10 @@ public final class PlatformRings implements RingProvider {
                                 (id, shape) -> new ThreadRing(id, shape, platformThreads(id), h))
                         .opens(Rendezvous.WORKLOAD, id -> new MailboxRendezvous(id, platformThreads(id), h))
                         .limit(OsThreadLimits::tooMany)
-                        // park: the baseline of every speed-up; queue: the fastest rendezvous
+                        // park: the baseline of every speed-up (queue, the fastest rendezvous, is
+                        // one --include away: one row per model keeps the default sweep's budget)
                         .inDefaultSweep(h == Handoff.PARK ? new Workload[] {Ring.WORKLOAD, Rendezvous.WORKLOAD}
-                                : h == Handoff.QUEUE ? new Workload[] {Rendezvous.WORKLOAD} : new Workload[0])
+                                : new Workload[0])
                         .build())
                 .toList());
         all.add(Variant.of("threads/thread", "fan-out: an OS thread per task, Thread.sleep (fails past the "

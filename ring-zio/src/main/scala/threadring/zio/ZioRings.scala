@@ -72,6 +72,7 @@ final class ZioRings extends RingProvider:
         .oneThread(pool.oneThread)
         .onVirtualThreads(pool.virtual)
         .systemProperties(pool.properties)
-        .inDefaultSweep((if pool.oneThread then Nil else List(EchoServer.WORKLOAD))*)
+        // the default runtime only: one row per model keeps the default sweep's budget
+        .inDefaultSweep((if pool == Pool.Default then List(EchoServer.WORKLOAD) else Nil)*)
         .build(): RingFactory
     (rings ++ fanOuts ++ echoes).asJava

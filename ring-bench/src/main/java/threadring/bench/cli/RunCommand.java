@@ -88,8 +88,8 @@ final class RunCommand implements Callable<Integer>, SizeOptions.Holder {
     Integer forks;
 
     @Option(names = "--max-forks", paramLabel = "N", converter = Converters.Positive.class,
-            description = "An id's planned fork count is at most N (default " + Presets.MAX_FORKS + "; with --quick or "
-                    + "--long: --forks, a fixed count).")
+            description = "An id's planned fork count is at most N (default " + Presets.MAX_FORKS + "; an echo server's "
+                    + "repetitions at most " + Presets.ECHO_MAX_REPETITIONS + "; with --quick or --long: --forks, a fixed count).")
     Integer maxForks;
 
     @Option(names = "--state-forks", paramLabel = "N", converter = Converters.Positive.class,

@@ -12,16 +12,17 @@ public final class Presets {
 
     /**
      * Calibrated passes aim at this length: long against a pass's own start and end (up to a
-     * millisecond here), short against a one-second iteration, which ends only after the pass
-     * running when its time is up.
+     * millisecond here), short against an iteration, which ends only after the pass running when
+     * its time is up (an iteration of 250 ms holds about 3 passes).
      */
-    public static final int PASS_MS = 200;
+    public static final int PASS_MS = 100;
     /**
      * A scored iteration's length: short, so that each fork's series has the points its changepoint
      * analysis needs and a fork costs little (the spread between JVMs, not within one, sets a row's
-     * interval: more, shorter forks buy more than fewer, longer ones).
+     * interval: more, shorter forks buy more than fewer, longer ones). 250 ms, not 500: the default
+     * sweep's budget (8 measured iterations of 500 ms and a 10 s settle put it at about two hours).
      */
-    public static final int ITERATION_MS = 500;
+    public static final int ITERATION_MS = 250;
     /**
      * Measured iterations per fork: enough for the changepoint analysis to find a +20% step at 3%
      * noise in at least 80% of forks (SteadyTest), so that a fork that changes level while measured
@@ -34,6 +35,12 @@ public final class Presets {
     public static final int FORKS = Forks.PILOT;
     /** A row's planned fork count is capped at this many. */
     public static final int MAX_FORKS = 6;
+    /**
+     * An echo server's repetitions are capped at this many, under {@link #MAX_FORKS}: each is a
+     * server JVM, its connections held, 3 + 3 s of load and the offered rates (about 18 s), and
+     * Stein's rule sent most servers to 6, 21.7 of the default sweep 20261126-194407's 50.7 minutes.
+     */
+    public static final int ECHO_MAX_REPETITIONS = 4;
     /** A row whose JVMs stand in states gets forks until each state's share is known, up to this many. */
     public static final int STATE_FORKS = 10;
     /** The precision a row's forks are planned for: +-5%. */
@@ -42,10 +49,12 @@ public final class Presets {
     public static final int WARMUPS = 2;
     /**
      * The longest warm-up the evidence may ask for: a row's first fork warms up this long, and later
-     * forks as long as its forks took to settle. virtual/park-p1's forks switched level 5.9 and 8.5
-     * s into long runs (20261125-131129).
+     * forks as long as its forks took to settle. 6 s holds ox/buffered-p1's 3.5 s; a fork that
+     * changes level later (virtual/park-p1's forks switched 5.9 and 8.5 s into long runs,
+     * 20261125-131129) does so while measured and says so. 10 s, with the evidence asking for the cap
+     * on every noisy row, cost the default sweep about 4 s per fork.
      */
-    public static final int SETTLE_MS = 10_000;
+    public static final int SETTLE_MS = 6_000;
 
     /** The profiling pass: one fork, 1 warm-up and 1 measured iteration of the scored passes' length. */
     public static final Settings.Profiling PROFILING = new Settings.Profiling(1, 1, 1, null);

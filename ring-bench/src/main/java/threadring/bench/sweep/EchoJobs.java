@@ -14,6 +14,7 @@ import java.util.Random;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
+import threadring.bench.data.Presets;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
 import threadring.bench.data.Settings;
@@ -123,7 +124,7 @@ final class EchoJobs implements Runner {
         Path script = Wrk.script(runDir);
         EchoLoad.Timing timing = EchoLoad.Timing.of(settings.scored());
         int pilot = timing.repetitions();
-        int cap = Math.max(pilot, settings.scored().maxForks());
+        int cap = Math.max(pilot, Math.min(settings.scored().maxForks(), Presets.ECHO_MAX_REPETITIONS));
         Map<Scheduled, List<Item>> byJob = new LinkedHashMap<>();
         for (Scheduled s : jobs) {
             Configuration c = s.configuration();
