@@ -27,47 +27,20 @@ import java.util.concurrent.TimeoutException;
  */
 public final class Soak {
 
-    /** One drawn run: a size of some workload and its steps (a ring's hops, a rendezvous's values, 1 operation). */
-    public record Draw(int index, Size size, int steps) {
-        /** {@code nodes=97 tokens=5 depth=9 hops=1000003}, as {@code check} prints a run. */
-        public String describe() {
-            return size.arguments(steps);
-        }
-    }
-
-    /**
-     * One workload's draws for one implementation, sized on it: how often it is drawn against the
-     * others, a draw, and its scale in words ({@code hops=2000000 heavy=20000}).
-     */
-    public interface Sized {
-        int weight();
-
-        Draw draw(Random random, int index);
-
-        String describe();
-    }
-
-    /** How a workload's soak sizes and draws its runs: each workload's package has one. */
-    @FunctionalInterface
-    public interface Draws {
-        /** Its draws sized on {@code f} (steps that take about {@code target}), or empty if it draws none for it. */
-        Optional<Sized> sized(RingFactory f, Duration target, Duration budget);
-    }
-
     /** The soak's scale for one implementation: each drawn workload's sized draws (none: nothing to soak). */
-    public record Scale(List<Sized> parts) {
+    public record Scale(List<Draws.Sized> parts) {
         public boolean empty() {
             return parts.isEmpty();
         }
 
         /** "hops=2000000 heavy=20000, values=5000000". */
         public String describe() {
-            return String.join(", ", parts.stream().map(Sized::describe).toList());
+            return String.join(", ", parts.stream().map(Draws.Sized::describe).toList());
         }
     }
 
     /** What one pass did: ok, a wrong answer, an error, or no answer in time. */
-    public record Outcome(String id, long seed, Draw draw, long nanos, String failure) {
+    public record Outcome(String id, long seed, Draws.Draw draw, long nanos, String failure) {
         public boolean ok() {
             return failure == null;
         }
@@ -95,13 +68,13 @@ public final class Soak {
     }
 
     /** Draw {@code index} of a soak of {@code scale}: a workload picked by weight, then its draw. */
-    public static Draw draw(Random random, int index, Scale scale) {
+    public static Draws.Draw draw(Random random, int index, Scale scale) {
         if (scale.empty()) {
             throw new IllegalArgumentException("nothing to draw: no workload");
         }
-        int total = scale.parts().stream().mapToInt(Sized::weight).sum();
+        int total = scale.parts().stream().mapToInt(Draws.Sized::weight).sum();
         int pick = random.nextInt(total);
-        for (Sized s : scale.parts()) {
+        for (Draws.Sized s : scale.parts()) {
             if (pick < s.weight()) {
                 return s.draw(random, index);
             }
@@ -156,7 +129,7 @@ public final class Soak {
         CompletableFuture<Scale> result = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
             try {
-                List<Sized> parts = new ArrayList<>();
+                List<Draws.Sized> parts = new ArrayList<>();
                 for (Workload<?, ?> w : workloads) {
                     if (w.draws() != null && f.runs(w) && f.knownIssue(w).isEmpty()) {
                         w.draws().sized(f, target, budget).ifPresent(parts::add);
@@ -202,7 +175,7 @@ public final class Soak {
             return List.of(); // every workload it runs has a known issue: nothing to soak
         }
         for (int i = 1; System.nanoTime() < deadline; i++) {
-            Draw d = draw(random, i, scale);
+            Draws.Draw d = draw(random, i, scale);
             if (f.cannotOpen(d.size().population()).isPresent()) {
                 continue; // more tasks than this model can hold here (OS threads): not a failure
             }
@@ -217,7 +190,7 @@ public final class Soak {
     }
 
     /** One drawn run on a freshly opened workload, on a daemon thread so that a hang cannot keep the JVM. */
-    public static Outcome once(RingFactory f, long seed, Draw d, Duration timeout) {
+    public static Outcome once(RingFactory f, long seed, Draws.Draw d, Duration timeout) {
         CompletableFuture<Long> result = new CompletableFuture<>();
         long[] nanos = new long[1];
         Thread runner = new Thread(() -> {

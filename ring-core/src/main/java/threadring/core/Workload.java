@@ -10,7 +10,7 @@ package threadring.core;
  * {@code Skynet.WORKLOAD}); {@code threadring.core.workloads.Workloads} lists them.
  */
 public record Workload<S extends Size, T extends AutoCloseable>(String name, String label, String title, String unit,
-        Size.Scale scale, Class<S> sizeType, Class<T> type, Soak.Draws draws) {
+        Size.Scale scale, Class<S> sizeType, Class<T> type, Draws draws) {
 
     /** Its name, as run.json writes it. */
     @Override

@@ -42,7 +42,7 @@ class SoakScaleTest {
         Random random = new Random(Soak.seed(7648183219902837751L, "floor/loop"));
         Soak.Scale rings = new Soak.Scale(List.of(floor));
         for (int i = 1; i <= 10_000; i++) {
-            Soak.Draw d = Soak.draw(random, i, rings);
+            Draws.Draw d = Soak.draw(random, i, rings);
             RingSize s = (RingSize) d.size(); // a scale of rings alone draws rings only
             double nanos = d.steps() * (1 + 99 * Math.max((double) s.depth() / RingDraws.MAX_DEPTH,
                     (double) s.work() / RingDraws.MAX_WORK));

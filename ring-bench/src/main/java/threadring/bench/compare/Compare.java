@@ -95,7 +95,8 @@ public final class Compare {
     /** The comparison as typed blocks: what compare-<A>.md and compare-<A>.html both show. */
     static Doc document(Run a, Path dirA, Run b, Path dirB) {
         Doc doc = new Doc("threadring: " + b.runId() + " (B) vs " + a.runId() + " (A)");
-        doc.bullets(List.of("A: " + describe(a, dirA), "B: " + describe(b, dirB)));
+        // folders relative to B's, where the comparison is written: no machine's paths in a results file
+        doc.bullets(List.of("A: " + describe(a, where(dirB, dirA)), "B: " + describe(b, where(dirB, dirB))));
         doc.paragraph("B/A < 1: B is faster; its interval is 99%: Student's t on the log fork levels of both runs, "
                 + "with each row's run-to-run component (the spread between runs of the same code, which forks within "
                 + "one run do not see; A's: " + Reruns.of(a).source() + "; B's: " + Reruns.of(b).source() + "). "
@@ -366,7 +367,15 @@ public final class Compare {
         return n == 0 ? "no results" : n + " ids";
     }
 
-    private static String describe(Run run, Path dir) {
+    /** {@code dir} as seen from {@code from}: "." for itself, "../20261126-134153" for a sibling run. */
+    static String where(Path from, Path dir) {
+        Path f = from.toAbsolutePath().normalize();
+        Path d = dir.toAbsolutePath().normalize();
+        String relative = f.relativize(d).toString();
+        return relative.isEmpty() ? "." : relative;
+    }
+
+    private static String describe(Run run, String dir) {
         Env.Machine m = run.machine();
         StringBuilder s = new StringBuilder(run.runId()).append(" (").append(dir).append("), ")
                 .append(String.join(", ", run.hosts())).append(", ").append(m.date())

@@ -39,6 +39,16 @@ public record Run(int schema, String runId, State state, String started, String 
     /** async-profiler: its library, and why it could not run (per configuration label). */
     public record AsyncStatus(String library, Map<String, String> problems) {}
 
+    /** The same run with its configurations' JDK paths and async-profiler's library as {@code shown} writes them. */
+    public Run withPaths(java.util.function.UnaryOperator<String> shown) {
+        AsyncStatus async = asyncProfiler == null ? null : new AsyncStatus(shown.apply(asyncProfiler.library()),
+                asyncProfiler.problems());
+        List<Configuration> configs = configurations == null ? null
+                : configurations.stream().map(c -> c.withPaths(shown)).toList();
+        return new Run(schema, runId, state, started, finished, machine, settings, async, configs, jobs, cpuWork, shard,
+                mergedFrom, partial, probes);
+    }
+
     /**
      * This run is slice {@code index} of {@code count} of the plan {@code plan} (a hash of its
      * settings and items), which has {@code planItems} items (configuration | series | id); this

@@ -64,7 +64,22 @@ public final class RunFile {
         }
     }
 
+    /**
+     * Writes run.json with paths inside the results folder's parent (the checkout: its .jdks, the
+     * run's own async-profiler) relative to the results folder, so that a committed run carries no
+     * machine's absolute paths; a JDK installed elsewhere keeps its path (a system install).
+     */
     public static void write(Path runDir, Run run) throws IOException {
-        Json.write(runDir.resolve(NAME), run);
+        Path results = runDir.toAbsolutePath().normalize().getParent();
+        Json.write(runDir.resolve(NAME), run.withPaths(p -> shown(results, p)));
+    }
+
+    /** {@code path} as a run records it: relative to {@code results} where it lies under its parent, else as it is. */
+    public static String shown(Path results, String path) {
+        if (path == null || results == null || results.getParent() == null || !Path.of(path).isAbsolute()) {
+            return path;
+        }
+        Path p = Path.of(path).normalize();
+        return p.startsWith(results.getParent()) ? results.relativize(p).toString() : path;
     }
 }

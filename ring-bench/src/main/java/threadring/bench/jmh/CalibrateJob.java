@@ -44,6 +44,10 @@ public final class CalibrateJob implements Callable<Integer> {
     @Option(names = "--budget-ms", required = true)
     int budgetMs;
 
+    /** With --target-ms 0: time one operation (a size that is not calibrated). */
+    @Option(names = "--time-operation")
+    boolean timeOperation;
+
     @Option(names = "--out", required = true)
     Path out;
 
@@ -61,7 +65,8 @@ public final class CalibrateJob implements Callable<Integer> {
                 RingFactory f = all.require(id);
                 java.util.Optional<String> limit = f.cannotOpen(w.population());
                 results.add(limit.isPresent() ? new Calibrated(id, null, null, limit.get())
-                        : new Calibrated(id, targetMs > 0 ? calibrate(f, w) : null, null, null));
+                        : new Calibrated(id, targetMs > 0 ? calibrate(f, w) : timeOperation ? timed(f, w) : null,
+                                null, null));
             } catch (RuntimeException | Error e) {
                 results.add(new Calibrated(id, null, "calibration failed: " + Errors.describe(e), null));
             }
@@ -69,6 +74,20 @@ public final class CalibrateJob implements Callable<Integer> {
         }
         System.exit(0); // a workload's leftover non-daemon thread must not keep this JVM alive
         return 0;
+    }
+
+    /**
+     * An operation of a size that is not calibrated (a fan-out, a Skynet tree), timed: its second
+     * pass, the first being the coldest. Its length bounds the warm-up in iterations, since an
+     * iteration lasts at least one operation.
+     */
+    private Calibration.Result timed(RingFactory f, Size size) {
+        try (Operation op = size.open(f)) {
+            Calibration.Pass pass = Calibration.of(op);
+            long first = pass.nanos(1);
+            long second = pass.nanos(1);
+            return new Calibration.Result(1, second, 2, first + second);
+        }
     }
 
     private Calibration.Result calibrate(RingFactory f, Size size) {

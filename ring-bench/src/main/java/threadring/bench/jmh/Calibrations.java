@@ -30,7 +30,15 @@ final class Calibrations {
     static final Duration TIMEOUT = Duration.ofMinutes(3);
 
     /** A task's steps (null if none), or why it failed, or why it cannot run here. */
-    record Outcome(Integer steps, String failure, String limit) {}
+    /**
+     * A task's steps per pass (null: it cannot run), why it failed or cannot run, and how long one
+     * operation took where the size is not calibrated (null: not timed).
+     */
+    record Outcome(Integer steps, String failure, String limit, Long operationNanos) {
+        Outcome(Integer steps, String failure, String limit) {
+            this(steps, failure, limit, null);
+        }
+    }
 
     private final HostSpec spec;
     private final Function<String, List<String>> flags;
@@ -61,8 +69,9 @@ final class Calibrations {
                 .findFirst().orElseThrow();
         boolean calibrate = first.steps() == null && first.size().calibrated();
         Map<String, Outcome> outcomes = new HashMap<>();
-        if (!calibrate && c.feature() == Runtime.version().feature()) {
-            // limits depend on the id's declared flags and the JDK's release, both known here: no JVM to start
+        if (!calibrate && first.size().calibrated() && c.feature() == Runtime.version().feature()) {
+            // a fixed pass size: limits depend on the id's declared flags and the JDK's release, both
+            // known here: no JVM to start (an uncalibrated size starts one, to time an operation)
             for (HostSpec.Task t : tasks) {
                 java.util.Optional<String> limit = threadring.core.RingFactories.load().require(t.id())
                         .cannotOpen(t.size().population());
@@ -82,6 +91,9 @@ final class Calibrations {
                         "--size", Json.GSON.toJson(first.size(), Size.class), "--target-ms",
                         String.valueOf(calibrate ? spec.scored().passMs() : 0), "--budget-ms",
                         String.valueOf(spec.calibrationMs()), "--out", out.toString()));
+                if (!first.size().calibrated()) {
+                    cmd.add("--time-operation");
+                }
                 tasks.forEach(t -> cmd.addAll(List.of("--id", t.id())));
                 System.out.println("threadring: [" + c.label() + "] " + (calibrate ? "calibrating " : "checking ")
                         + tasks.stream().map(HostSpec.Task::id).toList() + " " + first.size().describe()
@@ -101,7 +113,12 @@ final class Calibrations {
                         System.out.printf(Locale.ROOT, "threadring: %s: %,d steps per pass (%.1f ns per step)%n", r.id(),
                                 r.result().steps(), r.result().nsPerStep());
                     } else {
-                        outcomes.put(t.key(), new Outcome(first.steps() != null ? first.steps() : 1, null, null));
+                        outcomes.put(t.key(), new Outcome(first.steps() != null ? first.steps() : 1, null, null,
+                                r.result() != null ? Long.valueOf((long) r.result().nsPerStep()) : null));
+                        if (r.result() != null) {
+                            System.out.printf(Locale.ROOT, "threadring: %s: one operation takes %.1f ms%n", r.id(),
+                                    r.result().nsPerStep() / 1e6);
+                        }
                     }
                 }
                 String why = exit.timedOut() ? "calibration did not end within " + timeout.toSeconds() + " s (deadlock?)"

@@ -26,8 +26,18 @@ final class MoreForks {
         return new RunResult(withForks(batches.get(0).getParams(), forks.size()), forks);
     }
 
+    /** The same result with JMH's {@code jvm} (the java its forks ran) as {@code shown} writes it. */
+    static RunResult withJvm(RunResult r, java.util.function.UnaryOperator<String> shown) {
+        BenchmarkParams p = r.getParams();
+        return new RunResult(with(p, p.getForks(), shown.apply(p.getJvm())), r.getBenchmarkResults());
+    }
+
     /** The same parameters with another fork count. */
     static BenchmarkParams withForks(BenchmarkParams p, int forks) {
+        return with(p, forks, p.getJvm());
+    }
+
+    private static BenchmarkParams with(BenchmarkParams p, int forks, String jvm) {
         WorkloadParams params = new WorkloadParams();
         int order = 0;
         for (String key : p.getParamsKeys()) {
@@ -35,7 +45,7 @@ final class MoreForks {
         }
         return new BenchmarkParams(p.getBenchmark(), p.generatedBenchmark(), p.shouldSynchIterations(), p.getThreads(),
                 p.getThreadGroups(), p.getThreadGroupLabels(), forks, p.getWarmupForks(), p.getWarmup(),
-                p.getMeasurement(), p.getMode(), params, p.getTimeUnit(), p.getOpsPerInvocation(), p.getJvm(),
+                p.getMeasurement(), p.getMode(), params, p.getTimeUnit(), p.getOpsPerInvocation(), jvm,
                 p.getJvmArgs(), p.getJdkVersion(), p.getVmName(), p.getVmVersion(), p.getJmhVersion(), p.getTimeout());
     }
 }

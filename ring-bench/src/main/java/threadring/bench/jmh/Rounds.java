@@ -138,7 +138,7 @@ public final class Rounds {
             s.limit = o.limit();
             s.calibrated = true;
             s.warmup = spec.scored().settleMs() == null ? Warmup.fixed(warmups())
-                    : Warmup.evidence(warmups(), (int) Math.ceil((double) spec.scored().settleMs() / iterationMs()));
+                    : Warmup.evidence(warmups(), Warmup.cap(spec.scored().settleMs(), iterationMs(), o.operationNanos()));
             if (s.limit != null) {
                 System.out.println("threadring: " + s.task.id() + " cannot run here: " + s.limit);
             }
@@ -252,7 +252,10 @@ public final class Rounds {
         Path dir = Files.createDirectories(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(configuration));
         Json.write(dir.resolve(job + ".json"), new Job.Result(of.get(0).task.size().benchmark(),
                 of.stream().map(this::measured).toList()));
-        List<RunResult> jmh = of.stream().filter(s -> !s.jmh.isEmpty()).map(s -> MoreForks.merge(s.jmh)).toList();
+        // the java the forks ran as a run records paths: none of the checkout's absolute
+        Path results = Path.of(spec.runDir()).toAbsolutePath().normalize().getParent();
+        List<RunResult> jmh = of.stream().filter(s -> !s.jmh.isEmpty())
+                .map(s -> MoreForks.withJvm(MoreForks.merge(s.jmh), p -> RunFile.shown(results, p))).toList();
         Path file = dir.resolve(job + RunFile.JMH_SUFFIX);
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (PrintStream out = new PrintStream(Files.newOutputStream(tmp), true, StandardCharsets.UTF_8)) {

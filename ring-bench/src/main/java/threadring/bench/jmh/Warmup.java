@@ -29,6 +29,18 @@ final class Warmup {
         return new Warmup(min, Math.max(min, cap), false);
     }
 
+    /**
+     * The cap in iterations for a settle of {@code settleMs}: an iteration lasts {@code iterationMs},
+     * or where an operation was timed ({@code operationNanos}, where the size is not calibrated; null
+     * if not) the whole operations that reach it: a Skynet tree of 5 s must not warm up for 24 of them.
+     */
+    static int cap(int settleMs, int iterationMs, Long operationNanos) {
+        double operation = operationNanos == null ? 0 : operationNanos / 1e6;
+        // an iteration ends after the operation running when its time is up: whole operations
+        double iteration = operation <= 0 ? iterationMs : Math.ceil(iterationMs / operation) * operation;
+        return (int) Math.ceil(settleMs / iteration);
+    }
+
     static Warmup fixed(int iterations) {
         return new Warmup(iterations, iterations, true);
     }

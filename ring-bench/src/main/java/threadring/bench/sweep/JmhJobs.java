@@ -145,6 +145,11 @@ final class JmhJobs implements Runner {
                 // a file caught half-written: the next line reads it again
             }
         });
+        // the spec and the taskset scripts are the host's input, with this machine's paths: not results
+        Files.deleteIfExists(specFile);
+        for (Configuration c : configs) {
+            Files.deleteIfExists(dir.resolve(c.label()).resolve("java"));
+        }
         String reason = exit.timedOut() ? "the JMH host did not end within " + timeout(tasks.size()).toHours()
                 + " h and was killed" : exit.status() == 0 ? null : "the JMH host exited with status " + exit.status();
         if (reason != null) {

@@ -164,6 +164,28 @@ class DocsTest {
         assertEquals(List.of(), missing, "classes docs/architecture.md names that do not exist");
     }
 
+    /**
+     * Committed runs, comparisons and docs carry no machine's checkout: no absolute path to a run
+     * folder or to the checkout's JDKs (a run records them relative to its results folder).
+     */
+    @Test
+    void noCommittedFileNamesAMachinesCheckout() throws IOException {
+        Pattern absolute = Pattern.compile("(?<![\\w.])/(?:[\\w.-]+/)+(?:results/\\d{8}-\\d{6}|\\.jdks/)");
+        List<String> found = new ArrayList<>();
+        int read = 0;
+        try (Stream<Path> files = Stream.concat(Stream.of(ROOT.resolve("README.md")), Files.walk(ROOT.resolve("docs")))) {
+            for (Path f : files.filter(f -> f.toString().matches(".*\\.(md|html|json)$")).toList()) {
+                read++;
+                Matcher m = absolute.matcher(Files.readString(f));
+                if (m.find()) {
+                    found.add(ROOT.relativize(f) + ": " + m.group());
+                }
+            }
+        }
+        assertTrue(read > 100, "files read: " + read);
+        assertEquals(List.of(), found);
+    }
+
     /** The lines outside fenced code, with inline code blanked. */
     private static List<String> prose(List<String> lines) {
         List<String> out = new ArrayList<>();

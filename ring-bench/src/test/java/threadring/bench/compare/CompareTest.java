@@ -44,6 +44,14 @@ class CompareTest {
                 .findFirst().orElseThrow().verdict();
     }
 
+    /** A comparison names its runs' folders relative to B's, where it is written: no machine's paths. */
+    @Test
+    void foldersAreNamedFromB() {
+        assertEquals("../20260101-000000", Compare.where(java.nio.file.Path.of("/x/results/20260102-000000"),
+                java.nio.file.Path.of("/x/results/20260101-000000")));
+        assertEquals(".", Compare.where(java.nio.file.Path.of("/x/results/b"), java.nio.file.Path.of("/x/results/b/")));
+    }
+
     @Test
     void everyStableRowOfARunScaledByOneAndAHalfIsSlower() {
         Run a = runA();

@@ -57,6 +57,29 @@ class JsonTest {
         assertEquals(3, back.measured("c0").stream().filter(m -> m.id().equals("virtual/park")).count());
     }
 
+    /** A run records paths in the checkout relative to its results folder; a system JDK's path stays as it is. */
+    @Test
+    void aRunRecordsNoPathOfTheCheckout() throws IOException {
+        Path results = Files.createDirectories(dir.resolve("checkout/results"));
+        Path runDir = Files.createDirectories(results.resolve("20260101-000000"));
+        String jdk = dir.resolve("checkout/.jdks/21").toString();
+        Configuration local = Configuration.local("jdk21-cpusall", jdk, null,
+                new Env.Jvm("V", "21.0.9", 21, "VM", "21.0.9+1", jdk, List.of(), 2, 1 << 29));
+        Run run = Runs.run("20260101-000000", List.of("jdk25-cpusall"), Runs.forks("virtual/park", 100, 104));
+        run = new Run(run.schema(), run.runId(), run.state(), run.started(), run.finished(), run.machine(), run.settings(),
+                new Run.AsyncStatus(runDir.resolve("async-profiler/lib.so").toString(), Map.of()),
+                List.of(local, run.configurations().get(0)), run.jobs(), run.cpuWork(), run.shard(), run.mergedFrom(),
+                run.partial(), run.probes());
+        RunFile.write(runDir, run);
+        String text = Files.readString(runDir.resolve(RunFile.NAME));
+        assertFalse(text.contains(dir.toString()), text);
+        Run back = RunFile.read(runDir);
+        assertEquals("../.jdks/21", back.configurations().get(0).jdk());
+        assertEquals("../.jdks/21", back.configurations().get(0).jvm().javaHome());
+        assertEquals("20260101-000000/async-profiler/lib.so", back.asyncProfiler().library());
+        assertEquals("/jdk", back.configurations().get(1).jdk(), "a JDK outside the checkout keeps its path");
+    }
+
     @Test
     void aRunWithNaNsComesBackWithNaNs() {
         Run run = Runs.runOfJobs("r", "c0", List.of(List.of(Runs.measured("x/y", new double[] {Double.NaN, 100}))));

@@ -1,19 +1,25 @@
 package threadring.bench.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
 
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Settings;
 import threadring.core.fanout.FanOutSize;
 import threadring.core.ring.RingSize;
 
 /**
- * The outcomes calibration decides without a JVM: tasks whose pass size is fixed, or whose workload
- * is not calibrated, on this JVM's own release only have their limits checked.
+ * The outcomes calibration decides: tasks whose pass size is fixed, on this JVM's own release, only
+ * have their limits checked, without a JVM; a workload that is not calibrated has one operation timed.
  */
 class CalibrationsTest {
 
@@ -32,13 +38,25 @@ class CalibrationsTest {
     }
 
     @Test
-    void aFixedPassSizeIsKeptAndAnUncalibratedWorkloadRunsOneOperation() {
+    void aFixedPassSizeIsKeptWithoutAJvm() {
         HostSpec.Task ring = new HostSpec.Task("a", "ring-job", RingSize.classic(503), 5000, "floor/loop");
+        Map<String, Calibrations.Outcome> o = all(List.of(ring), id -> List.of());
+        assertEquals(Map.of("a|ring-job|floor/loop", new Calibrations.Outcome(5000, null, null)), o);
+    }
+
+    /** A size that is not calibrated runs one operation per pass, timed in a JVM of its own (its warm-up's bound). */
+    @Test
+    void anUncalibratedWorkloadRunsOneOperationAndTimesIt(@TempDir Path dir) {
         HostSpec.Task fanOut = new HostSpec.Task("b", "fanout-job", new FanOutSize(100, 0, 0), null, "threads/scheduled");
-        Map<String, Calibrations.Outcome> o = all(List.of(ring, fanOut), id -> List.of());
-        assertEquals(2, o.size());
-        assertEquals(new Calibrations.Outcome(5000, null, null), o.get("a|ring-job|floor/loop"));
-        assertEquals(new Calibrations.Outcome(1, null, null), o.get("b|fanout-job|threads/scheduled"));
+        HostSpec spec = spec(List.of(fanOut));
+        String java = threadring.bench.util.Processes.java(System.getProperty("java.home"));
+        spec = new HostSpec(dir.toString(), 1L, List.of(new HostSpec.Config("b", java, FEATURE, 1)), spec.tasks(),
+                spec.scored(), 10, List.of(), Presets.PROFILING, null, Presets.CALIBRATION_MS, false, false, List.of());
+        Calibrations.Outcome o = new Calibrations(spec, id -> List.of()).all(spec.tasks()).get("b|fanout-job|threads/scheduled");
+        assertEquals(1, o.steps(), o.toString());
+        assertNull(o.failure());
+        assertNotNull(o.operationNanos(), "an operation is timed");
+        assertTrue(o.operationNanos() > 0);
     }
 
     @Test

@@ -56,6 +56,16 @@ class WarmupTest {
         return s;
     }
 
+    /** The cap is the settle's time in iterations, each at least one operation long: a 5 s tree warms up twice, not 24 times. */
+    @Test
+    void theCapCountsIterationsAsLongAsAnOperation() {
+        assertEquals(24, Warmup.cap(6000, 250, null));
+        assertEquals(17, Warmup.cap(6000, 250, 180_000_000L), "an iteration of two 180 ms operations lasts 360 ms");
+        assertEquals(24, Warmup.cap(6000, 250, 50_000_000L));
+        assertEquals(6, Warmup.cap(6000, 250, 1_000_000_000L));
+        assertEquals(2, Warmup.cap(6000, 250, 4_700_000_000L));
+    }
+
     @Test
     void theFirstForkWarmsUpForTheCap() {
         Warmup w = Warmup.evidence(2, 20);

@@ -3,6 +3,7 @@ package threadring.core.ring;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Random;
+import threadring.core.Draws;
 import threadring.core.RingFactory;
 import threadring.core.Soak;
 
@@ -13,7 +14,7 @@ import threadring.core.Soak;
  * stack, most work): where a hop is nearly free (a floor loop), depth and work make it a hundred
  * times dearer, and a draw sized by the classic ring alone would run for minutes.
  */
-public final class RingDraws implements Soak.Draws {
+public final class RingDraws implements Draws {
 
     /** The largest ring a soak draws: big enough to leave the caches, small enough for OS threads. */
     public static final int MAX_NODES = 2_000;
@@ -24,13 +25,13 @@ public final class RingDraws implements Soak.Draws {
     public static final RingSize HEAVY = new RingSize(Rings.DEFAULT_NODES, 1, MAX_DEPTH, MAX_WORK);
 
     @Override
-    public Optional<Soak.Sized> sized(RingFactory f, Duration target, Duration budget) {
+    public Optional<Draws.Sized> sized(RingFactory f, Duration target, Duration budget) {
         return Optional.of(new Sized(Soak.sized(RingSize.classic(Rings.DEFAULT_NODES), f, target, budget),
                 Soak.sized(HEAVY, f, target, budget)));
     }
 
     /** Hops of a classic ring and of the heaviest drawn ring that take about the target each. */
-    public record Sized(int hops, int heavyHops) implements Soak.Sized {
+    public record Sized(int hops, int heavyHops) implements Draws.Sized {
         public Sized {
             if (hops < 1 || heavyHops < 1) {
                 throw new IllegalArgumentException("bad ring soak scale: hops=" + hops + " heavyHops=" + heavyHops);
@@ -48,13 +49,13 @@ public final class RingDraws implements Soak.Draws {
         }
 
         @Override
-        public Soak.Draw draw(Random random, int index) {
+        public Draws.Draw draw(Random random, int index) {
             int nodes = Soak.logUniform(random, MAX_NODES - 1) + 1;
             int tokens = random.nextBoolean() ? 1 : 1 + random.nextInt(Math.min(MAX_TOKENS, nodes - 1));
             int depth = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_DEPTH);
             int work = random.nextBoolean() ? 0 : 1 + random.nextInt(MAX_WORK);
             RingSize shape = new RingSize(nodes, tokens, depth, work);
-            return new Soak.Draw(index, shape, hopsOf(shape, Soak.logUniform(random, (long) hops * Soak.RANGE)));
+            return new Draws.Draw(index, shape, hopsOf(shape, Soak.logUniform(random, (long) hops * Soak.RANGE)));
         }
 
         /**
