@@ -15,6 +15,30 @@ public interface Draws {
     /** Its draws sized on {@code f} (steps that take about {@code target}), or empty if it draws none for it. */
     Optional<Sized> sized(RingFactory f, Duration target, Duration budget);
 
+    /**
+     * Draws that are not sized on the implementation, one operation each (a fan-out lasts about
+     * its wait, a tree is one operation): each a size {@code draw} picks, weighed 1.
+     */
+    static Draws perOperation(String describe, java.util.function.Function<Random, Size> draw) {
+        Sized sized = new Sized() {
+            @Override
+            public int weight() {
+                return 1;
+            }
+
+            @Override
+            public Draw draw(Random random, int index) {
+                return new Draw(index, draw.apply(random), 1);
+            }
+
+            @Override
+            public String describe() {
+                return describe;
+            }
+        };
+        return (f, target, budget) -> Optional.of(sized);
+    }
+
     /** One drawn run: a size of some workload and its steps (a ring's hops, a rendezvous's values, 1 operation). */
     record Draw(int index, Size size, int steps) {
         /** {@code nodes=97 tokens=5 depth=9 hops=1000003}, as {@code check} prints a run. */

@@ -49,13 +49,13 @@ import threadring.core.Workload;
 @Command(name = "benchmark.sh", usageHelpAutoWidth = true,
         description = "JMH sweeps of JVM concurrency models on the thread ring.",
         subcommands = {RunCommand.class, CheckCommand.class, FootprintCommand.class, Cli.ListIds.class, Cli.ReportRun.class,
-                Cli.CompareRuns.class, Cli.MergeRuns.class, Cli.ProbeJvm.class, CalibrateJob.class},
+                Cli.CompareRuns.class, Cli.MergeRuns.class, Cli.ProbeJvm.class, CalibrateJob.class, ExportCommand.class, DocsCommand.class},
         footer = {"", "Without a command, benchmark.sh runs the sweep: 'benchmark.sh [run] [OPTIONS]'; "
                 + "'benchmark.sh run -h' lists its options. RUN is a run directory, a run id under results/, or latest."})
 public final class Cli {
 
     static final Set<String> COMMANDS = Set.of("run", "check", "footprint", "list", "report", "compare", "merge", "env", "calibrate",
-            "help");
+            "help", "export", "docs");
 
     private Cli() {}
 

@@ -74,21 +74,6 @@ public final class EchoOptions implements WorkloadOptions {
     }
 
     @Override
-    public List<String> given() {
-        List<String> given = new ArrayList<>();
-        if (!connections.isEmpty()) {
-            given.add("--connections");
-        }
-        if (!waitsMs.isEmpty()) {
-            given.add("--wait-ms");
-        }
-        if (requests != null) {
-            given.add("--requests");
-        }
-        return given;
-    }
-
-    @Override
     public List<String> arguments() {
         List<String> args = new ArrayList<>(SizeOptions.repeat("--connections", connections));
         args.addAll(SizeOptions.repeat("--wait-ms", waitsMs));

@@ -1,6 +1,7 @@
 package threadring.bench.echo;
 
 import threadring.bench.report.Chart;
+import threadring.bench.report.Costs;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Series;
@@ -178,16 +179,43 @@ public final class EchoSection implements WorkloadSection {
 
     /** The server's CPU and switches per request, its cores busy and the generator's: medians over repetitions. */
     private static List<Doc.Cell> costCells(List<EchoRepetition> reps) {
+        Costs.PerStep server = serverCost(reps);
+        double cpuUs = server.cpuNs() / 1000;
+        double generator = Stats.median(reps.stream().filter(x -> x.cost() != null)
+                .mapToDouble(x -> x.cost().generatorCores()));
+        return List.of(Doc.Cell.number(Format.amount(cpuUs), cpuUs), Doc.Cell.number(two(server.cores()), server.cores()),
+                Doc.Cell.number(Format.amount(server.switches()), server.switches()),
+                Doc.Cell.number(two(generator), generator));
+    }
+
+    /** The server's CPU ns and switches per request and its cores busy, medians over repetitions; its bytes unknown. */
+    private static Costs.PerStep serverCost(List<EchoRepetition> reps) {
         List<EchoRepetition> counted = reps.stream().filter(x -> x.cost() != null).toList();
-        double cpuUs = Stats.median(counted.stream().mapToDouble(x -> x.cost().serverCpuMs() == null ? Double.NaN
-                : x.cost().serverCores() * 1e6 / x.requestsPerSecond()));
+        double cpuNs = Stats.median(counted.stream().mapToDouble(x -> x.cost().serverCpuMs() == null ? Double.NaN
+                : x.cost().serverCores() * 1e9 / x.requestsPerSecond()));
         double cores = Stats.median(counted.stream().mapToDouble(x -> x.cost().serverCores()));
         double switches = Stats.median(counted.stream().mapToDouble(x -> x.cost().serverSwitches() == null
                 || x.cost().seconds() <= 0 ? Double.NaN
                 : x.cost().serverSwitches() / x.cost().seconds() / x.requestsPerSecond()));
-        double generator = Stats.median(counted.stream().mapToDouble(x -> x.cost().generatorCores()));
-        return List.of(Doc.Cell.number(Format.amount(cpuUs), cpuUs), Doc.Cell.number(two(cores), cores),
-                Doc.Cell.number(Format.amount(switches), switches), Doc.Cell.number(two(generator), generator));
+        return new Costs.PerStep(cpuNs, cores, switches, Double.NaN);
+    }
+
+    /** Its time per request over repetitions, as its table states requests/s (no run-to-run component). */
+    @Override
+    public Stats.Summary stated(Series.Row row) {
+        return echo(row).cost();
+    }
+
+    /** A server's cost per request in the answer: the server JVM's, from /proc, not the JMH counters. */
+    @Override
+    public Costs.PerStep stepCost(Series s, Series.Row form) {
+        return serverCost(echo(form).repetitions());
+    }
+
+    /** A server whose load generator was busy: its requests/s is at least its level. */
+    @Override
+    public boolean boundByLoad(Series.Row form) {
+        return loadBound(echo(form).repetitions());
     }
 
     /** wrk's cores busy in the measured window at which the load, not the server, set the rate. */

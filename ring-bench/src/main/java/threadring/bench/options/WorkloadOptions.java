@@ -37,8 +37,10 @@ public interface WorkloadOptions {
         return false;
     }
 
-    /** Its options given, by name (what {@code --soak} refuses, drawing its own). */
-    List<String> given();
+    /** Its options given, by name (what {@code --soak} refuses, drawing its own): the names in {@link #arguments}. */
+    default List<String> given() {
+        return arguments().stream().filter(a -> a.startsWith("--")).distinct().toList();
+    }
 
     /** Its options given, as arguments again (a child JVM of the same command parses them to the same sizes). */
     List<String> arguments();

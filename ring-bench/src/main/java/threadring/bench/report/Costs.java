@@ -110,6 +110,42 @@ public final class Costs {
         return new Stats.State(values, g.cpuNs(), g.interval(cpu), values.size(), null);
     }
 
+    /** The metrics the answer's step costs read (each probe's key): cores busy, switches, bytes. */
+    public static final String CORES = "cores";
+    public static final String SWITCHES = "switches";
+    public static final String BYTES = "bytes";
+
+    /**
+     * What one step of a form costs, its main state's: CPU ns, cores busy, context switches and
+     * bytes allocated per step; NaN where not counted (an old run, {@code --no-counters}, a probe
+     * this OS lacks).
+     */
+    public record PerStep(double cpuNs, double cores, double switches, double bytes) {
+        public static final PerStep UNKNOWN = new PerStep(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /** A row's {@link PerStep}, from its main state's forks (the level's), per {@code per} steps (1; a fan-out's tasks). */
+    public static PerStep perStep(Series.Row r, double per) {
+        List<Group> groups = groups(r);
+        List<Stats.State> states = r.summary().modes();
+        int main = java.util.stream.IntStream.range(0, states.size())
+                .filter(i -> states.get(i).level() == r.summary().median()).findFirst().orElse(0);
+        if (groups.size() <= main) {
+            return PerStep.UNKNOWN;
+        }
+        Group g = groups.get(main);
+        // switches read per 1,000 steps: back to one step
+        double switches = Counters.metric(SWITCHES).map(m -> mean(g, m, per) / m.scale()).orElse(Double.NaN);
+        return new PerStep(g.cpuNs() / per, Counters.metric(CORES).map(m -> mean(g, m, per)).orElse(Double.NaN),
+                switches, Counters.metric(BYTES).map(m -> mean(g, m, per)).orElse(Double.NaN));
+    }
+
+    /** A sum metric's mean over the group's forks, per {@code per} steps where it is over steps; NaN where missing. */
+    private static double mean(Group g, Metric m, double per) {
+        double[] v = g.mean(m);
+        return v == null ? Double.NaN : v[0] / (m.over() == Metric.Over.STEPS ? per : 1);
+    }
+
     /** Whether any row of {@code rows} was counted (else a table shows no cost columns). */
     public static boolean counted(List<Series.Row> rows) {
         return rows.stream().anyMatch(r -> !groups(r).isEmpty());

@@ -11,10 +11,11 @@ import threadring.bench.data.RunFile;
 import threadring.bench.util.AtomicFiles;
 
 /**
- * Turns a run's run.json into report.md, report.html and charts: the environment, how to read
- * the statistics, each workload's summary, then per series its section (per id the median with
- * its interval over forks, the fork medians, a stability flag and the speed-up over the
- * workload's baseline with its interval; what failed; the profiling pass, labelled as such).
+ * Turns a run's run.json into report.md, report.html and charts: the answer (each model's fastest
+ * form per series, in tiers), the environment, how to read the statistics, each workload's
+ * summary, then per series its section (per id the median with its interval over forks, the fork
+ * medians, a stability flag and the speed-up over the workload's baseline with its interval; what
+ * failed; the profiling pass, labelled as such).
  * Each workload's closing blocks (the ring's published figures) last.
  */
 public final class Report {
@@ -52,6 +53,7 @@ public final class Report {
             doc.paragraph("**Incomplete run (" + run.state().toString().toLowerCase(Locale.ROOT)
                     + ")**: only what finished is shown; `results/latest` was not moved to it.");
         }
+        Answer.write(run, doc);
         Environment.write(run, doc);
         if (chart.png() != null) {
             doc.add(new Doc.Image("ns per hop: level and 95% interval over forks, log scale", chart.png(), chart.svg()));

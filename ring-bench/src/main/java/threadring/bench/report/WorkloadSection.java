@@ -91,6 +91,38 @@ public interface WorkloadSection {
         return workload().scale() == threadring.core.Size.Scale.PER_SECOND;
     }
 
+    /**
+     * The summary a row's level is stated by in the section's own table, for the answer to state
+     * the same: the row's, whose intervals carry its class's run-to-run component, by default.
+     */
+    default Stats.Summary stated(Series.Row row) {
+        return row.summary();
+    }
+
+    /**
+     * A form's level over the yardstick below it, for the answer at the head of the report: its
+     * floor row (the same machinery without the model's scheduler) or the workload's ideal; empty
+     * where the workload has none or the series lacks it.
+     */
+    default Optional<Stats.Ratio> overFloor(Run run, Series s, Series.Row form) {
+        return Optional.empty();
+    }
+
+    /** What {@link #overFloor} is headed in the answer's table. */
+    default String floorColumn() {
+        return "x floor [95%]";
+    }
+
+    /** What one step of a form costs, its main state's, for the answer: from the counters, per {@link #costUnit}. */
+    default Costs.PerStep stepCost(Series s, Series.Row form) {
+        return Costs.perStep(form, costPer(s));
+    }
+
+    /** Whether a form's level is a bound its load set, not the model's (a server wrk could not push harder). */
+    default boolean boundByLoad(Series.Row form) {
+        return false;
+    }
+
     /** Why the workload has no baseline row (when {@link #baseline} is empty). */
     default String noBaseline() {
         return "the " + workload().label() + " has no baseline row";

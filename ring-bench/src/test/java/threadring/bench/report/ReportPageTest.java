@@ -129,7 +129,8 @@ class ReportPageTest {
     @Test
     void aPageWithATableRowMissingFailsTheCheck() throws Exception {
         String html = Files.readString(page);
-        int row = html.indexOf("<tr data-model=\"virtual\" data-workload=\"ring\"");
+        // a row of the ring's own table (the answer at the head of the page has ring rows too)
+        int row = html.indexOf("<tr data-model=\"virtual\" data-workload=\"ring\"", html.indexOf("data-kind=\"ring\""));
         if (row < 0) {
             row = html.indexOf("data-workload=\"ring\"");
             row = html.lastIndexOf("<tr", row);

@@ -24,7 +24,7 @@ public interface FanOut extends AutoCloseable {
 
     /** The fan-out: T tasks each wait D ms, work and complete; timed per operation. */
     Workload<FanOutSize, FanOut> WORKLOAD = new Workload<>("FANOUT", "fanout", "fan-out", "operation",
-            Size.Scale.MS_PER_OPERATION, FanOutSize.class, FanOut.class, new FanOutDraws());
+            Size.Scale.MS_PER_OPERATION, FanOutSize.class, FanOut.class, FanOutDraws.DRAWS);
 
     /** The jdk-dev experiment's size: 100,000 tasks. */
     int DEFAULT_TASKS = 100_000;

@@ -29,7 +29,7 @@ public interface Skynet extends AutoCloseable {
 
     /** Skynet: a tree of tasks spawned and joined; timed per task (leaf and inner tasks counted). */
     Workload<SkynetSize, Skynet> WORKLOAD = new Workload<>("SKYNET", "skynet", "skynet", "task",
-            Size.Scale.NS_PER_STEP, SkynetSize.class, Skynet.class, new SkynetDraws());
+            Size.Scale.NS_PER_STEP, SkynetSize.class, Skynet.class, SkynetDraws.DRAWS);
 
     /** The original's shape: 10 children per task, 6 levels, 10^6 leaves. */
     int DEFAULT_BRANCHING = 10;

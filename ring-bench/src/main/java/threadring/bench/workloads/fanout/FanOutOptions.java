@@ -61,18 +61,6 @@ public final class FanOutOptions implements WorkloadOptions {
     }
 
     @Override
-    public List<String> given() {
-        List<String> given = new ArrayList<>();
-        if (!tasks.isEmpty()) {
-            given.add("--tasks");
-        }
-        if (!delaysMs.isEmpty()) {
-            given.add("--delay-ms");
-        }
-        return given;
-    }
-
-    @Override
     public List<String> arguments() {
         List<String> args = new ArrayList<>(SizeOptions.repeat("--tasks", tasks));
         args.addAll(SizeOptions.repeat("--delay-ms", delaysMs));

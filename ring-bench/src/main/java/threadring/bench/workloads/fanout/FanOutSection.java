@@ -79,6 +79,20 @@ public final class FanOutSection implements WorkloadSection {
         return "the fan-out has no baseline row (its yardstick is the ideal time, in each run's report)";
     }
 
+    /** A form's level over the ideal time, its interval from both (the row's ends over the ideal's). */
+    @Override
+    public Optional<Stats.Ratio> overFloor(Run run, Series s, Series.Row form) {
+        Stats.Summary x = form.summary();
+        return Ideal.of(run, s).map(d -> new Stats.Ratio(x.median() / 1e6 / d.ms(), x.interval() == null ? null
+                : new Interval(x.interval().low() / 1e6 / d.highMs(), x.interval().high() / 1e6 / d.lowMs()),
+                Double.NaN));
+    }
+
+    @Override
+    public String floorColumn() {
+        return "x ideal [95%]";
+    }
+
     @Override
     public void charts(Path dir, Run run) {
         Chart.write(dir, run, Series.of(run, FanOut.WORKLOAD), s -> name(run, s), "ms per operation", 1e6, PNG, SVG);

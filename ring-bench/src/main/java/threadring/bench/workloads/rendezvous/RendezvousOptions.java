@@ -49,11 +49,6 @@ public final class RendezvousOptions implements WorkloadOptions {
     }
 
     @Override
-    public List<String> given() {
-        return values == null ? List.of() : List.of("--values");
-    }
-
-    @Override
     public List<String> arguments() {
         return new ArrayList<>(SizeOptions.repeat("--values", values == null ? List.of() : List.of(values)));
     }

@@ -28,9 +28,25 @@ final class Floors {
 
     private Floors() {}
 
+    /** Each variant's floor id, by its id: loaded once, every factory of the classpath. */
+    private static final class FloorOf {
+        static final Map<String, String> IDS = ids();
+
+        private static Map<String, String> ids() {
+            Map<String, String> floorOf = new HashMap<>();
+            RingFactories.load().all().forEach(f -> floorOf.put(f.id(), f.floor()));
+            return Map.copyOf(floorOf);
+        }
+    }
+
+    /** The floor row nearest to {@code form}'s machinery among {@code rows} (its series'), if measured. */
+    static Optional<Series.Row> of(List<Series.Row> rows, Series.Row form) {
+        String floorId = FloorOf.IDS.getOrDefault(form.id(), RingFactory.LOOP_FLOOR);
+        return rows.stream().filter(x -> x.id().equals(floorId)).findFirst();
+    }
+
     static void write(Run run, Doc doc) {
-        Map<String, String> floorOf = new HashMap<>();
-        RingFactories.load().all().forEach(f -> floorOf.put(f.id(), f.floor()));
+        Map<String, String> floorOf = FloorOf.IDS;
         List<Doc.Row> table = new ArrayList<>();
         boolean counted = Series.of(run, Ring.WORKLOAD).stream().anyMatch(s -> Costs.counted(s.rows(run)));
         for (Series s : Series.of(run, Ring.WORKLOAD)) {

@@ -97,24 +97,6 @@ public final class RingOptions implements WorkloadOptions {
     }
 
     @Override
-    public List<String> given() {
-        List<String> given = new ArrayList<>();
-        if (nodes.given()) {
-            given.add("--nodes");
-        }
-        if (!tokens.isEmpty()) {
-            given.add("--tokens");
-        }
-        if (!depths.isEmpty()) {
-            given.add("--depth");
-        }
-        if (hops != null) {
-            given.add("--hops");
-        }
-        return given;
-    }
-
-    @Override
     public List<String> arguments() {
         List<String> args = new ArrayList<>(SizeOptions.repeat("--nodes", nodes.orElse(List.of())));
         args.addAll(SizeOptions.repeat("--tokens", tokens));

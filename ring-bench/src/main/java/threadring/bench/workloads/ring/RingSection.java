@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import threadring.bench.data.Run;
 import threadring.bench.data.Settings;
+import threadring.bench.stats.Stats;
 import threadring.core.Workload;
 
 /**
@@ -82,5 +83,11 @@ public final class RingSection implements WorkloadSection {
     @Override
     public boolean perStep() {
         return true;
+    }
+
+    /** A form's level over the floor row nearest to its machinery ({@code RingFactory.floor}) in its series. */
+    @Override
+    public Optional<Stats.Ratio> overFloor(Run run, Series s, Series.Row form) {
+        return Floors.of(s.rows(run), form).map(f -> Stats.ratio(form.summary(), f.summary()));
     }
 }

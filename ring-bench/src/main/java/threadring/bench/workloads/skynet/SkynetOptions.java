@@ -59,18 +59,6 @@ public final class SkynetOptions implements WorkloadOptions {
     }
 
     @Override
-    public List<String> given() {
-        List<String> given = new ArrayList<>();
-        if (!branchings.isEmpty()) {
-            given.add("--branching");
-        }
-        if (!levels.isEmpty()) {
-            given.add("--levels");
-        }
-        return given;
-    }
-
-    @Override
     public List<String> arguments() {
         List<String> args = new ArrayList<>(SizeOptions.repeat("--branching", branchings));
         args.addAll(SizeOptions.repeat("--levels", levels));

@@ -110,6 +110,12 @@ public final class SkynetSection implements WorkloadSection {
         }
     }
 
+    /** A form's level over the floor, the same tree as plain recursion, in its series. */
+    @Override
+    public Optional<Stats.Ratio> overFloor(Run run, Series s, Series.Row form) {
+        return s.row(run, FLOOR).map(f -> Stats.ratio(form.summary(), f.summary()));
+    }
+
     @Override
     public void series(Run run, Series series, Doc doc) {
         StepTable.write(run, series, name(run, series), "tasks per tree", doc);

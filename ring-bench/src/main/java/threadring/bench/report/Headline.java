@@ -1,0 +1,59 @@
+package threadring.bench.report;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+import threadring.bench.data.Run;
+import threadring.core.workloads.Workloads;
+
+/**
+ * The answer as the docs carry it (README's first screen, docs/results.md): a line naming the run
+ * it comes from, then the report's own first screen ({@link Answer}), so the docs say what the
+ * run says and nothing else.
+ */
+public final class Headline {
+
+    private Headline() {}
+
+    /** Whether {@code run} is a default sweep of every workload: no selection, not quick, not long, ran to its end. */
+    public static boolean defaultSweep(Run run) {
+        Settings s = new Settings(run);
+        return run.state() == Run.State.COMPLETE && s.includes().isEmpty() && !s.all() && !s.quick() && !s.longRun()
+                && s.workloads().containsAll(Workloads.ALL);
+    }
+
+    /** The answer's markdown, its run linked at {@code reportLink}: the report's section, with the run named under its heading. */
+    public static String markdown(Run run, String reportLink) {
+        Doc doc = new Doc("");
+        Answer.write(run, doc);
+        String md = doc.markdown();
+        String body = md.substring(md.indexOf("\n\n") + 2); // past the untitled "# "
+        int heading = body.indexOf("\n\n") + 2;
+        String from = "From the default sweep [`" + run.runId() + "`](" + reportLink + ") (" + run.started().substring(0, 10)
+                + ", " + run.machine().cpuModel() + ", " + String.join("; ", run.configurations().stream()
+                        .map(c -> "JDK " + c.jvm().javaVersion() + (c.cpus() == null ? ", unpinned" : ", cpus " + c.cpus()))
+                        .toList()) + took(run).map(t -> ", " + t).orElse("") + "), written by `./benchmark.sh docs`: "
+                + "every row, with its forks, states, costs and profile, is in that report.";
+        return (body.substring(0, heading) + from + "\n\n" + body.substring(heading))
+                .replace(" Every row is in its series' table below.", "").strip() + "\n";
+    }
+
+    private static Optional<String> took(Run run) {
+        if (run.started() == null || run.finished() == null) {
+            return Optional.empty();
+        }
+        Duration d = Duration.between(Instant.parse(run.started()), Instant.parse(run.finished()));
+        return Optional.of(String.format(Locale.ROOT, "took %.1f minutes", d.toSeconds() / 60.0));
+    }
+
+    /** The settings a default sweep is recognised by. */
+    private record Settings(java.util.List<String> includes, boolean all, boolean quick, boolean longRun,
+            java.util.List<threadring.core.Workload<?, ?>> workloads) {
+        Settings(Run run) {
+            this(run.settings().selection().includes(), run.settings().selection().all(),
+                    run.settings().scored().quick(), run.settings().scored().longRun(),
+                    run.settings().selection().workloads());
+        }
+    }
+}

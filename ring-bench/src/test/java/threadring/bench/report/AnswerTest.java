@@ -1,0 +1,208 @@
+package threadring.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
+import threadring.bench.data.Runs;
+import threadring.bench.stats.Interval;
+import threadring.bench.stats.Stats;
+import threadring.core.Workload;
+import threadring.core.echo.EchoServer;
+import threadring.core.fanout.FanOut;
+import threadring.core.ring.Ring;
+
+/**
+ * The answer at the head of a report: each model's fastest form per series, ranked by level, in
+ * tiers split only by separated intervals, with its speed-up over the baseline, its floor and what
+ * a step costs; from the newest committed default sweep and from rows made to overlap or separate.
+ */
+class AnswerTest {
+
+    /** The newest committed default sweep: ring, rendezvous, fan-out and echo server. */
+    static final Path SWEEP = CommittedRunsTest.RESULTS.resolve("20261126-194407");
+
+    private static Answer.Ranking of(List<Answer.Ranking> rankings, Workload<?, ?> w) {
+        return rankings.stream().filter(r -> r.series().workload().equals(w)).findFirst().orElseThrow();
+    }
+
+    private static Answer.Entry entry(Answer.Ranking r, String model) {
+        return r.entries().stream().filter(e -> e.model().equals(model)).findFirst().orElseThrow(
+                () -> new AssertionError("no " + model + " in " + r.entries()));
+    }
+
+    private static List<String> models(Answer.Ranking r) {
+        return r.entries().stream().map(Answer.Entry::model).toList();
+    }
+
+    @Test
+    void aCommittedSweepRanksEachModelsFastestFormByLevel() throws IOException {
+        Run run = RunFile.read(SWEEP);
+        List<Answer.Ranking> rankings = Answer.rankings(run);
+        assertEquals(List.of("ring", "rendezvous", "fanout", "echo"), rankings.stream()
+                .map(r -> r.series().workload().label()).toList(), "one ranking per series, in the workloads' order");
+        Answer.Ranking ring = of(rankings, Ring.WORKLOAD);
+        assertEquals(List.of("coroutines", "akka", "quasar", "kilim", "virtual", "ox", "zio", "cats", "threads"),
+                models(ring), "models by level; floors are none");
+        for (Answer.Ranking r : rankings) {
+            List<Series.Row> rows = r.series().rows(run);
+            for (Answer.Entry e : r.entries()) {
+                assertTrue(rows.stream().filter(x -> x.model().equals(e.model()))
+                        .allMatch(x -> e.form().summary().median() <= x.summary().median()),
+                        e.form().id() + " is its model's best form in " + r.series());
+            }
+            double[] levels = r.entries().stream().mapToDouble(e -> e.form().summary().median()).toArray();
+            double[] sorted = levels.clone();
+            Arrays.sort(sorted);
+            assertArrayEquals(sorted, levels, "best first in " + r.series());
+        }
+        // the best form, not the model's first id: virtual/park-p1 (202.5) before virtual/park (386.5 / 1,225)
+        assertEquals("virtual/park-p1", entry(ring, "virtual").form().id());
+        assertEquals("quasar/fiber", entry(ring, "quasar").form().id());
+        assertEquals("akka/typed-p1", entry(ring, "akka").form().id());
+    }
+
+    @Test
+    void aCommittedSweepsTiersSplitOnlyWhereIntervalsAreSeparatedAndFlaggedRowsTakeNone() throws IOException {
+        Answer.Ranking ring = of(Answer.rankings(RunFile.read(SWEEP)), Ring.WORKLOAD);
+        // coroutines 43.4–52.6, quasar 106.1–115.9, zio 242.4–275.2, cats 558.0–627.9: each separated from the last
+        assertEquals(List.of(1, 0, 2, 0, 0, 0, 3, 4, 0), ring.entries().stream().map(Answer.Entry::tier).toList());
+        for (Answer.Entry e : ring.entries()) {
+            assertEquals(e.flagged(), e.tier() == 0, e.form().id() + ": flagged rows, and only they, take no tier");
+        }
+        assertTrue(Answer.tierLine(ring.entries()).contains("no tier: `akka`, `kilim`, `virtual`, `ox`, `threads`"),
+                Answer.tierLine(ring.entries()));
+    }
+
+    @Test
+    void aCommittedSweepsRatiosAreOverTheBaselineAndTheFloor() throws IOException {
+        Run run = RunFile.read(SWEEP);
+        List<Answer.Ranking> rankings = Answer.rankings(run);
+        Answer.Ranking ring = of(rankings, Ring.WORKLOAD);
+        Series.Row park = ring.baseline().orElseThrow();
+        assertEquals("threads/park", park.id());
+        Answer.Entry coroutines = entry(ring, "coroutines");
+        Stats.Ratio speedUp = coroutines.overBaseline().orElseThrow();
+        assertEquals(park.summary().median() / coroutines.form().summary().median(), speedUp.value(), 1e-9,
+                "the speed-up: the baseline's level over the form's");
+        assertTrue(speedUp.value() > 100 && speedUp.interval().contains(speedUp.value()), speedUp.toString());
+        Series.Row loop = ring.series().row(run, "floor/loop").orElseThrow();
+        assertEquals(park.summary().median() / loop.summary().median(),
+                entry(ring, "threads").overFloor().orElseThrow().value(), 1e-9, "threads/park over plain code");
+
+        // a server's speed-up is its requests/s over the baseline's: the best server first
+        Answer.Ranking echo = of(rankings, EchoServer.WORKLOAD);
+        Answer.Entry first = echo.entries().get(0);
+        Series.Row socket = echo.baseline().orElseThrow();
+        double rps = first.form().measured().echo().orElseThrow().requestsPerSecond().median();
+        double baseRps = socket.measured().echo().orElseThrow().requestsPerSecond().median();
+        assertTrue(rps > baseRps, first.form().id());
+        assertEquals(rps / baseRps, first.overBaseline().orElseThrow().value(), 1e-9 * rps / baseRps);
+        assertTrue(first.bound(), first.form().id() + ": wrk was busy, its requests/s is at least its level");
+        Interval table = first.form().measured().echo().orElseThrow().requestsPerSecond().interval();
+        Interval stated = first.level().interval();
+        assertEquals(table.low(), 1e9 / stated.high(), 1e-6 * table.low(), "the interval the echo table states");
+        assertEquals(table.high(), 1e9 / stated.low(), 1e-6 * table.high(), "the interval the echo table states");
+
+        // the fan-out has no baseline; its yardstick is the ideal, 100 ms here
+        Answer.Ranking fanOut = of(rankings, FanOut.WORKLOAD);
+        assertTrue(fanOut.baseline().isEmpty());
+        Answer.Entry best = fanOut.entries().get(0);
+        assertEquals(best.form().summary().median() / 1e6 / 100, best.overFloor().orElseThrow().value(), 1e-9);
+    }
+
+    @Test
+    void theWhyComesFromTheCostColumns() throws IOException {
+        Answer.Ranking ring = of(Answer.rankings(RunFile.read(SWEEP)), Ring.WORKLOAD);
+        Costs.PerStep park = entry(ring, "threads").cost();
+        assertEquals(1.3134, park.switches(), 0.001, "1,313.4 switches per 1,000 hops, per hop");
+        String why = Answer.why(ring);
+        assertTrue(why.startsWith("Why, from the counters: `coroutines/continuation-loop` switches 0.00 times per hop, "
+                + "keeps 1.01 cores busy and spends 49.2 CPU ns per hop; `threads/park` switches 1.31 times per hop"),
+                why);
+    }
+
+    /**
+     * Rows made to overlap and to separate: virtual/park-p1 and ox overlap (one tier), zio stands
+     * apart from virtual (the next), akka's JVMs settle in two states (flagged: no tier, placed by
+     * its main state), and virtual/park is virtual's slower form.
+     */
+    static Run made() {
+        return Runs.run("20260101-000000", List.of("jdk25-cpusall"),
+                Runs.forks("virtual/park", 300, 303, 297),
+                Runs.forks("zio/promise-p1", 200, 202, 198),
+                Runs.forks("ox/buffered-p1", 104, 105, 103),
+                Runs.forks("virtual/park-p1", 100, 101, 99),
+                Runs.forks("akka/typed-p1", 150, 151, 149, 450, 452, 448),
+                Runs.forks("threads/park", 10_000, 10_100, 9_900),
+                Runs.forks("floor/loop", 1.40, 1.41, 1.39));
+    }
+
+    @Test
+    void overlappingIntervalsShareATierAndASeparatedOneStartsTheNext() {
+        Run run = made();
+        Answer.Ranking ring = of(Answer.rankings(run), Ring.WORKLOAD);
+        assertEquals(List.of("virtual", "ox", "akka", "zio", "threads"), models(ring));
+        Answer.Entry virtual = entry(ring, "virtual");
+        Answer.Entry ox = entry(ring, "ox");
+        Answer.Entry zio = entry(ring, "zio");
+        assertEquals("virtual/park-p1", virtual.form().id(), "the faster of virtual's two forms");
+        Interval v = virtual.form().summary().interval();
+        assertFalse(virtual.flagged() || ox.flagged() || zio.flagged());
+        assertFalse(Stats.separated(v, ox.form().summary().interval()), "made to overlap");
+        assertTrue(Stats.separated(v, zio.form().summary().interval()), "made to separate");
+        assertTrue(entry(ring, "akka").flagged(), "two states");
+        assertEquals(List.of(1, 1, 0, 2, 3), ring.entries().stream().map(Answer.Entry::tier).toList());
+        assertEquals("Sharing a tier (intervals overlap, no order between them): tier 1: `virtual`, `ox`; no tier: "
+                + "`akka` (flagged or no interval).", Answer.tierLine(ring.entries()));
+        Series.Row park = ring.baseline().orElseThrow();
+        assertEquals(park.summary().median() / virtual.form().summary().median(),
+                virtual.overBaseline().orElseThrow().value(), 1e-9);
+        assertEquals("Why: no counters were read for these forms.", Answer.why(ring));
+    }
+
+    /** The rule itself: a tier starts where an interval leaves its tier's first, not its neighbour. */
+    @Test
+    void aTierIsSplitAgainstItsFirstIntervalAndRowsWithoutOneTakeNone() {
+        List<Interval> intervals = Arrays.asList(new Interval(10, 12), new Interval(11, 13), null,
+                new Interval(12.5, 14), new Interval(13, 15), new Interval(15.5, 16));
+        // 12.5–14 overlaps 11–13 but not 10–12, the tier's first; 13–15 overlaps 12.5–14; 15.5–16 leaves it
+        assertArrayEquals(new int[] {1, 1, 0, 2, 2, 3}, Answer.tiers(intervals));
+        assertArrayEquals(new int[] {0, 1}, Answer.tiers(Arrays.asList(null, new Interval(1, 2))));
+    }
+
+    @Test
+    void theAnswerOpensReportMdAndReportHtmlAndFitsAScreenPerSeries() throws IOException {
+        Run run = RunFile.read(SWEEP);
+        Doc doc = Report.document(run, new Chart.Outcome(null, null, "not drawn"),
+                new Chart.Outcome(null, null, "not drawn"));
+        String md = doc.markdown();
+        assertTrue(md.startsWith("# threadring run 20261126-194407\n\n## The answer\n\n"), md.substring(0, 200));
+        int answer = md.indexOf("## The answer");
+        int environment = md.indexOf("## Environment");
+        assertTrue(answer < environment, "the answer before the environment");
+        String section = md.substring(answer, environment);
+        String[] series = section.split("\n(?=\\*\\*jdk)");
+        assertEquals(5, series.length, "the intro and four series");
+        for (String s : Arrays.asList(series).subList(1, series.length)) {
+            long lines = s.lines().filter(l -> !l.isBlank()).count();
+            assertTrue(lines <= 15, lines + " lines:\n" + s);
+            assertTrue(s.contains("| tier | model | fastest form |"), s);
+        }
+        assertTrue(section.contains("| 1 | coroutines | coroutines/continuation-loop | 47.8 [43.4–52.6] | "), section);
+        assertTrue(section.contains("| – | threads | threads/park | 12,949 *warm-up too short* | 1 (baseline) |"),
+                section);
+        String html = HtmlPage.render(doc, SWEEP);
+        int h2 = html.indexOf("<h2 id=\"the-answer\">The answer</h2>");
+        assertTrue(h2 > 0 && h2 < html.indexOf("<h2 id=\"environment\">"), "the page shows it first");
+        assertEquals(4, html.split("data-kind=\"answer\"", -1).length - 1, "one table per series on the page");
+    }
+}
