@@ -196,11 +196,20 @@ public abstract class AbstractWorkload implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException(id + ": close() failed", e);
         }
-        long alive = threads.stream().filter(Thread::isAlive).count();
-        if (alive > 0) {
-            throw new IllegalStateException(id + ": " + alive + " thread(s) still alive "
-                    + closeTimeout().toMillis() + " ms after close()");
+        java.util.List<Thread> alive = threads.stream().filter(Thread::isAlive).toList();
+        if (!alive.isEmpty()) {
+            // which threads, and where each stands: what a fix of the model's close needs to know
+            throw new IllegalStateException(id + ": " + alive.size() + " thread(s) still alive "
+                    + closeTimeout().toMillis() + " ms after close(): " + alive.stream().limit(3)
+                            .map(AbstractWorkload::where).collect(java.util.stream.Collectors.joining("; "))
+                    + (alive.size() > 3 ? "; ..." : ""));
         }
+    }
+
+    /** A thread's name and the frame it stands in, e.g. "pekko-7-io-1 at sun.nio.ch.EPoll.wait(Native Method)". */
+    static String where(Thread t) {
+        StackTraceElement[] stack = t.getStackTrace();
+        return t.getName() + (stack.length > 0 ? " at " + stack[0] : "");
     }
 
     protected final boolean closed() {

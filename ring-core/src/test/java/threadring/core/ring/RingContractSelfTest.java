@@ -155,6 +155,8 @@ public class RingContractSelfTest {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> RingContract.closeStopsEverything(factory(0, true)));
         assertTrue(e.getMessage().contains("still alive"), e.getMessage());
+        // the message says where the leaked thread stands: in its endless sleep
+        assertTrue(e.getMessage().contains("java.lang.Thread.sleep"), e.getMessage());
     }
 
     /**
