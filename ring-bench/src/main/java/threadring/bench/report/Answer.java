@@ -46,6 +46,11 @@ public final class Answer {
 
     /** "## The answer" and a table per series of every workload with a model measured; nothing otherwise. */
     static void write(Run run, Doc doc) {
+        write(run, doc, " Every row is in its series' table below.");
+    }
+
+    /** The same, {@code rest} ending its opening paragraph (where the rows are: the report below, or elsewhere). */
+    static void write(Run run, Doc doc, String rest) {
         List<Ranking> rankings = rankings(run);
         if (rankings.isEmpty()) {
             return;
@@ -55,7 +60,7 @@ public final class Answer {
                 + "none), best first. *tier*: a model starts a new tier where its 95% interval shares no value with "
                 + "that of its tier's first model; models of one tier overlap it and are not ordered. Flagged rows "
                 + "(states, not settled, forks apart, warm-up too short) show their main state's level and take no "
-                + "tier. Costs per step: the counters of the form's main state. Every row is in its series' table below.");
+                + "tier. Costs per step: the counters of the form's main state." + rest);
         for (Ranking r : rankings) {
             write(run, r, doc);
         }

@@ -1,9 +1,6 @@
 package threadring.bench.report;
 
-import java.time.Duration;
-import java.time.Instant;
 import java.util.Locale;
-import java.util.Optional;
 import threadring.bench.data.Run;
 import threadring.core.workloads.Workloads;
 
@@ -26,25 +23,16 @@ public final class Headline {
     /** The answer's markdown, its run linked at {@code reportLink}: the report's section, with the run named under its heading. */
     public static String markdown(Run run, String reportLink) {
         Doc doc = new Doc("");
-        Answer.write(run, doc);
+        Answer.write(run, doc, "");
         String md = doc.markdown();
         String body = md.substring(md.indexOf("\n\n") + 2); // past the untitled "# "
         int heading = body.indexOf("\n\n") + 2;
         String from = "From the default sweep [`" + run.runId() + "`](" + reportLink + ") (" + run.started().substring(0, 10)
                 + ", " + run.machine().cpuModel() + ", " + String.join("; ", run.configurations().stream()
                         .map(c -> "JDK " + c.jvm().javaVersion() + (c.cpus() == null ? ", unpinned" : ", cpus " + c.cpus()))
-                        .toList()) + took(run).map(t -> ", " + t).orElse("") + "), written by `./benchmark.sh docs`: "
+                        .toList()) + (Double.isNaN(run.minutes()) ? "" : String.format(Locale.ROOT, ", took %.1f minutes", run.minutes())) + "), written by `./benchmark.sh docs`: "
                 + "every row, with its forks, states, costs and profile, is in that report.";
-        return (body.substring(0, heading) + from + "\n\n" + body.substring(heading))
-                .replace(" Every row is in its series' table below.", "").strip() + "\n";
-    }
-
-    private static Optional<String> took(Run run) {
-        if (run.started() == null || run.finished() == null) {
-            return Optional.empty();
-        }
-        Duration d = Duration.between(Instant.parse(run.started()), Instant.parse(run.finished()));
-        return Optional.of(String.format(Locale.ROOT, "took %.1f minutes", d.toSeconds() / 60.0));
+        return (body.substring(0, heading) + from + "\n\n" + body.substring(heading)).strip() + "\n";
     }
 
     /** The settings a default sweep is recognised by. */
