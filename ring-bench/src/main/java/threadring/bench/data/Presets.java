@@ -33,14 +33,19 @@ public final class Presets {
     public static final int CALIBRATION_MS = 1000;
     /** The pilot every row starts with: its fork count is planned from it ({@link Forks}). */
     public static final int FORKS = Forks.PILOT;
-    /** A row's planned fork count is capped at this many. */
-    public static final int MAX_FORKS = 6;
+    /**
+     * A row's planned fork count is capped at this many. 5, not 6: the default sweep 20261128-050738
+     * ran 63 minutes with 6, its sixth round 34 forks and 4.6 minutes; rows at the cap say what
+     * their forks bought (*at the cap*).
+     */
+    public static final int MAX_FORKS = 5;
     /**
      * An echo server's repetitions are capped at this many, under {@link #MAX_FORKS}: each is a
      * server JVM, its connections held, 3 + 3 s of load and the offered rates (about 18 s), and
      * Stein's rule sent most servers to 6, 21.7 of the default sweep 20261126-194407's 50.7 minutes.
+     * 3, the pilot: at 4, the sweep 20261128-050738 spent 16 of its 63 minutes on 11 servers.
      */
-    public static final int ECHO_MAX_REPETITIONS = 4;
+    public static final int ECHO_MAX_REPETITIONS = 3;
     /** A row whose JVMs stand in states gets forks until each state's share is known, up to this many. */
     public static final int STATE_FORKS = 10;
     /** The precision a row's forks are planned for: +-5%. */
@@ -49,12 +54,12 @@ public final class Presets {
     public static final int WARMUPS = 2;
     /**
      * The longest warm-up the evidence may ask for: a row's first fork warms up this long, and later
-     * forks as long as its forks took to settle. 6 s holds ox/buffered-p1's 3.5 s; a fork that
+     * forks as long as its forks took to settle. 5 s holds ox/buffered-p1's 3.5 s; a fork that
      * changes level later (virtual/park-p1's forks switched 5.9 and 8.5 s into long runs,
      * 20261125-131129) does so while measured and says so. 10 s, with the evidence asking for the cap
-     * on every noisy row, cost the default sweep about 4 s per fork.
+     * on every noisy row, cost the default sweep about 4 s per fork; 6 s left it 3 minutes over its hour.
      */
-    public static final int SETTLE_MS = 6_000;
+    public static final int SETTLE_MS = 5_000;
 
     /** The profiling pass: one fork, 1 warm-up and 1 measured iteration of the scored passes' length. */
     public static final Settings.Profiling PROFILING = new Settings.Profiling(1, 1, 1, null);

@@ -159,11 +159,12 @@ public sealed interface Score permits Score.Passes, Score.Echo {
      * second). {@code bodyBytes}: each request's body; {@code socketErrors}: connect, read and write
      * errors; {@code timeouts}: responses later than wrk's timeout; {@code cost}: what serving and
      * loading cost in CPU (null in runs before it was read). A wrong echo or a status other than 200
-     * is not here: it fails the id.
+     * is not here: it fails the id. {@code unclosed}: null where the server closed cleanly after its
+     * measurement, else the threads its close left alive (its numbers stand, the report names them).
      */
     record EchoRepetition(long requests, double seconds, double requestsPerSecond, int bodyBytes, Latency latencyUs,
             long socketErrors, long timeouts, ServerSample idle, ServerSample load, int warmupSeconds, EchoCost cost,
-            Held held, Ladder ladder) {
+            Held held, Ladder ladder, String unclosed) {
 
         /** Whether its clock ran: the server held every connection (runs before holding was checked: yes). */
         public boolean measured() {

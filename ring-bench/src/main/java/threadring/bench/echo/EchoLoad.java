@@ -244,9 +244,13 @@ public final class EchoLoad {
             // latency at fixed rates where the handler answers at once (a waiting one's latency is its wait)
             Score.Ladder ladder = size.waitMs() > 0 || !timing.ladder() ? null
                     : Ladder.run(generator(), port, connections, measured.windowRate());
-            int left = reply(server, Ask.CLOSE).threadsLeft();
-            if (left > 0) {
-                throw new IllegalStateException("close left " + left + " of the server's threads alive");
+            // a close that leaves threads behind does not undo the measurement: the repetition says so
+            EchoServe.Reply closed = reply(server, Ask.CLOSE);
+            String unclosed = closed.threadsLeft() == 0 ? null
+                    : closed.unclosed() != null ? closed.unclosed()
+                    : "close left " + closed.threadsLeft() + " of the server's threads alive";
+            if (unclosed != null) {
+                log.accept("threadring: " + f.id() + " " + size.describe() + " repetition " + rep + ": WARNING " + unclosed);
             }
             log.accept(String.format(Locale.ROOT, "threadring: %s %s repetition %d: %.0f requests/s on %,d "
                     + "connections held after %.1f s, p99 %.0f us, %d socket errors, %d timeouts, %d samples%s", f.id(),
@@ -255,7 +259,7 @@ public final class EchoLoad {
                     ladder == null ? "" : ", " + ladder.rungs().size() + " offered rates"));
             return new EchoRepetition(measured.windowRequests(), measured.windowSeconds(), measured.windowRate(),
                     measured.bodyBytes(), measured.latencyUs(), measured.socketErrors(), measured.timeouts(), idle,
-                    median(samples), warmedSeconds, cost, peak.held(), ladder);
+                    median(samples), warmedSeconds, cost, peak.held(), ladder, unclosed);
         }
     }
 

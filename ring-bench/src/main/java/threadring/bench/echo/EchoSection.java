@@ -280,6 +280,12 @@ public final class EchoSection implements WorkloadSection {
                     cells.addAll(costCells(reps));
                 }
                 table.add(new Doc.Row(cells, Format.tags(r.id(), EchoServer.WORKLOAD)));
+                for (int k = 0; k < reps.size(); k++) {
+                    if (reps.get(k).unclosed() != null) { // measured, then a close that left threads: a defect to name
+                        notes.add(r.id() + ": repetition " + (k + 1) + " was measured, but its server did not close cleanly: "
+                                + reps.get(k).unclosed());
+                    }
+                }
             }
             List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id"), Format.number("repetitions"),
                     Format.number("requests/s"), Format.number("95% interval for a re-run"), Format.text("stability"),

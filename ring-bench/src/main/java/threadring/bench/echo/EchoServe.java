@@ -19,16 +19,16 @@ import threadring.core.RingFactory;
  * (the wait per request, 0 if absent).
  * It answers on standard output with {@link #PREFIX} and a JSON {@link Reply}: once when it
  * listens (its port), then one per line read on standard input: {@code sample} (memory and
- * threads now) or {@code close} (closed, and the server's threads still alive), after which it
- * exits. End of input closes it too.
+ * threads now) or {@code close} (closed, and the server's threads still alive, named where its
+ * close said so), after which it exits. End of input closes it too.
  */
 public final class EchoServe {
 
     /** Marks this tool's lines among whatever else the server's libraries print. */
     static final String PREFIX = "threadring-echo ";
 
-    /** One answer: exactly one of its fields is set. */
-    record Reply(Integer port, ServerSample sample, Integer threadsLeft, String error) {}
+    /** One answer: exactly one of port, sample, threadsLeft and error is set; unclosed only beside threadsLeft. */
+    record Reply(Integer port, ServerSample sample, Integer threadsLeft, String unclosed, String error) {}
 
     static final com.google.gson.Gson LINE = new com.google.gson.GsonBuilder().disableHtmlEscaping()
             .create();
@@ -45,19 +45,24 @@ public final class EchoServe {
             });
             server = EchoServer.open(f, args.length > 1 ? Integer.parseInt(args[1]) : 0);
         } catch (RuntimeException | LinkageError e) {
-            reply(new Reply(null, null, null, "cannot open " + args[0] + ": " + e));
+            reply(new Reply(null, null, null, null, "cannot open " + args[0] + ": " + e));
             System.exit(1);
             return;
         }
-        reply(new Reply(server.port(), null, null, null));
+        reply(new Reply(server.port(), null, null, null, null));
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line; (line = in.readLine()) != null && !line.equals("close"); ) {
-            reply(line.equals("sample") ? new Reply(null, sample(server), null, null)
-                    : new Reply(null, null, null, "unknown command '" + line + "'"));
+            reply(line.equals("sample") ? new Reply(null, sample(server), null, null, null)
+                    : new Reply(null, null, null, null, "unknown command '" + line + "'"));
         }
-        server.close();
+        String unclosed = null;
+        try {
+            server.close();
+        } catch (IllegalStateException e) { // threads left alive: the close says which and where they stand
+            unclosed = e.getMessage();
+        }
         List<Thread> left = server.threads().stream().filter(Thread::isAlive).toList();
-        reply(new Reply(null, null, left.size(), null));
+        reply(new Reply(null, null, left.size(), left.isEmpty() ? null : unclosed, null));
         System.exit(0); // a library's non-daemon thread must not keep this JVM
     }
 

@@ -112,7 +112,7 @@ public final class Runs {
                 new Score.ServerSample(40L << 20, 10L << 20, 1, 9, 30),
                 new Score.ServerSample((long) (rssMiB * (1 << 20)), (long) (heapMiB * (1 << 20)), connections + 1,
                         connections + 9, connections + 30), 0, new Score.EchoCost(2, 2000.0 * 0.9, (long) (rps * 2 / 100),
-                                2000.0 * 0.5, 2), new Score.Held(connections, connections, 0.5), null)).toList();
+                                2000.0 * 0.5, 2), new Score.Held(connections, connections, 0.5), null, null)).toList();
         return sized(Measured.scored(id, new Score.Echo(3, 5, "0", "1", reps)), new EchoSize(connections));
     }
 
