@@ -122,8 +122,8 @@ final class RunCommand implements Callable<Integer>, SizeOptions.Holder {
             + "iterations' boundaries (to check that reading them costs the scored passes nothing).")
     boolean noCounters;
 
-    @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "A JVM flag for every fork, calibration and "
-            + "profiling pass, after each id's own (a control: --jvm-arg=-XX:+UseParallelGC); repeatable, recorded in "
+    @Option(names = "--jvm-arg", paramLabel = "FLAG", description = "A JVM flag for every fork, calibration, "
+            + "profiling pass and echo server, after each id's own (a control: --jvm-arg=-XX:+UseParallelGC); repeatable, recorded in "
             + "run.json and shown with the JVM flags in the report.")
     List<String> jvmArgs = new ArrayList<>();
 

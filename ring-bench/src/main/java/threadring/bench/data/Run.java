@@ -45,8 +45,8 @@ public record Run(int schema, String runId, State state, String started, String 
                 asyncProfiler.problems());
         List<Configuration> configs = configurations == null ? null
                 : configurations.stream().map(c -> c.withPaths(shown)).toList();
-        return new Run(schema, runId, state, started, finished, machine, settings, async, configs, jobs, cpuWork, shard,
-                mergedFrom, partial, probes);
+        return new Run(schema, runId, state, started, finished, machine, settings == null ? null
+                : settings.withJdkPaths(shown), async, configs, jobs, cpuWork, shard, mergedFrom, partial, probes);
     }
 
     /**

@@ -16,6 +16,12 @@ import threadring.core.Size;
 public record Settings(Selection selection, List<Size> series, Map<Workload<?, ?>, Integer> steps, Scored scored,
         List<String> cpus, List<String> jdks, List<String> profilers, Profiling profiling, Long seed) {
 
+    /** The same settings with each --jdk home as {@code shown} records it (a checkout's .jdks relative to its results). */
+    public Settings withJdkPaths(java.util.function.UnaryOperator<String> shown) {
+        return jdks == null ? this : new Settings(selection, series, steps, scored, cpus,
+                jdks.stream().map(shown).toList(), profilers, profiling, seed);
+    }
+
     /**
      * Ids matching any of {@code includes} (none: each workload's default selection, or every id
      * with {@code all}), in {@code workloads}.

@@ -134,10 +134,18 @@ public final class EchoLoad {
     private final Timing timing;
     private final Placement placement;
     private final Consumer<String> log;
+    private final List<String> jvmArgs;
 
     /** {@code classpath}: the benchmarks jar, or any class path that holds every id and {@link EchoServe}. */
     public EchoLoad(String classpath, Configuration config, Path wrk, Path script, Path dir, Timing timing,
             Consumer<String> log) {
+        this(classpath, config, wrk, script, dir, timing, log, List.of());
+    }
+
+    /** {@code jvmArgs}: the run's --jvm-arg flags, after the id's own (e.g. Loom's -Djdk.pollerMode=1 for a server). */
+    public EchoLoad(String classpath, Configuration config, Path wrk, Path script, Path dir, Timing timing,
+            Consumer<String> log, List<String> jvmArgs) {
+        this.jvmArgs = List.copyOf(jvmArgs);
         this.classpath = classpath;
         this.config = config;
         this.wrk = wrk;
@@ -198,6 +206,7 @@ public final class EchoLoad {
         List<String> java = new ArrayList<>(List.of(Processes.java(config.jdk())));
         java.addAll(Processes.quietUnsafe(config.jvm().javaFeature()));
         java.addAll(f.jvmArgs());
+        java.addAll(jvmArgs);
         java.addAll(List.of("-cp", classpath, EchoServe.class.getName(), f.id(), String.valueOf(size.waitMs())));
         try (Processes.Child server = Processes.start(Processes.pinned(placement.serverCpus(), java))) {
             int port = reply(server, Ask.START).port();

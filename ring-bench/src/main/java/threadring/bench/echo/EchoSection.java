@@ -188,6 +188,14 @@ public final class EchoSection implements WorkloadSection {
                 Doc.Cell.number(two(generator), generator));
     }
 
+    /** The requests/s the server's cpus could answer at its measured CPU cost per request (NaN where unknown). */
+    static double capacity(Score.Echo e) {
+        double cpuNs = serverCost(e.repetitions()).cpuNs();
+        int cpus = e.serverCpus() == null ? 1 // a one-cpu machine: server and load share it
+                : threadring.bench.util.CpuList.parse(e.serverCpus()).size();
+        return cpus * 1e9 / cpuNs;
+    }
+
     /** The server's CPU ns and switches per request and its cores busy, medians over repetitions; its bytes unknown. */
     private static Costs.PerStep serverCost(List<EchoRepetition> reps) {
         List<EchoRepetition> counted = reps.stream().filter(x -> x.cost() != null).toList();
@@ -267,6 +275,11 @@ public final class EchoSection implements WorkloadSection {
                                 : base.map(b -> speedUp(b, r)).orElse(Doc.Cell.of("n/a"))));
                 if (Double.isFinite(ideal)) {
                     cells.add(Doc.Cell.number(overIdeal(rps, ideal), rps.median() / ideal));
+                    if (counted) {
+                        double capacity = capacity(e);
+                        cells.add(Doc.Cell.number(Format.rate(capacity) + (capacity < ideal ? " (below C / D)" : ""),
+                                capacity));
+                    }
                 }
                 cells.addAll(List.of(
                         latency(reps, l -> l.latencyUs().p50()), latency(reps, l -> l.latencyUs().p99()),
@@ -292,6 +305,12 @@ public final class EchoSection implements WorkloadSection {
                     Format.number("speed-up vs " + BASELINE + " [95%]")));
             if (Double.isFinite(ideal)) {
                 columns.add(Format.number("x ideal [95%]"));
+                if (counted) {
+                    columns.add(Format.number("server CPU capacity /s"));
+                    notes.add("*server CPU capacity*: the requests/s its pinned cpus could answer at its own CPU cost per "
+                            + "request (cpus x 10^6 / server CPU µs per request); where it is below C / D, the server's "
+                            + "CPU, not the wait, bounds the rate, and *x ideal* understates how well the model waits");
+                }
                 notes.add(String.format(Locale.ROOT, "ideal: C / D = %,d connections / %d ms = %,.0f requests/s (Little's "
                         + "law: every connection waits D per request and nothing else); *x ideal*: the level over it",
                         size.connections(), size.waitMs(), ideal));

@@ -59,6 +59,15 @@ final class EchoJobs implements Runner {
         }
     }
 
+    /**
+     * A limit met in repetition {@code earlier + 1} after {@code earlier} held every connection: the
+     * row has no level (a server that holds its connections only some of the time), and says so.
+     */
+    static String limitLater(int earlier, String why) {
+        return "repetition " + (earlier + 1) + ": " + why + ", where " + (earlier == 1 ? "repetition 1" : "repetitions 1-" + earlier)
+                + " held every connection (not every time: no level is quoted)";
+    }
+
     private final Settings settings;
     private final Path jar;
     private final Optional<Path> wrk;
@@ -129,7 +138,8 @@ final class EchoJobs implements Runner {
         for (Scheduled s : jobs) {
             Configuration c = s.configuration();
             EchoLoad load = new EchoLoad(jar.toString(), c, wrk.orElseThrow(), script,
-                    Files.createDirectories(runDir.resolve(RunFile.JOBS).resolve(c.label())), timing, log::log);
+                    Files.createDirectories(runDir.resolve(RunFile.JOBS).resolve(c.label())), timing, log::log,
+                    settings.scored().extraJvmArgs());
             EchoLoad.Placement placement = EchoLoad.Placement.of(c.cpus());
             log.log("threadring: [" + c.label() + "] " + s.plan().ids() + " " + s.plan().describe() + " (wrk on cpus "
                     + placement.wrkCpus() + ", servers on " + placement.serverCpus() + ")");
@@ -157,12 +167,8 @@ final class EchoJobs implements Runner {
             for (Item i : due) {
                 try {
                     i.reps.add(i.load.repetition(i.factory, i.job.size(), i.reps.size() + 1));
-                } catch (EchoLoad.TooSlow e) { // a result of the row, not a failure (a later repetition: a failure)
-                    if (i.reps.isEmpty()) {
-                        i.limit = e.getMessage();
-                    } else {
-                        i.failure = e.getMessage();
-                    }
+                } catch (EchoLoad.TooSlow e) { // what this machine allows the row, in any repetition: not a failure
+                    i.limit = i.reps.isEmpty() ? e.getMessage() : limitLater(i.reps.size(), e.getMessage());
                 } catch (IllegalStateException e) {
                     i.failure = e.getMessage();
                 }

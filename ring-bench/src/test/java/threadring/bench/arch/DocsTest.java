@@ -186,6 +186,94 @@ class DocsTest {
         assertEquals(List.of(), found);
     }
 
+    private static final Pattern RUN_ID = Pattern.compile("(?<![\\d-])(\\d{8}-\\d{6})(?!\\d)");
+    /** The run id docs/usage.md shows as an example of the form. */
+    static final String EXAMPLE_RUN_ID = "20261122-071500";
+
+    /** README.md and docs/*.md, each with its text. */
+    private static Map<Path, String> pages() throws IOException {
+        Map<Path, String> pages = new java.util.LinkedHashMap<>();
+        pages.put(ROOT.resolve("README.md"), Files.readString(ROOT.resolve("README.md")));
+        try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
+            for (Path p : docs.filter(p -> p.toString().endsWith(".md")).sorted().toList()) {
+                pages.put(p, Files.readString(p));
+            }
+        }
+        return pages;
+    }
+
+    /** A run id the docs cite is a committed run, or its sentence says it is not committed. */
+    @Test
+    void everyRunIdTheDocsCiteIsCommittedOrSaysItIsNot() throws IOException {
+        List<String> problems = new ArrayList<>();
+        int cited = 0;
+        for (Map.Entry<Path, String> page : pages().entrySet()) {
+            String text = page.getValue();
+            Matcher m = RUN_ID.matcher(text);
+            while (m.find()) {
+                cited++;
+                String id = m.group(1);
+                if (id.equals(EXAMPLE_RUN_ID) || Files.isDirectory(ROOT.resolve("docs/results").resolve(id))) {
+                    continue;
+                }
+                int end = text.indexOf(". ", m.end());
+                String sentence = text.substring(m.end(), end < 0 ? text.length() : end);
+                if (!sentence.contains("not committed")) {
+                    problems.add(ROOT.relativize(page.getKey()) + ": " + id);
+                }
+            }
+        }
+        assertTrue(cited > 50, "run ids cited: " + cited);
+        assertEquals(List.of(), problems, "run ids that are neither committed nor said not to be");
+    }
+
+    /**
+     * A duration the docs quote for a run ("took 63.0 minutes") is the run's own, from its start and
+     * end in run.json: the committed run cited nearest to it in the same paragraph.
+     */
+    @Test
+    void aDurationTheDocsQuoteIsItsRunsOwn() throws IOException {
+        Pattern took = Pattern.compile("took \\**(\\d+\\.\\d) minutes");
+        List<String> problems = new ArrayList<>();
+        int checked = 0;
+        for (Map.Entry<Path, String> page : pages().entrySet()) {
+            if (page.getKey().endsWith("notebook.md")) {
+                continue; // analyses as written at the time, naming runs by their letters
+            }
+            String text = page.getValue();
+            Matcher m = took.matcher(text);
+            while (m.find()) {
+                int from = Math.max(text.lastIndexOf("\n\n", m.start()), 0);
+                int to = text.indexOf("\n\n", m.end());
+                String paragraph = text.substring(from, to < 0 ? text.length() : to);
+                int at = m.start() - from;
+                String nearest = null;
+                int distance = Integer.MAX_VALUE;
+                Matcher ids = RUN_ID.matcher(paragraph);
+                while (ids.find()) {
+                    Path dir = ROOT.resolve("docs/results").resolve(ids.group(1));
+                    int d = Math.abs(ids.start() - at);
+                    if (Files.isRegularFile(dir.resolve("run.json")) && d < distance) {
+                        nearest = ids.group(1);
+                        distance = d;
+                    }
+                }
+                if (nearest == null) {
+                    continue;
+                }
+                checked++;
+                double minutes = threadring.bench.data.RunFile.read(ROOT.resolve("docs/results").resolve(nearest)).minutes();
+                String own = String.format(Locale.ROOT, "%.1f", minutes);
+                if (!own.equals(m.group(1))) {
+                    problems.add(ROOT.relativize(page.getKey()) + ": " + m.group() + ", but run " + nearest + " took "
+                            + own);
+                }
+            }
+        }
+        assertTrue(checked >= 4, "durations checked: " + checked);
+        assertEquals(List.of(), problems);
+    }
+
     /** The lines outside fenced code, with inline code blanked. */
     private static List<String> prose(List<String> lines) {
         List<String> out = new ArrayList<>();

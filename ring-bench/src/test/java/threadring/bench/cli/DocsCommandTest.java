@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.report.Headline;
+import threadring.bench.report.Since2014;
 import threadring.bench.util.UsageException;
 
 /** The docs' answer: found in the newest committed default sweep, written between markers, stale when it differs. */
@@ -49,5 +50,26 @@ class DocsCommandTest {
             assertEquals(text, DocsCommand.replaced(text, answer, page.file()),
                     page.file() + " is stale: run ./benchmark.sh docs");
         }
+    }
+
+    /** The 2014 table: from the committed run with the study's setups on the most JDKs, one row per JDK. */
+    @Test
+    void resultsCarriesThe2014StudyBesideTheRunOfTheMostJdks() throws IOException {
+        Run run = RunFile.read(DocsCommand.mostJdks2014(COMMITTED));
+        int jdks = Since2014.jdks(run);
+        assertTrue(jdks >= 1, run.runId());
+        String table = Since2014.markdown(run, "results/" + run.runId() + "/report.md");
+        assertTrue(table.lines().filter(l -> l.startsWith("| ")).skip(1).findFirst().orElseThrow()
+                .startsWith("| 2014 study (JDK 1.8"), "the study's own row first: " + table);
+        assertEquals(jdks, table.lines().filter(l -> l.startsWith("| JDK ") && !l.startsWith("| JDK |")).count(),
+                "a row per JDK: " + table);
+        assertTrue(table.contains("29.0x") && table.contains("quasar/fiber-p2"), table);
+        String text = Files.readString(Path.of("..").resolve(DocsCommand.RESULTS.file()));
+        assertEquals(text, DocsCommand.replaced(text, DocsCommand.SINCE_2014, table, DocsCommand.RESULTS.file()),
+                "docs/results.md's 2014 table is stale: run ./benchmark.sh docs");
+        // a run without threads/park and a 2014 setup has no such table
+        Run echoOnly = RunFile.read(COMMITTED.resolve("20261126-111722"));
+        assertEquals(0, Since2014.jdks(echoOnly));
+        assertThrows(IllegalArgumentException.class, () -> Since2014.markdown(echoOnly, "x"));
     }
 }

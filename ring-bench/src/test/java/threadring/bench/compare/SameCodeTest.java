@@ -36,6 +36,51 @@ class SameCodeTest {
         return runs;
     }
 
+    /**
+     * Pairs of runs of the same code, back to back, of ids that no default setting was tuned on (none
+     * is in the default sweep or in the runs the project's components come from).
+     */
+    static final List<List<String>> HELD_OUT = List.of(List.of("20261128-083849", "20261128-084649"));
+
+    /**
+     * Each held-out pair as its reports state it: no row called faster or slower by compare, and
+     * each one-state row's 95% interval, with the run-to-run component its own run recorded, holds
+     * the other run's level in at least 90% of rows.
+     */
+    @Test
+    void heldOutPairsAgreeAsTheirReportsSay() throws IOException {
+        int held = 0;
+        int rows = 0;
+        List<String> claims = new ArrayList<>();
+        List<String> missed = new ArrayList<>();
+        for (List<String> pair : HELD_OUT) {
+            Run a = RunFile.read(RESULTS.resolve(pair.get(0)));
+            Run b = RunFile.read(RESULTS.resolve(pair.get(1)));
+            for (Series[] m : Compare.match(a, b)) {
+                for (Compare.Judged x : Compare.judged(a, m[0], b, m[1])) {
+                    if (x.verdict() == LikeWithLike.Verdict.FASTER || x.verdict() == LikeWithLike.Verdict.SLOWER) {
+                        claims.add(pair + " " + m[0].workload().label() + " " + x.pair().id() + ": " + x.said());
+                    }
+                }
+            }
+            for (Rerun.Pair p : RerunPairs.of(a, b)) {
+                boolean inA = Math.abs(p.difference()) <= Rerun.halfWidth(p.varianceA(), p.forksA(), Reruns.of(a).part(p.key()));
+                boolean inB = Math.abs(p.difference()) <= Rerun.halfWidth(p.varianceB(), p.forksB(), Reruns.of(b).part(p.key()));
+                rows += 2;
+                held += (inA ? 1 : 0) + (inB ? 1 : 0);
+                if (!inA || !inB) {
+                    missed.add(pair + " " + p.key() + String.format(Locale.ROOT, " B/A %.3f", Math.exp(p.difference())));
+                }
+            }
+        }
+        double coverage = (double) held / rows;
+        System.out.printf(Locale.ROOT, "held-out ids: %d of %d intervals hold the other run's level (%.1f%%); missed: %s%n",
+                held, rows, 100 * coverage, missed);
+        assertTrue(rows >= 16, "rows compared: " + rows);
+        assertTrue(claims.isEmpty(), String.join("\n", claims));
+        assertTrue(coverage >= 0.90, "coverage " + coverage + ", missed: " + missed);
+    }
+
     @Test
     void sameCodeIsRarelyCalledFasterOrSlower() throws IOException {
         List<String> ids = new ArrayList<>(Reruns.SWEEPS);

@@ -66,7 +66,10 @@ class JsonTest {
         Configuration local = Configuration.local("jdk21-cpusall", jdk, null,
                 new Env.Jvm("V", "21.0.9", 21, "VM", "21.0.9+1", jdk, List.of(), 2, 1 << 29));
         Run run = Runs.run("20260101-000000", List.of("jdk25-cpusall"), Runs.forks("virtual/park", 100, 104));
-        run = new Run(run.schema(), run.runId(), run.state(), run.started(), run.finished(), run.machine(), run.settings(),
+        Settings s = run.settings();
+        Settings asked = new Settings(s.selection(), s.series(), s.steps(), s.scored(), s.cpus(), List.of(jdk, "/jdk"),
+                s.profilers(), s.profiling(), s.seed()); // --jdk as given: the checkout's JDK, and a system one
+        run = new Run(run.schema(), run.runId(), run.state(), run.started(), run.finished(), run.machine(), asked,
                 new Run.AsyncStatus(runDir.resolve("async-profiler/lib.so").toString(), Map.of()),
                 List.of(local, run.configurations().get(0)), run.jobs(), run.cpuWork(), run.shard(), run.mergedFrom(),
                 run.partial(), run.probes());
@@ -78,6 +81,7 @@ class JsonTest {
         assertEquals("../.jdks/21", back.configurations().get(0).jvm().javaHome());
         assertEquals("20260101-000000/async-profiler/lib.so", back.asyncProfiler().library());
         assertEquals("/jdk", back.configurations().get(1).jdk(), "a JDK outside the checkout keeps its path");
+        assertEquals(List.of("../.jdks/21", "/jdk"), back.settings().jdks(), "--jdk as recorded in the settings");
     }
 
     @Test

@@ -116,6 +116,24 @@ public final class Runs {
         return sized(Measured.scored(id, new Score.Echo(3, 5, "0", "1", reps)), new EchoSize(connections));
     }
 
+    /** {@code echo} measured with a handler that waits {@code waitMs} per request. */
+    public static Measured waiting(Measured echo, int waitMs) {
+        EchoSize size = (EchoSize) SERIES.get(echo.score());
+        return sized(Measured.scored(echo.id(), echo.score()), new EchoSize(size.connections(), waitMs));
+    }
+
+    /** {@code echo} with its repetition {@code rep} (1-based) measured, then not closed cleanly for {@code why}. */
+    public static Measured unclosed(Measured echo, int rep, String why) {
+        Score.Echo e = (Score.Echo) echo.score();
+        List<Score.EchoRepetition> reps = new ArrayList<>(e.repetitions());
+        Score.EchoRepetition x = reps.get(rep - 1);
+        reps.set(rep - 1, new Score.EchoRepetition(x.requests(), x.seconds(), x.requestsPerSecond(), x.bodyBytes(),
+                x.latencyUs(), x.socketErrors(), x.timeouts(), x.idle(), x.load(), x.warmupSeconds(), x.cost(), x.held(),
+                x.ladder(), why));
+        return sized(Measured.scored(echo.id(), new Score.Echo(e.warmupSeconds(), e.seconds(), e.serverCpus(), e.wrkCpus(),
+                List.copyOf(reps))), SERIES.get(echo.score()));
+    }
+
     /** An id's rendezvous measured at 1000 values, forks of four passes around the given fork medians. */
     public static Measured rendezvous(String id, double... medians) {
         List<List<Double>> ms = Arrays.stream(medians).mapToObj(m -> Arrays.stream(

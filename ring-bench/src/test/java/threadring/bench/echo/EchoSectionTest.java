@@ -71,6 +71,37 @@ class EchoSectionTest {
         assertTrue(cells[5].startsWith("1.2") && cells[5].contains(" / 2.0"), "speed-ups in the same order: " + row);
     }
 
+    /**
+     * A waiting handler: the server's CPU capacity (cpus x 10^6 / its CPU µs per request) beside x
+     * ideal, and said to be below C / D where the CPU, not the wait, bounds the rate.
+     */
+    @Test
+    void aWaitingServerShowsWhetherItsCpuOrTheWaitBoundsIt() {
+        // Runs.echo: 0.9 cores busy on one cpu at 40,000/s: 22.5 µs per request, a capacity of 44,444/s
+        String slowWait = Report.render(Runs.runOfJobs("w", LABEL, List.of(List.of(Runs.waiting(
+                Runs.echo("threads/socket", 1_000, 60, 20, 40_000, 40_000, 40_000), 30)))), new Chart.Outcome(null, null, "none"));
+        String row = slowWait.lines().filter(l -> l.startsWith("| threads/socket | 3 |")).findFirst().orElseThrow();
+        assertTrue(row.contains("| 44,444 |"), "C / D = 33,333/s, under the CPU's capacity: " + row);
+        assertTrue(slowWait.contains("*server CPU capacity*"), slowWait);
+        String fastWait = Report.render(Runs.runOfJobs("w", LABEL, List.of(List.of(Runs.waiting(
+                Runs.echo("threads/socket", 1_000, 60, 20, 40_000, 40_000, 40_000), 10)))), new Chart.Outcome(null, null, "none"));
+        row = fastWait.lines().filter(l -> l.startsWith("| threads/socket | 3 |")).findFirst().orElseThrow();
+        assertTrue(row.contains("| 44,444 (below C / D) |"), "C / D = 100,000/s, over it: " + row);
+    }
+
+    /** A server measured, then not closed cleanly: its level stands and the report names the threads left. */
+    @Test
+    void aRepetitionWhoseServerDidNotCloseKeepsItsLevelAndIsNamed() {
+        Run run = Runs.runOfJobs("m", LABEL, List.of(List.of(Runs.echo("threads/socket", 100, 60, 20, 40_000, 41_000,
+                39_500), Runs.unclosed(Runs.echo("virtual/socket", 100, 50, 30, 80_000, 81_000, 79_000), 2,
+                "virtual/socket: 1 thread(s) still alive 30000 ms after close(): read-poller at EPoll.wait"))));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("| virtual/socket | 3 | 79,996 |")), md);
+        assertTrue(md.contains("virtual/socket: repetition 2 was measured, but its server did not close cleanly: "
+                + "virtual/socket: 1 thread(s) still alive 30000 ms after close(): read-poller at EPoll.wait"), md);
+        assertTrue(!md.contains("threads/socket: repetition"), "a clean close is not named: " + md);
+    }
+
     @Test
     void memoryPerConnectionIsTheGrowthBetweenTheFewestAndTheMostConnections() {
         String md = Report.render(run("r", 1), new Chart.Outcome(null, null, "none"));
