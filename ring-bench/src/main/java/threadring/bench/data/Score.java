@@ -174,14 +174,33 @@ public sealed interface Score permits Score.Passes, Score.Echo {
 
     /**
      * The connections a server held before the clock started: {@code asked}, {@code held} (its open
-     * files over the idle server's; -1 where this OS does not say), after {@code seconds}.
+     * files over the idle server's; -1 where this OS does not say), after {@code seconds}; how its
+     * {@code burst} went (null for the open-model generator's and in older runs).
      */
-    record Held(int asked, int held, double seconds) {
+    record Held(int asked, int held, double seconds, Burst burst) {
         /** Files an idle server opens or closes by itself (class loading, the JIT): within them of C is all of C. */
         public static final int SLACK = 8;
 
+        public Held(int asked, int held, double seconds) {
+            this(asked, held, seconds, null);
+        }
+
         public boolean all() {
             return held < 0 || held >= asked - Math.min(SLACK, asked / 10);
+        }
+    }
+
+    /**
+     * wrk's burst: it opens all C connections at once, and the server held {@code held} of them one
+     * second later (-1: this OS does not say), while the kernel dropped {@code overflows} SYNs from
+     * full listen queues (this machine's ListenOverflows; -1: unknown). Where a burst overflowed and
+     * the server held fewer than C, the connections were opened again at a pace: {@code pacedThreads}
+     * wrk threads of {@code pacedPerThread} connections each, started {@code pacedMs} apart, and the
+     * measured load ran on those (0, 0, 0 where the burst was kept).
+     */
+    record Burst(int held, long overflows, int pacedThreads, int pacedPerThread, int pacedMs) {
+        public boolean paced() {
+            return pacedThreads > 0;
         }
     }
 
@@ -199,6 +218,11 @@ public sealed interface Score permits Score.Passes, Score.Echo {
         public static final double HEADROOM = 1.25;
         /** The generator's cores busy at which it, not the server, may have set the latency: the climb stops there. */
         public static final double GENERATOR_BOUND_CORES = 0.90;
+        /**
+         * The generator's own p99 lag, as a share of the target p99, at which its lateness is a material
+         * part of what a rung's p99 says: the climb stops there, and the limit is the generator's.
+         */
+        public static final double GENERATOR_LAG_SHARE = 0.25;
     }
 
     /**
@@ -213,6 +237,20 @@ public sealed interface Score permits Score.Passes, Score.Echo {
         /** Whether the server sustained it: every request answered, p99 within {@code targetMs}. */
         public boolean sustained(double targetMs) {
             return answered == requests && latencyUs.p99() <= targetMs * 1000;
+        }
+
+        /**
+         * Whether the generator, not the server, may have set this rung's latency: its cpu at least
+         * {@link Ladder#GENERATOR_BOUND_CORES} busy, or its own p99 lag at least
+         * {@link Ladder#GENERATOR_LAG_SHARE} of {@code targetMs}.
+         */
+        public boolean generatorBound(double targetMs) {
+            return generatorCores() >= Ladder.GENERATOR_BOUND_CORES || generatorLate(targetMs);
+        }
+
+        /** Whether the generator's own p99 lag was at least {@link Ladder#GENERATOR_LAG_SHARE} of {@code targetMs}. */
+        public boolean generatorLate(double targetMs) {
+            return lagP99Us >= Ladder.GENERATOR_LAG_SHARE * targetMs * 1000;
         }
 
         /** The generator's cores busy, NaN if unknown. */

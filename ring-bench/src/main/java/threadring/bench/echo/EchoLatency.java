@@ -101,14 +101,19 @@ final class EchoLatency {
                 + "server counts its wait (a closed loop such as wrk leaves that out: coordinated omission). It "
                 + "climbs while the server sustains the rate (every request answered, p99 at most "
                 + Format.amount(Score.Ladder.TARGET_P99_MS) + " ms), the generator's cpu is less than "
-                + String.format(Locale.ROOT, "%.2f", Score.Ladder.GENERATOR_BOUND_CORES) + " busy, and the rate is "
+                + String.format(Locale.ROOT, "%.2f", Score.Ladder.GENERATOR_BOUND_CORES) + " busy and its own p99 lag "
+                + "(how late it sent a request due on an idle connection) less than "
+                + Format.amount(Score.Ladder.GENERATOR_LAG_SHARE * Score.Ladder.TARGET_P99_MS) + " ms, and the rate is "
                 + "at most " + Score.Ladder.HEADROOM + "x the repetition's wrk peak. Each cell: the median over "
-                + "repetitions of each percentile; *(generator busy)*: the generator's cpu was "
+                + "repetitions of each percentile, p50 / p99 (its lowest–highest over them) / p99.9; "
+                + "*(generator busy)*: the generator's cpu was "
                 + String.format(Locale.ROOT, "%.2f", Score.Ladder.GENERATOR_BOUND_CORES) + " busy or more, so its "
-                + "own lateness is in the latency; *–*: not offered. *sustained up to*: the highest rate sustained, "
+                + "own lateness is in the latency; *(generator late)*: its own p99 lag was "
+                + Format.amount(Score.Ladder.GENERATOR_LAG_SHARE * Score.Ladder.TARGET_P99_MS) + " ms or more, a "
+                + "material share of the target; *–*: not offered. *sustained up to*: the highest rate sustained, "
                 + "the lower median over repetitions; *the limit*: what ended that repetition's climb, the server "
-                + "(it missed the target), the generator (its cpu busy: the sustained rate reads *at least*) or the "
-                + "headroom (*at least* too).");
+                + "(it missed the target while the generator was on time), the generator (its cpu busy or its lag "
+                + "material: the sustained rate reads *at least*) or the headroom (*at least* too).");
         doc.add(new Doc.Image("p99 latency against the offered rate, log scales", png(series), svg(series)));
         doc.add(new Doc.Table("echo-latency", columns, table));
         List<String> errors = rows.stream().flatMap(r -> r.measured().echo().orElseThrow().repetitions().stream()
@@ -132,9 +137,9 @@ final class EchoLatency {
             }
             Score.Rung last = l.rungs().get(l.rungs().size() - 1);
             String at = " at " + Format.rate(last.offered()) + "/s";
-            if (last.generatorCores() >= Score.Ladder.GENERATOR_BOUND_CORES) {
-                return new Climb(top, "generator (its cpu " + String.format(Locale.ROOT, "%.2f", last.generatorCores())
-                        + " busy" + at + ")", false);
+            if (last.generatorBound(Score.Ladder.TARGET_P99_MS)) {
+                return new Climb(top, "generator (its own p99 lag " + ms(last.lagP99Us() / 1000) + " ms, its cpu "
+                        + String.format(Locale.ROOT, "%.2f", last.generatorCores()) + " busy" + at + ")", false);
             }
             if (last.answered() < last.requests()) {
                 return new Climb(top, "server (" + String.format(Locale.ROOT, "%,d", last.requests() - last.answered())
@@ -175,11 +180,16 @@ final class EchoLatency {
         double p99 = Stats.median(at.stream().mapToDouble(g -> g.latencyUs().p99())) / 1000;
         double p999 = Stats.median(at.stream().mapToDouble(g -> g.latencyUs().p999())) / 1000;
         long unanswered = at.stream().mapToLong(g -> g.requests() - g.answered()).sum();
-        boolean generatorBound = Stats.median(at.stream().mapToDouble(Score.Rung::generatorCores))
+        boolean generatorBusy = Stats.median(at.stream().mapToDouble(Score.Rung::generatorCores))
                 >= Score.Ladder.GENERATOR_BOUND_CORES;
-        return Doc.Cell.number(ms(p50) + " / " + ms(p99) + " / " + ms(p999)
+        boolean generatorLate = Stats.median(at.stream().mapToDouble(Score.Rung::lagP99Us))
+                >= Score.Ladder.GENERATOR_LAG_SHARE * Score.Ladder.TARGET_P99_MS * 1000;
+        // one-second rungs: a p99 moves a lot between repetitions, so its range over them goes beside it
+        String range = at.size() < 2 ? "" : " (" + ms(at.stream().mapToDouble(g -> g.latencyUs().p99()).min().orElseThrow()
+                / 1000) + "–" + ms(at.stream().mapToDouble(g -> g.latencyUs().p99()).max().orElseThrow() / 1000) + ")";
+        return Doc.Cell.number(ms(p50) + " / " + ms(p99) + range + " / " + ms(p999)
                 + (unanswered > 0 ? " (" + String.format(Locale.ROOT, "%,d", unanswered) + " unanswered)" : "")
-                + (generatorBound ? " (generator busy)" : ""), p99);
+                + (generatorBusy ? " (generator busy)" : generatorLate ? " (generator late)" : ""), p99);
     }
 
     private static String ms(double v) {

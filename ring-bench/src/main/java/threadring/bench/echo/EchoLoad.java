@@ -223,9 +223,10 @@ public final class EchoLoad {
             HeldWindow.Outcome peak;
             try {
                 // connections first, then the clock: the samplers start with the measured window
-                peak = HeldWindow.run(Wrk.command(wrk, placement.wrkThreads(), connections,
+                peak = HeldWindow.run((threads, paceMs) -> Wrk.command(wrk, threads, connections,
                         HeldWindow.HOLD_SECONDS + timing.seconds() + 5, script, port, out, HeldWindow.gate(out).toString(),
-                        String.valueOf(timing.seconds() * 1000)), placement.wrkCpus(), out, timing.seconds(), connections,
+                        String.valueOf(timing.seconds() * 1000), String.valueOf(paceMs)), placement.wrkThreads(),
+                        HeldWindow.Pace.DEFAULT, placement.wrkCpus(), out, timing.seconds(), connections,
                         serverProc, port, idleFiles, HeldWindow.HOLD_SECONDS, () -> {
                             sampler.start();
                             window.start();
@@ -238,8 +239,11 @@ public final class EchoLoad {
             }
             Wrk.Summary measured = peak.summary();
             if (measured == null) {
-                throw new TooSlow(String.format(Locale.ROOT, "held %,d of %,d connections after %.0f s (not measured "
-                        + "at fewer)", peak.held().held(), connections, peak.held().seconds()));
+                Score.Burst b = peak.held().burst();
+                throw new TooSlow(String.format(Locale.ROOT, "held %,d of %,d connections after %.0f s%s (not measured "
+                        + "at fewer)", peak.held().held(), connections, peak.held().seconds(), b == null || !b.paced() ? ""
+                        : String.format(Locale.ROOT, ", opened at a pace (%d wrk threads of %d, %d ms apart) after a "
+                        + "burst that overflowed its listen queue", b.pacedThreads(), b.pacedPerThread(), b.pacedMs())));
             }
             Score.EchoCost cost = window.cost(peak.wrkCpuMs(), peak.wrkSeconds());
             String failure = measured.failure();

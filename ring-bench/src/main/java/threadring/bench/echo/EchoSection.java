@@ -105,9 +105,9 @@ public final class EchoSection implements WorkloadSection {
                         + "; the server pinned to cpus " + any.serverCpus()
                         + ", wrk (one thread) to cpu " + any.wrkCpus())
                 + ". *requests/s*: level [95% interval over repetitions, Student t on the logarithms]; an ordering "
-                + "holds only where two rows' intervals are separated (share no value). Latency: the median over repetitions of "
-                + "wrk's percentiles (closed-loop: a slow answer delays its connection's next request, so they leave "
-                + "out queueing; over wrk's whole run, its connection phase included). The server's resident set "
+                + "holds only where two rows' intervals are separated (share no value). wrk's own latency is not "
+                + "shown: its percentiles cover its whole run, connecting included, and a closed loop leaves out "
+                + "queueing (the offered rates below time it). The server's resident set "
                 + "(RSS), heap used, *connections held* (the server's open files over the idle server's) and "
                 + "threads (the live threads it "
                 + "tracks, platform or virtual: one per connection for the thread-per-connection servers, the "
@@ -254,6 +254,8 @@ public final class EchoSection implements WorkloadSection {
             doc.paragraph("No id was measured at " + connections(series) + " connections.");
         } else {
             boolean counted = rows.stream().anyMatch(r -> echo(r).repetitions().stream().anyMatch(x -> x.cost() != null));
+            boolean bursts = rows.stream().anyMatch(r -> echo(r).repetitions().stream()
+                    .anyMatch(x -> x.held() != null && x.held().burst() != null));
             EchoSize size = series.size(EchoServer.WORKLOAD);
             double ideal = size.waitMs() > 0 ? size.connections() * 1000.0 / size.waitMs() : Double.NaN;
             List<Doc.Row> table = new ArrayList<>();
@@ -274,25 +276,34 @@ public final class EchoSection implements WorkloadSection {
                         r.id().equals(BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
                                 : base.map(b -> speedUp(b, r)).orElse(Doc.Cell.of("n/a"))));
                 if (Double.isFinite(ideal)) {
-                    cells.add(Doc.Cell.number(overIdeal(rps, ideal), rps.median() / ideal));
+                    double capacity = counted ? capacity(e) : Double.NaN;
+                    // the lesser bound names itself: where the server's CPU is below C / D, the level over it too
+                    cells.add(Doc.Cell.number(overIdeal(rps, ideal) + (capacity < ideal
+                            ? "; " + Format.times(rps.median() / capacity) + " of CPU capacity" : ""), rps.median() / ideal));
                     if (counted) {
-                        double capacity = capacity(e);
                         cells.add(Doc.Cell.number(Format.rate(capacity) + (capacity < ideal ? " (below C / D)" : ""),
                                 capacity));
                     }
                 }
                 cells.addAll(List.of(
-                        latency(reps, l -> l.latencyUs().p50()), latency(reps, l -> l.latencyUs().p99()),
-                        latency(reps, l -> l.latencyUs().p999()),
                         Doc.Cell.number(String.format(Locale.ROOT, "%,d of %,d", errors, requests), errors),
                         Doc.Cell.number(Format.mib(rss), rss), Doc.Cell.number(Format.mib(heap), heap),
-                        held(e), threads(e, Score.ServerSample::serverThreads),
+                        held(e)));
+                if (bursts) {
+                    cells.add(EchoBurst.cell(reps));
+                }
+                cells.addAll(List.of(threads(e, Score.ServerSample::serverThreads),
                         threads(e, Score.ServerSample::jvmThreads),
                         Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")));
                 if (counted) {
                     cells.addAll(costCells(reps));
                 }
                 table.add(new Doc.Row(cells, Format.tags(r.id(), EchoServer.WORKLOAD)));
+                long none = reps.stream().filter(x -> !(x.requestsPerSecond() > 0)).count();
+                if (none > 0) { // no level on a log scale: left out of it, and said so
+                    notes.add(r.id() + ": " + none + " of " + reps.size() + " repetitions answered nothing in the "
+                            + "measured window; its level is the other " + (reps.size() - none) + "'s");
+                }
                 for (int k = 0; k < reps.size(); k++) {
                     if (reps.get(k).unclosed() != null) { // measured, then a close that left threads: a defect to name
                         notes.add(r.id() + ": repetition " + (k + 1) + " was measured, but its server did not close cleanly: "
@@ -309,16 +320,22 @@ public final class EchoSection implements WorkloadSection {
                     columns.add(Format.number("server CPU capacity /s"));
                     notes.add("*server CPU capacity*: the requests/s its pinned cpus could answer at its own CPU cost per "
                             + "request (cpus x 10^6 / server CPU µs per request); where it is below C / D, the server's "
-                            + "CPU, not the wait, bounds the rate, and *x ideal* understates how well the model waits");
+                            + "CPU, not the wait, bounds the rate: *x ideal* then also gives the level over that capacity "
+                            + "(*of CPU capacity*), since the level over C / D alone understates how well the model waits");
                 }
                 notes.add(String.format(Locale.ROOT, "ideal: C / D = %,d connections / %d ms = %,.0f requests/s (Little's "
                         + "law: every connection waits D per request and nothing else); *x ideal*: the level over it",
                         size.connections(), size.waitMs(), ideal));
             }
-            columns.addAll(List.of(Format.number("p50 ms"),
-                    Format.number("p99 ms"), Format.number("p99.9 ms"), Format.number("socket errors + timeouts"),
-                    Format.number("RSS MiB"), Format.number("heap MiB"), Format.number("connections held"),
-                    Format.number("server threads"), Format.number("JVM threads"), Format.text("vs next")));
+            // wrk's own latency percentiles are not shown: they cover its whole run (connecting, holding,
+            // the window's ramp), not the measured window; the open-model section times requests as due
+            columns.addAll(List.of(Format.number("socket errors + timeouts"),
+                    Format.number("RSS MiB"), Format.number("heap MiB"), Format.number("connections held")));
+            if (bursts) {
+                columns.add(Format.number("held 1 s into a burst"));
+                notes.add(EchoBurst.note(rows.stream().flatMap(r -> echo(r).repetitions().stream()).toList()));
+            }
+            columns.addAll(List.of(Format.number("server threads"), Format.number("JVM threads"), Format.text("vs next")));
             if (counted) {
                 columns.addAll(List.of(Format.number("server CPU µs/request"), Format.number("server cores busy"),
                         Format.number("server switches/request"), Format.number("generator cores busy")));
@@ -355,11 +372,6 @@ public final class EchoSection implements WorkloadSection {
                 : " [" + Format.times(st.interval().low() / ideal).replace("x", "") + "–"
                         + Format.times(st.interval().high() / ideal) + "]"))
                 .collect(java.util.stream.Collectors.joining(" / "));
-    }
-
-    private static Doc.Cell latency(List<EchoRepetition> reps, ToDoubleFunction<EchoRepetition> us) {
-        double ms = median(reps, us) / 1000;
-        return Doc.Cell.number(String.format(Locale.ROOT, ms < 10 ? "%.2f" : "%,.1f", ms), ms);
     }
 
     /** The median of a measure over repetitions, leaving out the unknown (NaN). */

@@ -19,6 +19,13 @@ import threadring.bench.util.Processes;
  * next answers on, wrk counts a window of the measured seconds (on the monotonic clock), after
  * which SIGINT ends wrk and it writes its summary. A server that does not hold C in time is not
  * measured at fewer: the outcome says how many it held.
+ *
+ * <p>wrk opens its connections in one burst; what the server held a second later is the burst's
+ * result ({@link Score.Burst}). A burst of C SYNs overflows a listen queue shorter than C (fs2
+ * binds with the JDK's 50 and offers no other), and the kernel drops SYNs that the client retries
+ * only 1, 3, 7, 15 and 31 s later. So where the burst overflowed and the server did not hold C, wrk
+ * is started again with its connections paced ({@link Pace}): the server is measured on C
+ * connections, and the report says they were paced.
  */
 final class HeldWindow {
 
@@ -33,6 +40,42 @@ final class HeldWindow {
      * the gate within a second, and the waits it had started end within one more; the window opens after.
      */
     static final Duration RAMP = Duration.ofMillis(2100);
+    /** When a burst's result is read: the first SYN a full queue dropped is retried a second after it was sent. */
+    static final Duration BURST = Duration.ofSeconds(1);
+    /** How long the server has to close a burst's connections before the paced ones open. */
+    static final Duration RELEASE = Duration.ofSeconds(10);
+
+    /**
+     * Connections opened at a pace: wrk's threads, each opening its {@code perThread} connections at
+     * once, each started {@code between} after the one before (echo.lua's init waits before wrk starts
+     * its thread). With 25 per thread, half the JDK's default backlog, a server that accepts within
+     * {@code between} never overflows its queue. The measured load then runs on those threads: a
+     * different generator than the burst's one thread, which the row says.
+     */
+    record Pace(int perThread, Duration between) {
+        static final Pace DEFAULT = new Pace(25, Duration.ofMillis(100));
+
+        /** wrk's threads for C connections: the fewest of at most {@code perThread} each that divide C (wrk gives each C / threads). */
+        int threads(int connections) {
+            for (int t = Math.max(1, (connections + perThread - 1) / perThread); t < connections; t++) {
+                if (connections % t == 0) {
+                    return t;
+                }
+            }
+            return Math.max(1, connections);
+        }
+
+        /** The time the paced threads take to start. */
+        Duration opening(int connections) {
+            return between.multipliedBy(threads(connections));
+        }
+    }
+
+    /** wrk's command with {@code threads} threads started {@code paceMs} apart (0: at once). */
+    @FunctionalInterface
+    interface Load {
+        List<String> command(int threads, int paceMs);
+    }
 
     /**
      * What the window measured (null if the server did not hold C), the connections held, and wrk's
@@ -44,10 +87,11 @@ final class HeldWindow {
 
     /**
      * Loads the server ({@code server}, listening on {@code port}, {@code idleFiles} open files
-     * before any connection) with {@code connections} connections; {@code opened} runs when the
+     * before any connection) with {@code connections} connections, wrk's {@code load} pinned to
+     * {@code wrkCpus} with {@code wrkThreads} threads for the burst; {@code opened} runs when the
      * gate opens (the window's samplers start there).
      */
-    static Outcome run(List<String> wrkCommand, String wrkCpus, Path out, int seconds, int connections,
+    static Outcome run(Load load, int wrkThreads, Pace pace, String wrkCpus, Path out, int seconds, int connections,
             LinuxProc server, int port, int idleFiles, int holdSeconds, Runnable opened)
             throws IOException, InterruptedException {
         Path gate = gate(out);
@@ -59,8 +103,30 @@ final class HeldWindow {
         Score.Held held;
         Double windowCpuMs = null;
         double windowSeconds = 0;
-        try (Processes.Child wrk = Processes.start(Processes.pinned(wrkCpus, wrkCommand))) {
-            held = hold(wrk, server, port, idleFiles, connections, start, holdSeconds);
+        long overflows0 = server.listenOverflows();
+        Processes.Child wrk = Processes.start(Processes.pinned(wrkCpus, load.command(wrkThreads, 0)));
+        try {
+            int afterBurst = hold(wrk, server, port, idleFiles, connections, start, start + BURST.toNanos());
+            long overflows = overflows0 < 0 || afterBurst < 0 ? -1 : server.listenOverflows() - overflows0;
+            Score.Burst burst = new Score.Burst(afterBurst, overflows, 0, 0, 0);
+            long opening = start;
+            int now = afterBurst;
+            if (!new Score.Held(connections, afterBurst, 0).all() && overflows > 0 && wrk.exitValue() == null) {
+                stop(wrk);
+                wrk.close();
+                Files.deleteIfExists(out); // the burst's summary: the paced wrk writes the one measured
+                release(server, port, idleFiles);
+                int threads = pace.threads(connections);
+                burst = new Score.Burst(afterBurst, overflows, threads, connections / threads,
+                        (int) pace.between().toMillis());
+                opening = System.nanoTime();
+                wrk = Processes.start(Processes.pinned(wrkCpus, load.command(threads, burst.pacedMs())));
+                now = hold(wrk, server, port, idleFiles, connections, opening,
+                        opening + pace.opening(connections).plusSeconds(holdSeconds).toNanos());
+            } else if (!new Score.Held(connections, afterBurst, 0).all()) {
+                now = hold(wrk, server, port, idleFiles, connections, start, start + Duration.ofSeconds(holdSeconds).toNanos());
+            }
+            held = new Score.Held(connections, now, (System.nanoTime() - opening) / 1e9, burst);
             if (held.all()) {
                 // the window opens once every connection's last wait is over: the gate says when
                 Path next = gate.resolveSibling(gate.getFileName() + ".next");
@@ -68,27 +134,24 @@ final class HeldWindow {
                 Files.move(next, gate, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
                 Thread.sleep(RAMP.toMillis());
                 opened.run();
-                LinuxProc load = LinuxProc.of(wrk.pid());
-                Long c0 = load.cpuNs();
+                LinuxProc load0 = LinuxProc.of(wrk.pid());
+                Long c0 = load0.cpuNs();
                 long t0 = System.nanoTime();
                 Thread.sleep(seconds * 1000L);
-                Long c1 = load.cpuNs();
+                Long c1 = load0.cpuNs();
                 if (c0 != null && c1 != null) { // the load's own cores busy while measured: did it set the rate?
                     windowCpuMs = (c1 - c0) / 1e6;
                     windowSeconds = (System.nanoTime() - t0) / 1e9;
                 }
                 Thread.sleep(AFTER_WINDOW.toMillis());
             }
-            wrk.interrupt();
-            if (!wrk.waitFor(Duration.ofSeconds(Wrk.TIMEOUT_SECONDS + 10))) {
-                throw new IllegalStateException("wrk did not end within " + (Wrk.TIMEOUT_SECONDS + 10)
-                        + " s of its SIGINT: " + wrk.tail());
-            }
+            stop(wrk);
             if (!Files.exists(out)) {
                 throw new IllegalStateException("wrk wrote no summary (exit status " + wrk.exitValue() + "): "
                         + wrk.tail());
             }
         } finally {
+            wrk.close();
             Files.deleteIfExists(gate);
         }
         double wrkSeconds = (System.nanoTime() - start) / 1e9;
@@ -99,30 +162,55 @@ final class HeldWindow {
                 : new Outcome(held.all() ? s : null, held, wrkCpuMs, wrkSeconds);
     }
 
+    /** SIGINT to wrk, which then writes its summary and ends. */
+    private static void stop(Processes.Child wrk) throws IOException, InterruptedException {
+        wrk.interrupt();
+        if (!wrk.waitFor(Duration.ofSeconds(Wrk.TIMEOUT_SECONDS + 10))) {
+            throw new IllegalStateException("wrk did not end within " + (Wrk.TIMEOUT_SECONDS + 10)
+                    + " s of its SIGINT: " + wrk.tail());
+        }
+    }
+
+    /**
+     * Waits (at most {@link #RELEASE}) until the server has closed the connections of a burst that
+     * ended: none established on its port, and its open files back within {@link Score.Held#SLACK} of
+     * the idle server's (a connection whose client left is no longer established, but is the server's
+     * until it reads the end and closes it).
+     */
+    private static void release(LinuxProc server, int port, int idleFiles) throws InterruptedException {
+        long deadline = System.nanoTime() + RELEASE.toNanos();
+        while (System.nanoTime() < deadline && (server.acceptedConnections(port) > 0
+                || idleFiles >= 0 && server.openFiles() > idleFiles + Score.Held.SLACK)) {
+            Thread.sleep(POLL.toMillis());
+        }
+    }
+
     /** The file whose existence opens echo.lua's window. */
     static Path gate(Path out) {
         return out.resolveSibling(out.getFileName() + ".gate");
     }
 
-    /** Waits until the server holds {@code connections} (its open files over the idle ones), wrk ends, or time is up. */
-    private static Score.Held hold(Processes.Child wrk, LinuxProc server, int port, int idleFiles, int connections,
-            long start, int holdSeconds) throws InterruptedException {
-        long deadline = start + Duration.ofSeconds(holdSeconds).toNanos();
+    /**
+     * The connections the server holds (its open files over the idle ones) once it holds all of them,
+     * wrk ends, or {@code deadline} (System.nanoTime) passes; -1 where /proc does not say (after a
+     * second per 1,000 connections, to give them time).
+     */
+    private static int hold(Processes.Child wrk, LinuxProc server, int port, int idleFiles, int connections,
+            long start, long deadline) throws InterruptedException {
         int held = 0;
-        while (System.nanoTime() < deadline && wrk.exitValue() == null) {
+        while (wrk.exitValue() == null) {
             int accepted = server.acceptedConnections(port);
             int files = accepted >= 0 ? accepted + Math.max(idleFiles, 0) : server.openFiles();
             if (files < 0 || accepted < 0 && idleFiles < 0) {
-                // no /proc here: give the connections a second per 1,000, say nothing about holding them
-                Thread.sleep(1000L + connections);
-                return new Score.Held(connections, -1, (System.nanoTime() - start) / 1e9);
+                Thread.sleep(Math.max(0, 1000L + connections - (System.nanoTime() - start) / 1_000_000));
+                return -1;
             }
             held = Math.min(connections, accepted >= 0 ? accepted : Math.max(0, files - idleFiles));
-            if (new Score.Held(connections, held, 0).all()) {
+            if (new Score.Held(connections, held, 0).all() || System.nanoTime() >= deadline) {
                 break;
             }
-            Thread.sleep(POLL.toMillis());
+            Thread.sleep(Math.max(1, Math.min(POLL.toMillis(), (deadline - System.nanoTime()) / 1_000_000)));
         }
-        return new Score.Held(connections, held, (System.nanoTime() - start) / 1e9);
+        return held;
     }
 }

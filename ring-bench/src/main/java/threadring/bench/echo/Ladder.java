@@ -14,7 +14,8 @@ import threadring.bench.util.Processes;
  * generator holds the C connections first, then offers each rate of {@link #RATES} for
  * {@link #RUNG_SECONDS} (after one unkept second at the lowest, the generator's own warm-up),
  * climbing while the server sustains it (every request answered, p99 at most {@link #TARGET_P99_MS}),
- * the generator is not the limit (its cpu less than {@link Score.Ladder#GENERATOR_BOUND_CORES} busy)
+ * the generator is not the limit (its cpu less than {@link Score.Ladder#GENERATOR_BOUND_CORES} busy, its
+ * own p99 lag less than {@link Score.Ladder#GENERATOR_LAG_SHARE} of the target)
  * and the rate is within {@link #HEADROOM} of the repetition's peak. Every
  * id at a connection count meets the same rates, so their latencies compare rate by rate.
  */
@@ -52,7 +53,7 @@ final class Ladder {
                     Score.Rung r = reply.rung();
                     rungs.add(r);
                     errors = reply.errors();
-                    if (!r.sustained(TARGET_P99_MS) || r.generatorCores() >= Score.Ladder.GENERATOR_BOUND_CORES) {
+                    if (!r.sustained(TARGET_P99_MS) || r.generatorBound(TARGET_P99_MS)) {
                         break;
                     }
                 }

@@ -76,6 +76,9 @@ final class OpenLoad implements AutoCloseable {
         long start = System.nanoTime();
         CompletableFuture<Void> all = new CompletableFuture<>();
         int[] answered = {0};
+        // connections not yet answered, at most half the JDK's default listen backlog: a connect the
+        // kernel has queued but the server not accepted still takes a place in its listen queue
+        java.util.concurrent.Semaphore pending = new java.util.concurrent.Semaphore(HeldWindow.Pace.DEFAULT.perThread());
         Bootstrap b = new Bootstrap().group(loop).channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, timeoutSeconds * 1000)
@@ -83,23 +86,22 @@ final class OpenLoad implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         Connection c = new Connection(ch, () -> {
+                            pending.release();
                             if (++answered[0] == count) {
                                 all.complete(null);
                             }
-                        });
+                        }, pending::release);
                         ch.pipeline().addLast(c);
                     }
                 });
-        // a few hundred connects at a time: a burst of 10,000 SYNs overflows a small accept queue
-        java.util.concurrent.Semaphore pending = new java.util.concurrent.Semaphore(256);
         for (int i = 0; i < count && !all.isDone(); i++) {
             if (!pending.tryAcquire(Math.max(1, timeoutSeconds * 1000L - (System.nanoTime() - start) / 1_000_000),
                     TimeUnit.MILLISECONDS)) {
                 break;
             }
             b.connect(InetAddress.getLoopbackAddress(), port).addListener(f -> {
-                pending.release();
                 if (!f.isSuccess()) {
+                    pending.release();
                     error("connect: " + f.cause());
                 }
             });
@@ -250,14 +252,16 @@ final class OpenLoad implements AutoCloseable {
     private final class Connection extends ChannelInboundHandlerAdapter {
         private final Channel channel;
         private final Runnable firstAnswer;
+        private final Runnable closedUnanswered;
         private final ArrayDeque<Long> queued = new ArrayDeque<>();
         private ByteBuf in;
         private long inFlightDue = -1;
         private boolean held;
 
-        Connection(Channel channel, Runnable firstAnswer) {
+        Connection(Channel channel, Runnable firstAnswer, Runnable closedUnanswered) {
             this.channel = channel;
             this.firstAnswer = firstAnswer;
+            this.closedUnanswered = closedUnanswered;
         }
 
         @Override
@@ -344,6 +348,8 @@ final class OpenLoad implements AutoCloseable {
             }
             if (held) {
                 error("the server closed a connection");
+            } else {
+                closedUnanswered.run();
             }
         }
 

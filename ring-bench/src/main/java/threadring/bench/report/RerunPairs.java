@@ -92,16 +92,39 @@ public final class RerunPairs {
                 && java.util.Objects.equals(a.iterationMs(), b.iterationMs());
     }
 
+    /**
+     * The fewest pairs of runs a class's own component is estimated from: a held-out pair made here
+     * after a class was estimated from one pair of runs (at 0) missed 2 of its 6 one-thread rows.
+     */
+    public static final int MIN_RUN_PAIRS = 3;
+
+    /** Per class, the pairs of {@code runs} that give it at least one pair of rows. */
+    static java.util.Map<String, Integer> runPairs(List<Run> runs) {
+        java.util.Map<String, Integer> count = new java.util.TreeMap<>();
+        for (int i = 0; i < runs.size(); i++) {
+            for (int j = i + 1; j < runs.size(); j++) {
+                of(runs.get(i), runs.get(j)).stream().map(Rerun.Pair::key).distinct()
+                        .forEach(k -> count.merge(k, 1, Integer::sum));
+            }
+        }
+        return count;
+    }
+
     /** Earlier runs a new run's components are estimated from: the newest this many alike. */
     public static final int EARLIER_RUNS = 8;
 
     /**
      * A new run's components: estimated from {@code earlier} runs (complete, made alike, on the same
-     * hosts) for each class they give {@link Rerun#MIN_PAIRS} pairs of, the project's default for the rest.
+     * hosts) for each class they give {@link Rerun#MIN_PAIRS} pairs of rows from at least
+     * {@link #MIN_RUN_PAIRS} pairs of runs, the project's default for the rest.
      */
     public static Rerun estimate(List<Run> earlier) {
         List<Run> used = earlier.stream().limit(EARLIER_RUNS).toList();
-        Rerun own = Rerun.calibrate(of(used), "");
+        java.util.Map<String, Integer> runPairs = runPairs(used);
+        java.util.Map<String, Rerun.Part> estimated = new java.util.TreeMap<>(Rerun.calibrate(of(used), "").parts());
+        // one pair of runs is one draw of the run-to-run offset, however many rows it has: it may read 0
+        estimated.keySet().removeIf(k -> runPairs.getOrDefault(k, 0) < MIN_RUN_PAIRS);
+        Rerun own = new Rerun(estimated, "");
         if (own.parts().isEmpty()) {
             return Reruns.PROJECT;
         }

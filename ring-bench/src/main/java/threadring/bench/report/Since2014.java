@@ -22,6 +22,8 @@ public final class Since2014 {
     static final String THREADS = "threads/park";
     /** What the study could not run: a virtual thread with threads/park's own handoff. */
     static final String LOOM = "virtual/park";
+    /** The first JDK release with virtual threads (JEP 444). */
+    static final int LOOM_FEATURE = 21;
 
     private Since2014() {}
 
@@ -82,7 +84,8 @@ public final class Since2014 {
                 cells.add(Doc.Cell.of(over(run, s, base, e.ids())));
             }
             if (loom) {
-                cells.add(Doc.Cell.of(over(run, s, base, List.of(LOOM))));
+                cells.add(Doc.Cell.of(s.config().jvm().javaFeature() < LOOM_FEATURE ? "none (virtual threads: JDK "
+                        + LOOM_FEATURE + "+)" : over(run, s, base, List.of(LOOM))));
             }
             rows.add(new Doc.Row(cells, java.util.Map.of()));
         }

@@ -21,8 +21,9 @@ import threadring.core.WorkloadBenchmark;
  * line when a job starts and one per finished id, e.g.
  * {@code [ 14/121  9m12s elapsed, ~21m left] ring akka/typed-p1  64.6 ns/hop [60.5–66.2]  ok}.
  * The estimate of what is left comes from the plan (each id's forks x iterations of its
- * iteration time, its calibration and profiling pass), scaled by how long the finished ids took
- * against their own estimate.
+ * iteration time, its calibration and profiling pass), less the time spent until a tenth of it has
+ * finished, then scaled by how long the finished ids took against their own estimate; within a
+ * phase (the JMH host's forks, the echo servers' repetitions), from the phase's own share done.
  */
 final class Progress {
 
@@ -30,6 +31,9 @@ final class Progress {
     static final double FORK_OVERHEAD_S = 1.0;
     /** A calibration JVM: its start and its one second of passes. */
     static final double CALIBRATION_S = 2.5;
+
+    /** The share of the plan finished from which its pace scales what is left (before it, one id's luck would). */
+    static final double CALIBRATED_SHARE = 0.10;
 
     /** One (configuration, workload, id) the sweep will run: its estimate in seconds, and whether the JMH host runs it. */
     record Item(double seconds, boolean host) {}
@@ -167,9 +171,11 @@ final class Progress {
         if (phaseStart >= 0 && phaseShare > 0.05 && phaseShare < 1) {
             double inPhase = (now - phaseStart) / 1e9;
             left = inPhase * (1 - phaseShare) / phaseShare + ("JMH host".equals(phase) ? afterHostSeconds : 0);
+        } else if (doneEstimate >= CALIBRATED_SHARE * plannedSeconds) {
+            left = Math.max(0, (plannedSeconds - doneEstimate) * elapsed / doneEstimate);
         } else {
-            double rate = doneEstimate > 0 ? elapsed / doneEstimate : 1;
-            left = Math.max(0, (plannedSeconds - doneEstimate) * rate);
+            // too little finished to scale the plan by (an id that could not run ends at once): the plan, less the time spent
+            left = Math.max(0, plannedSeconds - elapsed);
         }
         int width = String.valueOf(total).length();
         return String.format(Locale.ROOT, "[%" + width + "d/%d  %s elapsed, ~%s left]", finished, total,

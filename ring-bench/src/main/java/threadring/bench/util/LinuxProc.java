@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -90,6 +91,31 @@ public final class LinuxProc {
             return -1;
         }
         return held;
+    }
+
+    /**
+     * SYNs this machine's kernel has dropped because a listen queue was full (TcpExt ListenOverflows in
+     * /proc/net/netstat, every listening socket's together; the process is not asked), or -1 where
+     * /proc does not say.
+     */
+    public long listenOverflows() {
+        try {
+            List<String> lines = Files.readAllLines(proc.resolve("net").resolve("netstat"));
+            for (int i = 0; i + 1 < lines.size(); i++) {
+                String[] names = lines.get(i).trim().split("\\s+");
+                String[] values = lines.get(i + 1).trim().split("\\s+");
+                if (names[0].equals("TcpExt:") && values[0].equals("TcpExt:") && names.length == values.length) {
+                    for (int k = 1; k < names.length; k++) {
+                        if (names[k].equals("ListenOverflows")) {
+                            return Long.parseLong(values[k]);
+                        }
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no /proc here
+        }
+        return -1;
     }
 
     public boolean present() {

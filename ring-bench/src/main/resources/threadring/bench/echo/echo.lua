@@ -9,11 +9,17 @@
 -- checked; from that time on each thread counts the responses of its window (the third argument,
 -- in ms) and then stops counting. Without a second argument the window is the whole run (the
 -- warm-up).
+--
+-- Paced connections: with a fourth argument above 0, each thread starts that many ms after the one
+-- before (wrk opens a thread's connections at once when the thread starts), so the server's listen
+-- queue sees one thread's connections at a time, not all C. wrk calls init on its main thread, on
+-- the new thread's own Lua state, just before it starts that thread: the wait goes there.
 
 local ffi = require("ffi")
 ffi.cdef[[
 typedef struct { long tv_sec; long tv_nsec; } threadring_timespec;
 int clock_gettime(int clk_id, threadring_timespec *tp);
+int poll(void *fds, unsigned long nfds, int timeout);
 ]]
 local CLOCK_MONOTONIC = 1
 local ts = ffi.new("threadring_timespec")
@@ -37,6 +43,10 @@ function init(args)
    out = args[1]
    gate = args[2]
    window_us = tonumber(args[3] or "0") * 1000
+   pace_ms = tonumber(args[4] or "0")
+   if pace_ms > 0 then
+      ffi.C.poll(nil, 0, pace_ms)
+   end
    checked = 0
    wrong = 0
    first = nil

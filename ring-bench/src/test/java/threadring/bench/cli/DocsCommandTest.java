@@ -52,6 +52,21 @@ class DocsCommandTest {
         }
     }
 
+    /** implementations.md lists every registered id under its workloads, the default sweep's first. */
+    @Test
+    void implementationsListsTheRegistrysIds() throws IOException {
+        threadring.core.RingFactories factories = threadring.core.RingFactories.load();
+        String table = threadring.bench.report.IdTable.markdown(factories);
+        for (threadring.core.RingFactory f : factories.all()) {
+            assertTrue(table.contains("`" + f.id() + "`"), f.id() + " is missing: " + table);
+        }
+        assertTrue(table.lines().anyMatch(l -> l.startsWith("| ring (") && l.contains("`threads/park`")), table);
+        assertTrue(table.lines().anyMatch(l -> l.startsWith("| echo (") && l.contains("`cats/socket`")), table);
+        String text = Files.readString(Path.of("..").resolve(DocsCommand.IMPLEMENTATIONS));
+        assertEquals(text, DocsCommand.replaced(text, DocsCommand.IDS, table, DocsCommand.IMPLEMENTATIONS),
+                DocsCommand.IMPLEMENTATIONS + "'s id list is stale: run ./benchmark.sh docs");
+    }
+
     /** The 2014 table: from the committed run with the study's setups on the most JDKs, one row per JDK. */
     @Test
     void resultsCarriesThe2014StudyBesideTheRunOfTheMostJdks() throws IOException {

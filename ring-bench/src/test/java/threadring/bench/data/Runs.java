@@ -134,6 +134,21 @@ public final class Runs {
                 List.copyOf(reps))), SERIES.get(echo.score()));
     }
 
+    /** {@code echo} with each repetition's burst as given, in order (one per repetition). */
+    public static Measured burst(Measured echo, Score.Burst... bursts) {
+        Score.Echo e = (Score.Echo) echo.score();
+        List<Score.EchoRepetition> reps = new ArrayList<>();
+        for (int i = 0; i < e.repetitions().size(); i++) {
+            Score.EchoRepetition x = e.repetitions().get(i);
+            reps.add(new Score.EchoRepetition(x.requests(), x.seconds(), x.requestsPerSecond(), x.bodyBytes(),
+                    x.latencyUs(), x.socketErrors(), x.timeouts(), x.idle(), x.load(), x.warmupSeconds(), x.cost(),
+                    new Score.Held(x.held().asked(), x.held().held(), x.held().seconds(), bursts[i]), x.ladder(),
+                    x.unclosed()));
+        }
+        return sized(Measured.scored(echo.id(), new Score.Echo(e.warmupSeconds(), e.seconds(), e.serverCpus(), e.wrkCpus(),
+                List.copyOf(reps))), SERIES.get(echo.score()));
+    }
+
     /** An id's rendezvous measured at 1000 values, forks of four passes around the given fork medians. */
     public static Measured rendezvous(String id, double... medians) {
         List<List<Double>> ms = Arrays.stream(medians).mapToObj(m -> Arrays.stream(

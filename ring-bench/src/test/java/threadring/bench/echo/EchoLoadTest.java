@@ -73,6 +73,9 @@ class EchoLoadTest {
             assertTrue(r.load().openFiles() - r.idle().openFiles() >= 20, "a socket per connection: " + r.idle()
                     + " then " + r.load());
             // then the open-model generator: its own 20 connections held, the lowest rate sustained, its CPU read
+            assertNotNull(r.held().burst(), "no burst recorded");
+            assertTrue(!r.held().burst().paced() && new Score.Held(20, r.held().burst().held(), 0).all(),
+                    "held in the burst: " + r.held());
             assertNotNull(r.ladder(), "no offered rates");
             assertEquals(20, r.ladder().held().held(), r.ladder().toString());
             assertNull(r.ladder().errors(), r.ladder().errors());
@@ -154,9 +157,8 @@ class EchoLoadTest {
             acceptor.start();
             Path out = dir.resolve("held.json");
             boolean[] opened = {false};
-            HeldWindow.Outcome o = HeldWindow.run(Wrk.command(wrk, 1, 20, 10, script, server.getLocalPort(), out,
-                    HeldWindow.gate(out).toString(), "1000"), null, out, 1, 20, self, server.getLocalPort(), idle, 2,
-                    () -> opened[0] = true);
+            HeldWindow.Outcome o = HeldWindow.run(heldLoad(server.getLocalPort(), 20, out), 1, HeldWindow.Pace.DEFAULT,
+                    null, out, 1, 20, self, server.getLocalPort(), idle, 2, () -> opened[0] = true);
             assertNull(o.summary(), "measured at fewer connections than asked");
             assertEquals(20, o.held().asked());
             // the five it accepted, not those in its backlog; wrk's first connection only checks the address
@@ -167,6 +169,56 @@ class EchoLoadTest {
                 s.close();
             }
         }
+    }
+
+    @Test
+    void aBurstThatOverflowsTheListenQueueIsOpenedAgainAtAPaceAndMeasuredOnAllConnections() throws Exception {
+        threadring.bench.util.LinuxProc self = threadring.bench.util.LinuxProc.self();
+        Assumptions.assumeTrue(self.openFiles() >= 0 && self.listenOverflows() >= 0, "skipped: no /proc here");
+        // a queue of one and no accept for the burst's first second and a half: the burst overflows it
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int idle = self.openFiles();
+            List<Socket> held = java.util.Collections.synchronizedList(new ArrayList<>());
+            Thread acceptor = new Thread(() -> {
+                try {
+                    Thread.sleep(1500);
+                    while (true) {
+                        held.add(server.accept()); // then every connection at once, answering none
+                    }
+                } catch (IOException | InterruptedException e) {
+                    // closed
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            Path out = dir.resolve("paced.json");
+            boolean[] opened = {false};
+            HeldWindow.Outcome o = HeldWindow.run(heldLoad(server.getLocalPort(), 20, out), 1,
+                    new HeldWindow.Pace(1, java.time.Duration.ofMillis(50)), null, out, 1, 20, self,
+                    server.getLocalPort(), idle, 10, () -> opened[0] = true);
+            Score.Burst burst = o.held().burst();
+            assertNotNull(burst, o.held().toString());
+            assertTrue(burst.held() < 20 && burst.overflows() > 0, "the burst overflowed: " + burst);
+            assertEquals(new Score.Burst(burst.held(), burst.overflows(), 20, 1, 50), burst);
+            assertTrue(o.held().all() && opened[0], "the paced connections were held and measured: " + o.held());
+            assertNotNull(o.summary());
+            synchronized (held) {
+                for (Socket s : held) {
+                    s.close();
+                }
+            }
+        }
+    }
+
+    @Test
+    void wrkIsPacedWithThreadsThatDivideItsConnections() {
+        HeldWindow.Pace pace = HeldWindow.Pace.DEFAULT;
+        assertEquals(40, pace.threads(1_000));
+        assertEquals(120, pace.threads(3_000));
+        assertEquals(1, pace.threads(20));
+        assertEquals(4, pace.threads(100));
+        assertEquals(173, pace.threads(173), "a prime count: a thread per connection");
+        assertEquals(java.time.Duration.ofMillis(4_000), pace.opening(1_000));
     }
 
     @Test
@@ -185,6 +237,12 @@ class EchoLoadTest {
         assertEquals(new EchoLoad.Placement("0", "1", 1), EchoLoad.Placement.of("0-1"));
         assertEquals(new EchoLoad.Placement("0,1,2", "3", 1), EchoLoad.Placement.of("0-3"));
         assertEquals(new EchoLoad.Placement("2", "2", 1), EchoLoad.Placement.of("2"));
+    }
+
+    /** wrk's held load on {@code port}: {@code connections}, a 1 s window behind the gate, paced as asked. */
+    private HeldWindow.Load heldLoad(int port, int connections, Path out) {
+        return (threads, paceMs) -> Wrk.command(wrk, threads, connections, 20, script, port, out,
+                HeldWindow.gate(out).toString(), "1000", String.valueOf(paceMs));
     }
 
     /** The failure wrk's check reports against the JDK's own HTTP server answering {@code status} with {@code echo(body)}. */

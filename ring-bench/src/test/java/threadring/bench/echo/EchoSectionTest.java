@@ -87,6 +87,9 @@ class EchoSectionTest {
                 Runs.echo("threads/socket", 1_000, 60, 20, 40_000, 40_000, 40_000), 10)))), new Chart.Outcome(null, null, "none"));
         row = fastWait.lines().filter(l -> l.startsWith("| threads/socket | 3 |")).findFirst().orElseThrow();
         assertTrue(row.contains("| 44,444 (below C / D) |"), "C / D = 100,000/s, over it: " + row);
+        // the level over both bounds: 0.40x of C / D, 0.90x of what its CPU could answer
+        assertTrue(row.contains("| 0.40x") && row.contains("; 0.90x of CPU capacity |"), row);
+        assertTrue(!slowWait.contains("of CPU capacity |"), "C / D is the lesser bound: " + slowWait);
     }
 
     /** A server measured, then not closed cleanly: its level stands and the report names the threads left. */
@@ -100,6 +103,40 @@ class EchoSectionTest {
         assertTrue(md.contains("virtual/socket: repetition 2 was measured, but its server did not close cleanly: "
                 + "virtual/socket: 1 thread(s) still alive 30000 ms after close(): read-poller at EPoll.wait"), md);
         assertTrue(!md.contains("threads/socket: repetition"), "a clean close is not named: " + md);
+    }
+
+    /** A burst that overflowed: what the server held a second in, and the repetitions measured on paced connections. */
+    @Test
+    void aBurstShowsWhatTheServerHeldAndWhetherItsConnectionsWerePaced() {
+        Run run = Runs.runOfJobs("b", LABEL, List.of(List.of(
+                Runs.burst(Runs.echo("threads/socket", 100, 60, 20, 40_000, 41_000, 39_500),
+                        new threadring.bench.data.Score.Burst(100, 0, 0, 0, 0),
+                        new threadring.bench.data.Score.Burst(100, 0, 0, 0, 0),
+                        new threadring.bench.data.Score.Burst(100, 0, 0, 0, 0)),
+                Runs.burst(Runs.echo("cats/socket", 100, 50, 30, 30_000, 31_000, 29_000),
+                        new threadring.bench.data.Score.Burst(51, 49, 4, 25, 100),
+                        new threadring.bench.data.Score.Burst(100, 0, 0, 0, 0),
+                        new threadring.bench.data.Score.Burst(60, 40, 4, 25, 100)))));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        assertTrue(md.contains("| connections held | held 1 s into a burst |"), md);
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("| cats/socket |") && l.contains("| 60 (then paced in 2 of 3) |")),
+                md);
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("| threads/socket |") && l.contains("| 100 | 100 |")), md);
+        assertTrue(md.contains("(here 4 wrk threads of 25 connections, started 100 ms apart: a load of that many "
+                + "threads, not one): *then paced*"), md);
+        // a run without bursts (older ones) keeps its table as it was
+        assertTrue(!Report.render(run("r", 1), new Chart.Outcome(null, null, "none")).contains("burst"));
+    }
+
+    /** A repetition that answered nothing has no level on a log scale: it is left out, and the notes say so. */
+    @Test
+    void aRepetitionThatAnsweredNothingIsNamedNotDroppedSilently() {
+        Run run = Runs.runOfJobs("z", LABEL, List.of(List.of(Runs.echo("threads/socket", 100, 60, 20, 40_000, 41_000,
+                39_500), Runs.echo("virtual/socket", 100, 50, 30, 80_000, 0, 79_000))));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        assertTrue(md.contains("virtual/socket: 1 of 3 repetitions answered nothing in the measured window; its level "
+                + "is the other 2's"), md);
+        assertTrue(!md.contains("threads/socket: 0 of"), md);
     }
 
     @Test

@@ -38,4 +38,13 @@ class RerunsTest {
                 k, p.sd(), p.pairs(), Rerun.coverage(pairs.stream().filter(x -> x.key().equals(k)).toList(), p)));
         assertEquals(estimated, Reruns.PROJECT);
     }
+
+    /** One pair of runs is one draw of the run offset: a user's own components need three pairs of runs. */
+    @Test
+    void ownComponentsNeedThreePairsOfRuns() throws IOException {
+        List<Run> all = sweeps();
+        assertEquals(Reruns.PROJECT, RerunPairs.estimate(all.subList(0, 2)), "two runs: the project's default");
+        Rerun three = RerunPairs.estimate(all.subList(0, 3));
+        assertTrue(three.source().startsWith("3 earlier runs in its results folder ("), three.source());
+    }
 }

@@ -1,0 +1,47 @@
+package threadring.bench.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What is left, as the console says it: the plan less the time spent, until enough has finished to scale it. */
+class ProgressTest {
+
+    private final long[] now = {0};
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+    private Progress progress() {
+        return new Progress(new PrintStream(bytes, true, StandardCharsets.UTF_8),
+                List.of(new Progress.Item(600, true), new Progress.Item(600, true)), () -> now[0]);
+    }
+
+    private String lastLine() {
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        return lines.get(lines.size() - 1);
+    }
+
+    @Test
+    void beforeAnythingFinishedTheEstimateIsThePlanLessTheTimeSpent() {
+        Progress p = progress();
+        p.round(1, "rounds", 0, 2);
+        assertEquals("[0/2  0s elapsed, ~20m00s left] round 1: 0 forks of 2 id-series done so far", lastLine());
+        now[0] = 108_000_000_000L; // calibration took 1m48s, and nothing of the plan finished: the estimate moves down
+        p.round(2, "rounds", 0, 2);
+        assertEquals("[0/2  1m48s elapsed, ~18m12s left] round 2: 0 forks of 2 id-series done so far", lastLine());
+    }
+
+    @Test
+    void withinAPhaseItsOwnShareDoneSaysWhatIsLeft() {
+        Progress p = progress();
+        now[0] = 60_000_000_000L;
+        p.host(0, 20); // the phase starts here
+        now[0] = 120_000_000_000L;
+        p.host(5, 20); // a quarter in 60 s: 180 s more
+        p.round(2, "rounds", 5, 2);
+        assertEquals("[0/2  2m00s elapsed, ~3m00s left] round 2: 5 forks of 2 id-series done so far", lastLine());
+    }
+}
