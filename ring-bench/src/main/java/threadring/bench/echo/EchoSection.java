@@ -103,7 +103,7 @@ public final class EchoSection implements WorkloadSection {
                                 + "measured at fewer: its row says how many it held)"
                                 : " s measured on C fresh ones (the server accepting them is part of it)")
                         + "; the server pinned to cpus " + any.serverCpus()
-                        + ", wrk (one thread) to cpu " + any.wrkCpus())
+                        + ", wrk (one thread, unless its connections were paced) to cpu " + any.wrkCpus())
                 + ". *requests/s*: level [95% interval over repetitions, Student t on the logarithms]; an ordering "
                 + "holds only where two rows' intervals are separated (share no value). wrk's own latency is not "
                 + "shown: its percentiles cover its whole run, connecting included, and a closed loop leaves out "
@@ -342,7 +342,7 @@ public final class EchoSection implements WorkloadSection {
                 notes.add("cost, the median over repetitions: the server JVM's CPU time (all its threads) and its "
                         + "threads' context switches, read from /proc at a quarter and three quarters of the measured "
                         + "window, per request at the window's rate; *generator cores busy*: wrk's CPU time over its "
-                        + "measured window (one thread on its own cpu; from its own /proc stat; runs before "
+                        + "measured window (on its own cpu; from its own /proc stat; runs before "
                         + "2026-11-26 17:00: over its whole run, connections included); at "
                         + String.format(Locale.ROOT, "%.2f", LOAD_BOUND_CORES) + " or more the load, not the server, "
                         + "may have set the rate, and the row's requests/s reads *at least*");

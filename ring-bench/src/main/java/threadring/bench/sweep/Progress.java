@@ -42,7 +42,7 @@ final class Progress {
     private final LongSupplier nanos;
     private final long start;
     private final int total;
-    private final double plannedSeconds;
+    private double plannedSeconds;
     private final double afterHostSeconds;
     private final Set<String> done = new HashSet<>();
     private double doneEstimate;
@@ -149,7 +149,11 @@ final class Progress {
             return;
         }
         finished++;
-        doneEstimate += estimate;
+        if (m != null && m.limit() != null) {
+            plannedSeconds -= estimate; // it could not run here: it took none of its estimate, and none is left
+        } else {
+            doneEstimate += estimate;
+        }
         String result;
         if (m != null && m.measured() && m.echo().map(e -> e.served()).orElse(true)) {
             Stats.Summary s = m.echo().map(e -> e.requestsPerSecond()).orElse(m.score().cost());

@@ -40,7 +40,8 @@ class SameCodeTest {
      * Pairs of runs of the same code, back to back, of ids that no default setting was tuned on (none
      * is in the default sweep or in the runs the project's components come from).
      */
-    static final List<List<String>> HELD_OUT = List.of(List.of("20261128-083849", "20261128-084649"));
+    static final List<List<String>> HELD_OUT = List.of(List.of("20261128-083849", "20261128-084649"),
+            List.of("20261128-122824", "20261128-123537"));
 
     /**
      * Each held-out pair as its reports state it: no row called faster or slower by compare, and

@@ -34,6 +34,17 @@ class ProgressTest {
         assertEquals("[0/2  1m48s elapsed, ~18m12s left] round 2: 0 forks of 2 id-series done so far", lastLine());
     }
 
+    /** An id that cannot run here ends at once: its estimate leaves the plan instead of speeding up the rest. */
+    @Test
+    void anIdThatCannotRunHereLeavesThePlan() {
+        Progress p = progress();
+        now[0] = 24_000_000_000L;
+        p.finished("k", "threads/thread", 600, new threadring.core.echo.EchoSize(100),
+                threadring.bench.data.Measured.limited("threads/thread", "the kernel's thread limit"), null);
+        assertEquals("[1/2  24s elapsed, ~9m36s left] echo threads/thread  cannot run here: the kernel's thread limit",
+                lastLine());
+    }
+
     @Test
     void withinAPhaseItsOwnShareDoneSaysWhatIsLeft() {
         Progress p = progress();
