@@ -13,7 +13,8 @@ final class EchoBurst {
 
     private EchoBurst() {}
 
-    private static List<Score.Burst> bursts(List<EchoRepetition> reps) {
+    /** The bursts {@code reps} recorded (none in runs before bursts were). */
+    static List<Score.Burst> bursts(List<EchoRepetition> reps) {
         return reps.stream().filter(x -> x.held() != null && x.held().burst() != null).map(x -> x.held().burst())
                 .toList();
     }

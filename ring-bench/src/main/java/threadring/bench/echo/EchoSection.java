@@ -254,8 +254,8 @@ public final class EchoSection implements WorkloadSection {
             doc.paragraph("No id was measured at " + connections(series) + " connections.");
         } else {
             boolean counted = rows.stream().anyMatch(r -> echo(r).repetitions().stream().anyMatch(x -> x.cost() != null));
-            boolean bursts = rows.stream().anyMatch(r -> echo(r).repetitions().stream()
-                    .anyMatch(x -> x.held() != null && x.held().burst() != null));
+            boolean bursts = !EchoBurst.bursts(rows.stream().flatMap(r -> echo(r).repetitions().stream()).toList())
+                    .isEmpty();
             EchoSize size = series.size(EchoServer.WORKLOAD);
             double ideal = size.waitMs() > 0 ? size.connections() * 1000.0 / size.waitMs() : Double.NaN;
             List<Doc.Row> table = new ArrayList<>();
