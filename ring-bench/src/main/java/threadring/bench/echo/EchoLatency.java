@@ -105,7 +105,8 @@ final class EchoLatency {
                 + "(how late it sent a request due on an idle connection) less than "
                 + Format.amount(Score.Ladder.GENERATOR_LAG_SHARE * Score.Ladder.TARGET_P99_MS) + " ms, and the rate is "
                 + "at most " + Score.Ladder.HEADROOM + "x the repetition's wrk peak. Each cell: the median over "
-                + "repetitions of each percentile, p50 / p99 (its lowest–highest over them) / p99.9; "
+                + "repetitions of each percentile, p50 / p99 (its lowest–highest over them, and how often such a range "
+                + "holds the median p99 of repetitions: 75% for 3 of them, 97% for 6) / p99.9; "
                 + "*(generator busy)*: the generator's cpu was "
                 + String.format(Locale.ROOT, "%.2f", Score.Ladder.GENERATOR_BOUND_CORES) + " busy or more, so its "
                 + "own lateness is in the latency; *(generator late)*: its own p99 lag was "
@@ -184,12 +185,22 @@ final class EchoLatency {
                 >= Score.Ladder.GENERATOR_BOUND_CORES;
         boolean generatorLate = Stats.median(at.stream().mapToDouble(Score.Rung::lagP99Us))
                 >= Score.Ladder.GENERATOR_LAG_SHARE * Score.Ladder.TARGET_P99_MS * 1000;
-        // one-second rungs: a p99 moves a lot between repetitions, so its range over them goes beside it
+        // one-second rungs: a p99 moves a lot between repetitions, so its range over them goes beside it,
+        // with how often such a range holds the median p99 (order statistics: no shape assumed)
         String range = at.size() < 2 ? "" : " (" + ms(at.stream().mapToDouble(g -> g.latencyUs().p99()).min().orElseThrow()
-                / 1000) + "–" + ms(at.stream().mapToDouble(g -> g.latencyUs().p99()).max().orElseThrow() / 1000) + ")";
+                / 1000) + "–" + ms(at.stream().mapToDouble(g -> g.latencyUs().p99()).max().orElseThrow() / 1000) + ", "
+                + Math.round(100 * rangeHoldsMedian(at.size())) + "%)";
         return Doc.Cell.number(ms(p50) + " / " + ms(p99) + range + " / " + ms(p999)
                 + (unanswered > 0 ? " (" + String.format(Locale.ROOT, "%,d", unanswered) + " unanswered)" : "")
                 + (generatorBusy ? " (generator busy)" : generatorLate ? " (generator late)" : ""), p99);
+    }
+
+    /**
+     * How often the lowest–highest of {@code n} repetitions holds the median of what repetitions read
+     * (independent draws, any continuous distribution): 1 - 2 (1/2)^n; 75% for 3, 97% for 6.
+     */
+    static double rangeHoldsMedian(int n) {
+        return 1 - Math.pow(0.5, n - 1);
     }
 
     private static String ms(double v) {
