@@ -220,13 +220,12 @@ class DocsTest {
         Pattern span = Pattern.compile("`([a-z]+)/([a-z0-9{},*-]+)`");
         List<String> unknown = new ArrayList<>();
         int named = 0;
-        List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md")));
-        try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
-            docs.filter(f -> f.toString().endsWith(".md") && !f.getFileName().toString().equals("notebook.md"))
-                    .sorted().forEach(pages::add);
-        }
-        for (Path page : pages) {
-            Matcher m = span.matcher(Files.readString(page));
+        for (Map.Entry<Path, String> entry : pages().entrySet()) {
+            Path page = entry.getKey();
+            if (page.endsWith("notebook.md")) {
+                continue;
+            }
+            Matcher m = span.matcher(entry.getValue());
             while (m.find()) {
                 if (!models.contains(m.group(1))) {
                     continue; // a path such as `docs/results`, not an id
