@@ -74,7 +74,7 @@ public record Steady(Kind kind, int settledAt, double settledSeconds, boolean la
             before = Math.exp(s.mean());
             break;
         }
-        int settledAt = tail(logs, segments.get(first).from(), warmups, noiseHint);
+        int settledAt = Math.max(tail(logs, segments.get(first).from(), warmups, noiseHint), lastAbove(values, warmups));
         if (settledAt > segments.get(first).from() && kind == Kind.FLAT) {
             kind = Kind.WARMUP;
         }
@@ -112,6 +112,35 @@ public record Steady(Kind kind, int settledAt, double settledSeconds, boolean la
         }
         return settled;
     }
+
+    /**
+     * Where a JVM whose warm-up is broken by spikes got to its level: one past the last warm-up
+     * iteration whose running median of three (a collection every third iteration leaves it alone)
+     * is above the measured level by more than {@link #EQUIVALENT} and by {@link #ABOVE} of its
+     * spreads. The spread is the measured iterations' own, read robustly (their median absolute
+     * deviation, blind to a spike in three), where the changepoints and {@link #tail} read noise
+     * from successive differences, which such spikes inflate: ring ox/buffered-p1 (20261128-140145)
+     * at 255-262 ns/hop, 7% above its level, after ten seconds hid under a noise of 12%.
+     */
+    static int lastAbove(double[] values, int warmups) {
+        double[] measured = Arrays.copyOfRange(values, warmups, values.length);
+        double level = Numbers.median(Arrays.stream(measured));
+        double spread = Math.max(Changepoints.NOISE_FLOOR,
+                1.4826 * Numbers.median(Arrays.stream(measured).map(v -> Math.abs(Math.log(v / level)))));
+        // a median of three spreads by about 0.67 of one iteration, the level by a little more
+        double threshold = Math.max(EQUIVALENT, ABOVE * 0.8 * spread);
+        int last = -1;
+        for (int i = 1; i < warmups && i + 1 < values.length; i++) {
+            double m = Numbers.median(Arrays.stream(values, i - 1, i + 2));
+            if (Math.log(m / level) > threshold) {
+                last = i;
+            }
+        }
+        return last + 1;
+    }
+
+    /** Spreads by which a warm-up iteration's running median must stand above the level. */
+    static final double ABOVE = 3;
 
     /** Standard errors by which a slow start of the steady segment must stand out. */
     static final double TAIL = 2.5;
