@@ -90,6 +90,16 @@ public interface RingFactory {
         return LOOP_FLOOR;
     }
 
+    /**
+     * The least warm-up, in milliseconds, that every scored fork of this variant gets in
+     * {@code workload}, as JMH's {@code @Warmup} on a benchmark: its time to steady state where a
+     * long run measured one that a single fork's evidence does not show reliably (0: the evidence
+     * alone decides).
+     */
+    default int warmupMs(Workload<?, ?> workload) {
+        return 0;
+    }
+
     /** One thread walking an int[] ring: no concurrency at all. */
     String LOOP_FLOOR = "floor/loop";
 

@@ -40,8 +40,10 @@ public final class Variant implements RingFactory {
     private final boolean oneThread;
     private final boolean onVirtualThreads;
     private final Map<Workload<?, ?>, String> knownIssues;
+    private final Map<Workload<?, ?>, Integer> warmupMs;
 
     private Variant(Builder b) {
+        warmupMs = Map.copyOf(b.warmupMs);
         knownIssues = Map.copyOf(b.knownIssues);
         oneThread = b.oneThread;
         onVirtualThreads = b.onVirtualThreads;
@@ -80,6 +82,11 @@ public final class Variant implements RingFactory {
     @Override
     public Optional<String> knownIssue(Workload<?, ?> workload) {
         return Optional.ofNullable(knownIssues.get(workload));
+    }
+
+    @Override
+    public int warmupMs(Workload<?, ?> workload) {
+        return warmupMs.getOrDefault(workload, 0);
     }
 
     @Override
@@ -166,6 +173,7 @@ public final class Variant implements RingFactory {
         private boolean oneThread;
         private boolean onVirtualThreads;
         private final Map<Workload<?, ?>, String> knownIssues = new LinkedHashMap<>();
+        private final Map<Workload<?, ?>, Integer> warmupMs = new LinkedHashMap<>();
 
         private Builder(String id, String description) {
             this.id = id;
@@ -228,6 +236,15 @@ public final class Variant implements RingFactory {
             } else {
                 knownIssues.put(workload, why);
             }
+            return this;
+        }
+
+        /** The least warm-up of every scored fork in {@code workload} (see {@link RingFactory#warmupMs}). */
+        public Builder warmsUp(Workload<?, ?> workload, int ms) {
+            if (ms < 0) {
+                throw new IllegalArgumentException(id + ": a warm-up of " + ms + " ms");
+            }
+            warmupMs.put(workload, ms);
             return this;
         }
 

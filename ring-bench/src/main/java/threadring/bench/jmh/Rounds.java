@@ -137,8 +137,11 @@ public final class Rounds {
             s.failure = o.failure();
             s.limit = o.limit();
             s.calibrated = true;
+            int least = Warmup.cap(RingFactories.load().require(s.task.id()).warmupMs(s.task.size().workload()),
+                    iterationMs(), o.operationNanos());
             s.warmup = spec.scored().settleMs() == null ? Warmup.fixed(warmups())
-                    : Warmup.evidence(warmups(), Warmup.cap(spec.scored().settleMs(), iterationMs(), o.operationNanos()));
+                    : Warmup.evidence(Math.max(warmups(), least),
+                            Math.max(least, Warmup.cap(spec.scored().settleMs(), iterationMs(), o.operationNanos())));
             if (s.limit != null) {
                 System.out.println("threadring: " + s.task.id() + " cannot run here: " + s.limit);
             }

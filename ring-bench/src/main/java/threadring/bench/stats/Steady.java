@@ -120,7 +120,7 @@ public record Steady(Kind kind, int settledAt, double settledSeconds, boolean la
      * spreads. The spread is the measured iterations' own, read robustly (their median absolute
      * deviation, blind to a spike in three), where the changepoints and {@link #tail} read noise
      * from successive differences, which such spikes inflate: ring ox/buffered-p1 (20261128-140145)
-     * at 255-262 ns/hop, 7% above its level, after ten seconds hid under a noise of 12%.
+     * still at 255-262 ns/hop, 7% above its level, 6 s into the fork hid under a noise of 12%.
      */
     static int lastAbove(double[] values, int warmups) {
         double[] measured = Arrays.copyOfRange(values, warmups, values.length);

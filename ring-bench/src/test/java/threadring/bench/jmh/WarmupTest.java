@@ -1,6 +1,7 @@
 package threadring.bench.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -64,6 +65,16 @@ class WarmupTest {
         assertEquals(24, Warmup.cap(6000, 250, 50_000_000L));
         assertEquals(6, Warmup.cap(6000, 250, 1_000_000_000L));
         assertEquals(2, Warmup.cap(6000, 250, 4_700_000_000L));
+    }
+
+    @Test
+    void anIdSlowToSettleDeclaresTheWarmUpEveryForkGets() {
+        threadring.core.RingFactory ox = threadring.core.RingFactories.load().require("ox/buffered-p1");
+        assertEquals(6000, ox.warmupMs(threadring.core.ring.Ring.WORKLOAD));
+        assertEquals(0, ox.warmupMs(threadring.core.rendezvous.Rendezvous.WORKLOAD));
+        assertEquals(0, threadring.core.RingFactories.load().require("ox/buffered").warmupMs(threadring.core.ring.Ring.WORKLOAD));
+        assertThrows(IllegalArgumentException.class,
+                () -> threadring.core.Variant.of("x/y", "made up").warmsUp(threadring.core.ring.Ring.WORKLOAD, -1));
     }
 
     @Test
