@@ -126,7 +126,7 @@ public record Steady(Kind kind, int settledAt, double settledSeconds, boolean la
         double[] measured = Arrays.copyOfRange(values, warmups, values.length);
         double level = Numbers.median(Arrays.stream(measured));
         double spread = Math.max(Changepoints.NOISE_FLOOR,
-                1.4826 * Numbers.median(Arrays.stream(measured).map(v -> Math.abs(Math.log(v / level)))));
+                States.robustSd(Arrays.stream(measured).map(Math::log).toArray(), 0, measured.length));
         // a median of three spreads by about 0.67 of one iteration, the level by a little more
         double threshold = Math.max(EQUIVALENT, ABOVE * 0.8 * spread);
         int last = -1;
