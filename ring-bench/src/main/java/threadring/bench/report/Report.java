@@ -70,6 +70,14 @@ public final class Report {
                 + "per class of rows; from " + r.source() + "): " + new java.util.TreeMap<>(r.parts()).entrySet().stream()
                         .map(e -> String.format(Locale.ROOT, "%s %.1f%%", e.getKey(), 100 * e.getValue().sd()))
                         .collect(java.util.stream.Collectors.joining(", ")) + ".");
+        if (r.levels() != null) {
+            java.util.List<String> widened = Spreads.widened(run);
+            doc.paragraph("**Ids' own spreads of levels** over earlier runs (" + r.levels().size() + " ids; a row's "
+                    + "interval is at least as wide as its id's levels spread): " + (widened.isEmpty()
+                    ? "no row's interval was narrower." : "they widened " + widened.size() + " rows' intervals "
+                    + "(the sd of a run's level, from its forks and its class, to its id's): "
+                    + String.join("; ", widened) + "."));
+        }
         AcrossJdks.write(run, doc);
         Sections.ALL.forEach(s -> s.summary(run, doc));
         OnLoom.write(run, doc);

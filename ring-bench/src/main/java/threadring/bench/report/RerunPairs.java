@@ -2,6 +2,7 @@ package threadring.bench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import threadring.bench.data.Run;
 import threadring.bench.data.Settings;
 import threadring.bench.stats.Rerun;
@@ -51,7 +52,7 @@ public final class RerunPairs {
 
     /**
      * {difference, variance A, forks A, variance B, forks B} of two rows' main states: each row's
-     * largest state of {@link #STATE_FORKS} forks or more (a one-state row's only one), the two within
+     * largest state of {@link Spreads#STATE_FORKS} forks or more (a one-state row's only one), the two within
      * {@link threadring.bench.stats.LikeWithLike#MATCH} of each other (further apart, they are two
      * states of the id, not one that moved).
      */
@@ -68,12 +69,8 @@ public final class RerunPairs {
             lb.length});
     }
 
-    /** The fewest forks a state needs to speak for the row's level. */
-    static final int STATE_FORKS = 3;
-
     private static java.util.Optional<Stats.State> main(Stats.Summary s) {
-        return s.states().stream().filter(x -> x.forks() >= STATE_FORKS)
-                .max(java.util.Comparator.comparingInt(Stats.State::forks));
+        return Spreads.main(s);
     }
 
     private static double mean(double[] x) {
@@ -112,11 +109,14 @@ public final class RerunPairs {
 
     /** Earlier runs a new run's components are estimated from: the newest this many alike. */
     public static final int EARLIER_RUNS = 8;
+    /** Earlier runs read for the ids' own spreads ({@link Spreads}): the newest this many alike. */
+    public static final int READ_RUNS = 40;
 
     /**
      * A new run's components: estimated from {@code earlier} runs (complete, made alike, on the same
      * hosts) for each class they give {@link Rerun#MIN_PAIRS} pairs of rows from at least
-     * {@link #MIN_RUN_PAIRS} pairs of runs, the project's default for the rest.
+     * {@link #MIN_RUN_PAIRS} pairs of runs ({@link #EARLIER_RUNS} at most), the project's default for
+     * the rest; and each id's own spread of levels over them ({@link Spreads}).
      */
     public static Rerun estimate(List<Run> earlier) {
         List<Run> used = earlier.stream().limit(EARLIER_RUNS).toList();
@@ -125,13 +125,18 @@ public final class RerunPairs {
         // one pair of runs is one draw of the run-to-run offset, however many rows it has: it may read 0
         estimated.keySet().removeIf(k -> runPairs.getOrDefault(k, 0) < MIN_RUN_PAIRS);
         Rerun own = new Rerun(estimated, "");
+        Map<String, Rerun.Spread> spreads = Spreads.of(earlier);
+        Map<String, Rerun.Spread> levels = spreads.isEmpty() ? null : spreads;
+        String floors = spreads.isEmpty() ? "" : String.format(java.util.Locale.ROOT,
+                "; %d ids' own spreads of levels over up to %d of %d earlier runs", spreads.size(), Spreads.RUNS,
+                earlier.size());
         if (own.parts().isEmpty()) {
-            return Reruns.PROJECT;
+            return new Rerun(Reruns.PROJECT.parts(), Reruns.PROJECT.source() + floors, levels);
         }
         java.util.Map<String, Rerun.Part> parts = new java.util.TreeMap<>(Reruns.PROJECT.parts());
         parts.putAll(own.parts());
         return new Rerun(parts, String.format(java.util.Locale.ROOT, "%d earlier runs in its results folder (%s)%s",
                 used.size(), String.join(", ", own.parts().keySet()), parts.size() > own.parts().size()
-                        ? "; the project's default for the other classes" : ""));
+                        ? "; the project's default for the other classes" : "") + floors, levels);
     }
 }

@@ -61,10 +61,14 @@ public record Series(Configuration config, Size size) {
         return workload.sizeType().cast(size);
     }
 
-    /** Its measured ids, fastest first, each row's intervals carrying its class's run-to-run component. */
+    /**
+     * Its measured ids, fastest first, each row's intervals carrying its class's run-to-run component
+     * and its id's spread of JVMs in earlier runs.
+     */
     public List<Row> rows(Run run) {
         Rerun rerun = Reruns.of(run);
-        return rows(run, id -> rerun.part(Rerun.key(workload().label(), Carriers.across(id, config))));
+        return rows(run, id -> rerun.part(Rerun.key(workload().label(), Carriers.across(id, config)),
+                Rerun.idKey(label(), size, id)));
     }
 
     /** Its measured ids, fastest first, every row's intervals carrying {@code part}. */

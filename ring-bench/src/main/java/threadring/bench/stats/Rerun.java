@@ -21,18 +21,76 @@ import org.apache.commons.math3.distribution.TDistribution;
  * hold the other run's level in at least 95% of pairs; a class with fewer than {@link #MIN_PAIRS}
  * pairs takes the largest of the other classes of its carriers. {@code source} says where the
  * numbers came from: this project's committed sweeps (the default) or the user's own runs.
+ *
+ * <p>{@code levels}: each id's own spreads over earlier runs (null in runs before they were kept,
+ * and where there were no earlier runs): a class's component is what 95% of its rows need, and an
+ * id may move more between runs than its class (ring {@code akka/typed-p1}: 65.3 to 73.4 ns/hop in
+ * runs of one day) or its few JVMs agree by luck (ring {@code quasar/fiber}: four at 116-118 in one
+ * run, 120-147 in another's eight): a row's interval is floored by both ({@link Part#floored}).
  */
-public record Rerun(Map<String, Part> parts, String source) {
+public record Rerun(Map<String, Part> parts, String source, Map<String, Spread> levels) {
 
-    /** One class's component: its sd (log), and the pairs of rows it was estimated on (0: assumed). */
-    public record Part(double sd, int pairs) {
+    /** Without the ids' own spreads. */
+    public Rerun(Map<String, Part> parts, String source) {
+        this(parts, source, null);
+    }
+
+    /**
+     * One id's spreads over earlier runs: its JVMs' ({@code jvms}, the sd of its main state's log fork
+     * levels within a run, pooled over runs on {@code jvmDf} degrees of freedom; 0 on 0 without one)
+     * and its level's ({@code level}, the sd of its main state's log level between {@code runs} runs;
+     * 0 with fewer than three).
+     */
+    public record Spread(double jvms, int jvmDf, double level, int runs) {}
+
+    /**
+     * One class's component: its sd (log), and the pairs of rows it was estimated on (0: assumed);
+     * {@code levels}, the row's id's spread of levels over earlier runs where one is known (else null).
+     */
+    public record Part(double sd, int pairs, Spread levels) {
         /** No run-to-run component: the interval is over forks alone. */
         public static final Part NONE = new Part(0, 0);
+
+        public Part(double sd, int pairs) {
+            this(sd, pairs, null);
+        }
 
         /** Degrees of freedom of its estimate (large where many pairs back it, small where few). */
         public double df() {
             return Math.max(2, pairs);
         }
+
+        /** The same component for a row whose id's levels spread by {@code s} over earlier runs. */
+        public Part withLevels(Spread s) {
+            return new Part(sd, pairs, s);
+        }
+
+        /**
+         * The variance of one run's level of a row and its degrees of freedom: its forks' mean
+         * ({@code variance} over {@code forks}, on {@code forkDf}; the id's JVMs' spread in earlier
+         * runs where wider) and the class's component; the id's level's spread between earlier runs
+         * where that is wider still.
+         */
+        public double[] floored(double variance, int forks, double forkDf) {
+            double f = variance;
+            double fDf = forkDf;
+            if (levels != null && levels.jvmDf() > 0 && levels.jvms() * levels.jvms() > f) {
+                f = levels.jvms() * levels.jvms();
+                fDf = levels.jvmDf();
+            }
+            double a = f / forks;
+            double r = sd * sd;
+            double v = a + r;
+            if (levels != null && levels.runs() >= 3 && levels.level() * levels.level() > v) {
+                return new double[] {levels.level() * levels.level(), levels.runs() - 1};
+            }
+            return new double[] {v, satterthwaite(a, fDf, r, df())};
+        }
+    }
+
+    /** An id's key in {@code jvms}: its configuration, workload, size and id. */
+    public static String idKey(String configuration, threadring.core.Size size, String id) {
+        return configuration + " " + size.workload().label() + " " + size.key() + " " + id;
     }
 
     /** One row in two runs: its log level difference, and each side's fork variance over its forks. */
@@ -62,6 +120,12 @@ public record Rerun(Map<String, Part> parts, String source) {
                 .max(Comparator.comparingDouble(Part::sd))
                 .or(() -> parts.values().stream().max(Comparator.comparingDouble(Part::sd)))
                 .orElse(Part.NONE);
+    }
+
+    /** The component of {@code key} for the id of {@code idKey}, with the id's spread where one is known. */
+    public Part part(String key, String idKey) {
+        Spread s = levels == null ? null : levels.get(idKey);
+        return s == null ? part(key) : part(key).withLevels(s);
     }
 
     /** Each class's component from same-code pairs of rows; classes with too few pairs are left out. */
@@ -109,10 +173,8 @@ public record Rerun(Map<String, Part> parts, String source) {
 
     /** The same with the forks' variance on {@code forkDf} degrees of freedom, at {@code confidence}. */
     static double halfWidth(double variance, int forks, double forkDf, Part run, double confidence) {
-        double a = 2 * variance / forks;
-        double r = 2 * run.sd() * run.sd();
-        double df = satterthwaite(a, forkDf, r, run.df());
-        return quantile(df, confidence) * Math.sqrt(a + r);
+        double[] level = run.floored(variance, forks, forkDf);
+        return quantile(level[1], confidence) * Math.sqrt(2 * level[0]);
     }
 
     /** Welch-Satterthwaite's degrees of freedom of a sum of two variance estimates. */

@@ -309,8 +309,9 @@ public final class Stats {
     /**
      * One state of a over one of b at {@code confidence}: the difference of their mean log fork
      * levels, its variance each side's forks' over their count plus each side's run-to-run
-     * component (a ratio between runs, or between two rows that each move between runs), Student's
-     * t on Welch-Satterthwaite's degrees of freedom; its p-value tests a ratio of 1.
+     * component (a ratio between runs, or between two rows that each move between runs), or the
+     * side's id's own spread of levels over earlier runs where wider ({@link Rerun.Part#floored}),
+     * Student's t on Welch-Satterthwaite's degrees of freedom; its p-value tests a ratio of 1.
      */
     public static Ratio ratio(State a, State b, double confidence) {
         double value = a.level() / b.level();
@@ -320,9 +321,10 @@ public final class Stats {
         double[] la = a.forkLevels().stream().mapToDouble(Math::log).toArray();
         double[] lb = b.forkLevels().stream().mapToDouble(Math::log).toArray();
         double diff = StatUtils.mean(la) - StatUtils.mean(lb);
-        double[] parts = {StatUtils.variance(la) / la.length, StatUtils.variance(lb) / lb.length,
-            a.rerun().sd() * a.rerun().sd(), b.rerun().sd() * b.rerun().sd()};
-        double[] dfs = {la.length - 1, lb.length - 1, a.rerun().df(), b.rerun().df()};
+        double[] va = a.rerun().floored(StatUtils.variance(la), la.length, la.length - 1);
+        double[] vb = b.rerun().floored(StatUtils.variance(lb), lb.length, lb.length - 1);
+        double[] parts = {va[0], vb[0]};
+        double[] dfs = {va[1], vb[1]};
         double var = Arrays.stream(parts).sum();
         if (var == 0) { // identical forks on both sides and no run component: only possible with synthetic data
             return new Ratio(value, new Interval(Math.exp(diff), Math.exp(diff)), diff == 0 ? 1 : 0);

@@ -88,7 +88,7 @@ public final class Sweep {
                 } catch (IOException | RuntimeException e) {
                     // a run this version cannot read says nothing of this one
                 }
-                if (earlier.size() >= RerunPairs.EARLIER_RUNS) {
+                if (earlier.size() >= RerunPairs.READ_RUNS) {
                     break;
                 }
             }

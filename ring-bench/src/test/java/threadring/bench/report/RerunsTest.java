@@ -43,7 +43,11 @@ class RerunsTest {
     @Test
     void ownComponentsNeedThreePairsOfRuns() throws IOException {
         List<Run> all = sweeps();
-        assertEquals(Reruns.PROJECT, RerunPairs.estimate(all.subList(0, 2)), "two runs: the project's default");
+        Rerun two = RerunPairs.estimate(all.subList(0, 2));
+        assertEquals(Reruns.PROJECT.parts(), two.parts(), "two runs: the project's default components");
+        assertTrue(two.source().startsWith(Reruns.PROJECT.source() + "; "), two.source());
+        assertTrue(two.levels().values().stream().allMatch(s -> s.runs() == 0 && s.jvmDf() > 0),
+                "two runs: the ids' JVM spreads, no spread of levels between runs");
         Rerun three = RerunPairs.estimate(all.subList(0, 3));
         assertTrue(three.source().startsWith("3 earlier runs in its results folder ("), three.source());
     }
