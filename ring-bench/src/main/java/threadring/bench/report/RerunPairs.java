@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
@@ -111,6 +112,42 @@ public final class RerunPairs {
     public static final int EARLIER_RUNS = 8;
     /** Earlier runs read for the ids' own spreads ({@link Spreads}): the newest this many alike. */
     public static final int READ_RUNS = 40;
+
+    /**
+     * The runs in {@code results} a new run named {@code before} takes its components from: named
+     * before it, complete, made alike ({@link #alike}) on the host {@code hostname}, newest first, up to
+     * {@link #READ_RUNS}; a run this version cannot read says nothing of the new one and is skipped,
+     * and each run counts once (the folder's {@code latest} link names the newest run a second time:
+     * read twice, it made a pair of identical runs, whose rows all agree).
+     */
+    public static List<Run> earlier(java.nio.file.Path results, String before, Settings.Scored scored,
+            String hostname) throws java.io.IOException {
+        List<Run> earlier = new ArrayList<>();
+        if (!java.nio.file.Files.isDirectory(results)) {
+            return earlier;
+        }
+        List<java.nio.file.Path> dirs;
+        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(results)) {
+            dirs = s.filter(d -> d.getFileName().toString().compareTo(before) < 0 && RunFile.isRun(d))
+                    .sorted(java.util.Comparator.reverseOrder()).toList();
+        }
+        for (java.nio.file.Path d : dirs) {
+            try {
+                Run r = RunFile.read(d);
+                if (r.state() == Run.State.COMPLETE && alike(r.settings().scored(), scored)
+                        && java.util.Objects.equals(r.machine().hostname(), hostname)
+                        && earlier.stream().noneMatch(e -> e.runId().equals(r.runId()))) {
+                    earlier.add(r);
+                }
+            } catch (java.io.IOException | RuntimeException e) {
+                // unreadable by this version: skipped
+            }
+            if (earlier.size() >= READ_RUNS) {
+                break;
+            }
+        }
+        return earlier;
+    }
 
     /**
      * A new run's components: estimated from {@code earlier} runs (complete, made alike, on the same

@@ -71,28 +71,9 @@ public final class Sweep {
      * runs in the results folder made alike on this host, else the project's default ({@code RerunPairs}).
      */
     private Settings withRerun(Env.Machine machine) throws IOException {
-        List<Run> earlier = new ArrayList<>();
-        if (!settings.scored().quick() && !settings.scored().longRun() && Files.isDirectory(request.results())) {
-            List<Path> dirs;
-            try (java.util.stream.Stream<Path> s = Files.list(request.results())) {
-                dirs = s.filter(d -> !d.equals(runDir) && RunFile.isRun(d)).sorted(java.util.Comparator.reverseOrder())
-                        .toList();
-            }
-            for (Path d : dirs) {
-                try {
-                    Run r = RunFile.read(d);
-                    if (r.state() == Run.State.COMPLETE && RerunPairs.alike(r.settings().scored(), settings.scored())
-                            && java.util.Objects.equals(r.machine().hostname(), machine.hostname())) {
-                        earlier.add(r);
-                    }
-                } catch (IOException | RuntimeException e) {
-                    // a run this version cannot read says nothing of this one
-                }
-                if (earlier.size() >= RerunPairs.READ_RUNS) {
-                    break;
-                }
-            }
-        }
+        List<Run> earlier = settings.scored().quick() || settings.scored().longRun() ? List.of()
+                : RerunPairs.earlier(request.results(), runDir.getFileName().toString(), settings.scored(),
+                        machine.hostname());
         threadring.bench.stats.Rerun rerun = RerunPairs.estimate(earlier);
         out.println("threadring: intervals carry the run-to-run component of " + rerun.source());
         return settings.withScored(settings.scored().withRerun(rerun));
