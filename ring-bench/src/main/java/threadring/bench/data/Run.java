@@ -66,6 +66,12 @@ public record Run(int schema, String runId, State state, String started, String 
                 List.of(), List.of(), shard, null, null, List.of());
     }
 
+    /** The same run with {@code s} as its settings (a run re-rendered with other run-to-run components). */
+    public Run withSettings(Settings s) {
+        return new Run(schema, runId, state, started, finished, machine, s, asyncProfiler, configurations, jobs,
+                cpuWork, shard, mergedFrom, partial, probes);
+    }
+
     /** The same run in another state, with these jobs, consumeCPU costs and probes. */
     public Run with(State state, String finished, List<Job> jobs, List<CpuWork> cpuWork, List<Probe> probes) {
         return new Run(schema, runId, state, started, finished, machine, settings, asyncProfiler, configurations,
