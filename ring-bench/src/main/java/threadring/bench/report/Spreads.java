@@ -24,7 +24,7 @@ import org.apache.commons.math3.stat.StatUtils;
 public final class Spreads {
 
     /** The fewest earlier runs an id's level's spread is taken from. */
-    public static final int MIN_RUNS = 3;
+    public static final int MIN_RUNS = Rerun.Spread.MIN_RUNS;
     /** The most: the newest this many runs that measured the id. */
     public static final int RUNS = 8;
 
@@ -87,7 +87,7 @@ public final class Spreads {
                     double own = Math.sqrt(st.rerun().withLevels(null).floored(variance, logs.length,
                             logs.length - 1)[0]);
                     double floored = Math.sqrt(st.rerun().floored(variance, logs.length, logs.length - 1)[0]);
-                    if (floored > own * 1.0005) {
+                    if (floored > own * 1.0005) { // wider by more than rounding
                         boolean several = all.stream().filter(x -> x.workload() == s.workload()).count() > 1;
                         out.add(String.format(java.util.Locale.ROOT, "%s %s%s %.1f%% to %.1f%%", s.workload().label(),
                                 row.id(), several ? " (" + s.label() + " " + s.size().key() + ")" : "", 100 * own,

@@ -41,7 +41,10 @@ public record Rerun(Map<String, Part> parts, String source, Map<String, Spread> 
      * and its level's ({@code level}, the sd of its main state's log level between {@code runs} runs;
      * 0 with fewer than three).
      */
-    public record Spread(double jvms, int jvmDf, double level, int runs) {}
+    public record Spread(double jvms, int jvmDf, double level, int runs) {
+        /** The fewest earlier runs a spread of levels is taken from. */
+        public static final int MIN_RUNS = 3;
+    }
 
     /**
      * One class's component: its sd (log), and the pairs of rows it was estimated on (0: assumed);
@@ -81,14 +84,14 @@ public record Rerun(Map<String, Part> parts, String source, Map<String, Spread> 
             double a = f / forks;
             double r = sd * sd;
             double v = a + r;
-            if (levels != null && levels.runs() >= 3 && levels.level() * levels.level() > v) {
+            if (levels != null && levels.runs() >= Spread.MIN_RUNS && levels.level() * levels.level() > v) {
                 return new double[] {levels.level() * levels.level(), levels.runs() - 1};
             }
             return new double[] {v, satterthwaite(a, fDf, r, df())};
         }
     }
 
-    /** An id's key in {@code jvms}: its configuration, workload, size and id. */
+    /** An id's key in {@code levels}: its configuration, workload, size and id. */
     public static String idKey(String configuration, threadring.core.Size size, String id) {
         return configuration + " " + size.workload().label() + " " + size.key() + " " + id;
     }
