@@ -15,23 +15,6 @@ import threadring.core.{RingFactory, RingProvider, Variant, Workload}
  * the echo server's `zio/socket` and `zio/socket-p1`. `-loom` and `-loom-p1`: ZIO's Loom-based
  * executor (`Runtime.enableLoomBasedExecutor`) on the default virtual-thread scheduler and on one carrier.
  */
-object ZioRings:
-  /**
-   * A livelock on one carrier, not a deadlock (issue #45 item 8; docs/implementations.md, "ZIO on one
-   * carrier"; the upstream-bug witness is LoomOneCarrierStarvationWitnessTest). With several tokens a
-   * node whose successor's inbox still holds a token polls it with ZIO.yieldNow (PromiseInbox.offer).
-   * ZIO's Loom executor runs every yield as a new virtual thread, and JDK 25's scheduler keeps its one
-   * carrier on the submission queue those land in while that queue is not empty, so the nodes that
-   * pass() woke from the calling platform thread, queued in another one, never run. One token never
-   * polls: the single-token ring (any size) and the rendezvous run. The kit also saw a ring of 200,000
-   * nodes not open in 60 s: the hung check's poller still held the carrier of that child JVM (alone,
-   * that ring opens, passes and closes in a JVM that lives 8.4 s).
-   */
-  val LoomOneCarrierHang: String = "with several tokens a node polling a full inbox with ZIO.yieldNow livelocks the " +
-    "one carrier: ZIO's Loom executor resubmits it as a new virtual thread into the submission queue JDK 25's " +
-    "scheduler keeps draining, and the nodes pass() woke from the main thread, queued in another, never run " +
-    "(JDK scheduler starvation; LoomOneCarrierStarvationWitnessTest, docs/implementations.md)"
-
 final class ZioRings extends RingProvider:
   override def factories(): JList[RingFactory] =
     val rings = for
@@ -51,8 +34,7 @@ final class ZioRings extends RingProvider:
         // the fastest of the ring and of the rendezvous (run 20261123-205554, --all)
         .inDefaultSweep((if handoff.variant == "promise" && pool == Pool.OneThread then List(Ring.WORKLOAD, Rendezvous.WORKLOAD)
           else Nil)*)
-      (if pool == Pool.LoomP1 then variant.knownIssue(Ring.WORKLOAD, ZioRings.LoomOneCarrierHang) else variant)
-        .build(): RingFactory
+      variant.build(): RingFactory
     val fanOuts = for pool <- Pool.values.toList if pool != Pool.LoomP1 yield
       Variant.of(s"zio/sleep${pool.suffix}", s"fan-out: ZIO.foreachParDiscard of ZIO.sleep fibers, ${pool.description}")
         .opens(FanOut.WORKLOAD, id => ZioFanOut(id, pool))

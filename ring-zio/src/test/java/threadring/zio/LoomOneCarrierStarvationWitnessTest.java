@@ -16,11 +16,13 @@ import org.junit.jupiter.api.Assumptions;
 import threadring.core.Loom;
 
 /**
- * The upstream-bug witness behind {@link ZioRings#LoomOneCarrierHang} (issue #45 item 8; evidence and
- * steps in docs/implementations.md, "ZIO on one carrier: why zio/promise-loom-p1 hangs"). It
- * PASSES while the bug is there: on one carrier each reproducer must NOT finish within
- * {@link #SECONDS}. Once it fails, a JDK or ZIO release has fixed the starvation: run the contract
- * kit on {@code zio/promise-loom-p1} without its known issue, and drop this witness.
+ * The upstream-bug witness behind {@link PromiseInbox}'s waiting offer (issue #45 item 8; evidence and
+ * steps in docs/implementations.md, "ZIO on Loom: why the promise inbox does not poll"). It PASSES
+ * while the bug is there: on one carrier each reproducer must NOT finish within {@link #SECONDS}.
+ * The ring polled this way until 2026-11-28, when the same starvation hung {@code zio/promise-loom} on
+ * the default scheduler's two carriers in CI; its offer now waits instead, and the contract kit runs
+ * every ZIO Loom variant's checks. Once this witness fails, a JDK or ZIO release has fixed the
+ * starvation, and the witness can go.
  *
  * <p>Each run is a child JVM (the scheduler's flags apply from JVM start), one after the other, about
  * 15 s in all: the starved ones end themselves after {@link #SECONDS}.
