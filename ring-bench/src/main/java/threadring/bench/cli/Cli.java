@@ -134,9 +134,16 @@ public final class Cli {
         @Parameters(paramLabel = "RUN", description = "A run directory, a run id under results/, or latest.")
         String run;
 
+        @Option(names = "--re-estimate", description = "First estimate RUN's run-to-run components again from the "
+                + "sweeps made alike before it in its results folder, as a new run would (run.json names them).")
+        boolean reEstimate;
+
         @Override
         public Integer call() throws Exception {
             Path dir = Home.resolve("report", run, Home.home().resolve("results"));
+            if (reEstimate) {
+                System.out.println("threadring: run-to-run components of " + RunFolder.reEstimate(dir).source());
+            }
             if (Files.isRegularFile(dir.resolve(FootprintRun.FILE))) {
                 System.out.println(FootprintReport.write(dir,
                         Json.read(dir.resolve(FootprintRun.FILE), FootprintRun.class)));

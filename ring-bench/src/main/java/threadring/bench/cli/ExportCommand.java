@@ -28,7 +28,8 @@ import threadring.bench.util.UsageException;
 @Command(name = "export", description = "RUN's rows for a regression tracker, in Bencher's metric format (BMF JSON): "
         + "per row (\"<configuration> <series> <id>\") its level with the 95%% interval for a re-run report.md prints "
         + "(none on a flagged row or with fewer than 3 forks), whether it is flagged, the share of its JVMs the level "
-        + "stands for, and its CPU and bytes per step where counted.")
+        + "stands for, and its CPU and bytes per step where counted; and per answer table each ratio it decides on "
+        + "(\"<configuration> <series> <A> / <B>\", measure ratio, with its 95%% interval for a re-run's ratio).")
 public final class ExportCommand implements Callable<Integer> {
 
     /** The formats there are. */

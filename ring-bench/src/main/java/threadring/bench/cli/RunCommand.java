@@ -84,7 +84,7 @@ final class RunCommand implements Callable<Integer>, SizeOptions.Holder {
 
     @Option(names = "--forks", paramLabel = "N", converter = Converters.Positive.class,
             description = "The pilot: JVM forks every id starts with, run in rounds (default " + Presets.FORKS + "; "
-                    + "--quick 1). Each id's fork count is planned from its pilot (Stein's two-stage procedure).")
+                    + "--quick 1). Each id's fork count is planned from its pilot (the first stage of Stein's two-stage procedure).")
     Integer forks;
 
     @Option(names = "--max-forks", paramLabel = "N", converter = Converters.Positive.class,

@@ -312,7 +312,8 @@ public final class EchoSection implements WorkloadSection {
                 }
             }
             List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id"), Format.number("repetitions"),
-                    Format.number("requests/s"), Format.number("95% interval for a re-run"), Format.text("stability"),
+                    Format.number("requests/s"), Format.number("95% interval over repetitions (no run-to-run part)"),
+                    Format.text("stability"),
                     Format.number("speed-up vs " + BASELINE + " [95%]")));
             if (Double.isFinite(ideal)) {
                 columns.add(Format.number("x ideal [95%]"));

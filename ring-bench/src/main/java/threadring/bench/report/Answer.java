@@ -25,24 +25,11 @@ public final class Answer {
     /** Ids whose model is one of these are yardsticks, not models: floors and the machine's probes. */
     static final List<String> NOT_MODELS = List.of(Format.model(Probe.CROSS_CPU), Format.model(Probe.SPEED));
 
+    /** The tier rule, said under every table. */
+    static final String RULE = "*Tiers*: every model in a tier is slower than every model of the tiers above it by "
+            + "a ratio whose 95% interval excludes 1; models inside a tier are not ordered.";
+
     private Answer() {}
-
-    /**
-     * One model's fastest form in a series: its level as its section states it, its tier (0: none,
-     * the row is flagged or has no interval), its speed-up over the baseline row and its level over
-     * its floor (where the series has them), what a step costs, and whether its level is a bound its
-     * load set.
-     */
-    record Entry(String model, Series.Row form, Stats.Summary level, int tier, Optional<Stats.Ratio> overBaseline,
-            Optional<Stats.Ratio> overFloor, Costs.PerStep cost, boolean bound) {
-
-        boolean flagged() {
-            return level.isUnstable();
-        }
-    }
-
-    /** One series' answer: its models' fastest forms, best first, and the baseline row if measured. */
-    record Ranking(Series series, WorkloadSection section, Optional<Series.Row> baseline, List<Entry> entries) {}
 
     /** "## The answer" and a table per series of every workload with a model measured; nothing otherwise. */
     static void write(Run run, Doc doc) {
@@ -56,11 +43,14 @@ public final class Answer {
             return;
         }
         doc.heading(2, "The answer");
+        doc.bullets(AnswerSentences.of(run, rankings));
         doc.paragraph("Per series, each model's fastest form (the model is the id's prefix; floors and probes are "
-                + "none), best first. *tier*: a model starts a new tier where its 95% interval shares no value with "
-                + "that of its tier's first model; models of one tier overlap it and are not ordered. Flagged rows "
-                + "(states, not settled, forks apart, warm-up too short) show their main state's level and take no "
-                + "tier. Costs per step: the counters of the form's main state." + rest);
+                + "none), best first. " + RULE + " Every ratio is main state over main state, with the 95% interval "
+                + "a re-run's ratio falls in (both runs' forks, each id's own move between runs and its class's "
+                + "run-to-run component, measured on ratios between alike runs). A flagged row (states, not settled, "
+                + "forks apart, warm-up too short) shows its flag beside its main state's level; it takes a tier on "
+                + "that state where the state holds at least half of its JVMs. Costs per step: the counters of the "
+                + "form's main state." + rest);
         for (Ranking r : rankings) {
             write(run, r, doc);
         }
@@ -86,14 +76,14 @@ public final class Answer {
         Optional<Series.Row> base = section.baseline().flatMap(b -> rows.stream().filter(r -> r.id().equals(b))
                 .findFirst());
         List<Series.Row> forms = fastestPerModel(rows);
-        List<Stats.Summary> levels = forms.stream().map(section::stated).toList();
-        int[] tiers = tiers(levels.stream().map(l -> l.isUnstable() ? null : l.interval()).toList());
-        List<Entry> entries = new ArrayList<>();
+        int[] tiers = tiers(forms.stream().map(f -> RatioPairs.answerState(f.summary()).isPresent()).toList(),
+                (slower, faster) -> RatioPairs.between(run, s, forms.get(slower), forms.get(faster)));
+        List<Ranking.Entry> entries = new ArrayList<>();
         for (int i = 0; i < forms.size(); i++) {
             Series.Row f = forms.get(i);
-            Stats.Summary level = levels.get(i);
-            entries.add(new Entry(f.model(), f, level, tiers[i], base.map(b -> Stats.ratio(section.stated(b), level)),
-                    section.overFloor(run, s, f), section.stepCost(s, f), section.boundByLoad(f)));
+            entries.add(new Ranking.Entry(f.model(), f, section.stated(f), tiers[i],
+                    base.map(b -> RatioPairs.between(run, s, b, f)), section.overFloor(run, s, f),
+                    section.stepCost(s, f), section.boundByLoad(f)));
         }
         return new Ranking(s, section, base, entries);
     }
@@ -106,24 +96,38 @@ public final class Answer {
     }
 
     /**
-     * Tiers of levels given best first by their intervals (null: the row takes no tier, 0): the first
-     * interval starts tier 1; a later one starts the next tier where it is separated from (shares no
-     * value with) the interval that started the current tier, and joins that tier where they overlap.
+     * Tiers of rows given best first ({@code tiered}: whether a row takes one; 0 where not): a tier
+     * ends after a row wherever every row up to it is separated from every tiered row after it, i.e.
+     * the ratio of the slower over the faster ({@code ratio.apply(slower, faster)}) has an interval
+     * that excludes 1. Every pair across a boundary is then separated, so the order of tiers is
+     * transitive; rows inside a tier are not ordered.
      */
-    static int[] tiers(List<Interval> intervals) {
-        int[] tiers = new int[intervals.size()];
-        Interval first = null;
-        int tier = 0;
-        for (int i = 0; i < intervals.size(); i++) {
-            Interval x = intervals.get(i);
-            if (x == null) {
-                continue;
+    static int[] tiers(List<Boolean> tiered, java.util.function.BiFunction<Integer, Integer, Stats.Ratio> ratio) {
+        List<Integer> rows = new ArrayList<>();
+        for (int i = 0; i < tiered.size(); i++) {
+            if (tiered.get(i)) {
+                rows.add(i);
             }
-            if (first == null || Stats.separated(first, x)) {
-                tier++;
-                first = x;
+        }
+        int n = rows.size();
+        boolean[][] apart = new boolean[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                Stats.Ratio r = ratio.apply(rows.get(j), rows.get(i));
+                apart[i][j] = r.excludesOne() && r.value() > 1;
             }
-            tiers[i] = tier;
+        }
+        int[] tiers = new int[tiered.size()];
+        int tier = 1;
+        for (int k = 0; k < n; k++) {
+            tiers[rows.get(k)] = tier;
+            boolean boundary = k + 1 < n;
+            for (int i = 0; i <= k && boundary; i++) {
+                for (int j = k + 1; j < n && boundary; j++) {
+                    boundary = apart[i][j];
+                }
+            }
+            tier += boundary ? 1 : 0;
         }
         return tiers;
     }
@@ -131,7 +135,7 @@ public final class Answer {
     private static void write(Run run, Ranking r, Doc doc) {
         WorkloadSection section = r.section();
         String unit = section.costUnit();
-        List<Entry> entries = r.entries();
+        List<Ranking.Entry> entries = r.entries();
         boolean floors = entries.stream().anyMatch(e -> e.overFloor().isPresent());
         List<CostColumn> costs = CostColumn.ALL.stream().filter(c -> entries.stream()
                 .anyMatch(e -> Double.isFinite(c.value().applyAsDouble(e.cost())))).toList();
@@ -143,9 +147,10 @@ public final class Answer {
         }
         costs.forEach(c -> columns.add(Format.number(c.name().replace("{step}", unit))));
         List<Doc.Row> rows = new ArrayList<>();
-        for (Entry e : entries) {
+        for (Ranking.Entry e : entries) {
             List<Doc.Cell> cells = new ArrayList<>(List.of(e.tier() > 0 ? Doc.Cell.number(String.valueOf(e.tier()),
-                    e.tier()) : Doc.Cell.of("–"), Doc.Cell.of(e.model()), Doc.Cell.of(e.form().id()), level(section, e)));
+                    e.tier()) : Doc.Cell.of("–"), Doc.Cell.of(section.modelLabel(e.form().id())), Doc.Cell.of(e.form().id()),
+                    level(section, e)));
             if (r.baseline().isPresent()) {
                 cells.add(e.form().id().equals(r.baseline().get().id()) ? Doc.Cell.number("1 (baseline)", 1)
                         : ratio(e, e.overBaseline()));
@@ -161,36 +166,45 @@ public final class Answer {
         }
         doc.paragraph("**" + section.name(run, r.series()) + "**: each model's fastest form, best first.");
         doc.add(new Doc.Table("answer", columns, rows));
-        doc.bullets(List.of(tierLine(entries), why(r)));
+        doc.bullets(List.of(RULE + " " + tierLine(entries), why(r)));
     }
 
-    /** The level as the workload states it, with its interval; a flagged row's main level and its flag. */
-    private static Doc.Cell level(WorkloadSection section, Entry e) {
+    /**
+     * The level as the workload states it, with its interval (a flagged row's main state's, where that
+     * state takes a tier) and a flagged row's flag beside it.
+     */
+    private static Doc.Cell level(WorkloadSection section, Ranking.Entry e) {
         Stats.Summary s = e.level();
         String level = (e.bound() ? "at least " : "") + section.number(s.median());
-        String text = e.flagged() ? level + " *" + s.flag().cause().label + "*"
-                : s.interval() == null ? level + " *" + s.forks() + " JVMs*"
-                : level + " [" + section.range(s.interval()) + "]";
-        return new Doc.Cell(text, s.median(), e.flagged());
+        Interval interval = e.flagged() ? (e.tier() > 0 ? mainInterval(s) : null) : s.interval();
+        String text = interval != null ? level + " [" + section.range(interval) + "]"
+                : e.flagged() ? level : level + " *" + s.forks() + " JVMs*";
+        return new Doc.Cell(e.flagged() ? text + " *" + s.flag().cause().label + "*" : text, s.median(), e.flagged());
     }
 
-    /** A ratio with its interval; a flagged row's, compact, without. */
-    private static Doc.Cell ratio(Entry e, Optional<Stats.Ratio> ratio) {
-        return ratio.map(x -> Doc.Cell.number(e.flagged() ? Format.times(x.value()) : Format.ratio(x), x.value()))
-                .orElse(Doc.Cell.of("n/a"));
+    /** The interval of a row's main state as the answer takes it, if it has one. */
+    private static Interval mainInterval(Stats.Summary s) {
+        return RatioPairs.answerState(s).map(Stats.State::interval).orElse(null);
+    }
+
+    /** A ratio with its interval where it has one. */
+    private static Doc.Cell ratio(Ranking.Entry e, Optional<Stats.Ratio> ratio) {
+        return ratio.map(x -> Doc.Cell.number(x.interval() == null ? Format.times(x.value()) : Format.ratio(x),
+                x.value())).orElse(Doc.Cell.of("n/a"));
     }
 
     /** Which models share a tier, and which take none. */
-    static String tierLine(List<Entry> entries) {
+    static String tierLine(List<Ranking.Entry> entries) {
         Map<Integer, List<String>> byTier = entries.stream().filter(e -> e.tier() > 0).collect(Collectors.groupingBy(
-                Entry::tier, LinkedHashMap::new, Collectors.mapping(e -> Format.code(e.model()), Collectors.toList())));
+                Ranking.Entry::tier, LinkedHashMap::new, Collectors.mapping(e -> Format.code(e.model()), Collectors.toList())));
         List<String> shared = byTier.entrySet().stream().filter(t -> t.getValue().size() > 1)
                 .map(t -> "tier " + t.getKey() + ": " + String.join(", ", t.getValue())).toList();
         String line = byTier.isEmpty() ? "Tiers: none (no model's form is one claim with an interval)"
-                : shared.isEmpty() ? "Tiers: one model each, every one separated from the tier before"
-                : "Sharing a tier (intervals overlap, no order between them): " + String.join("; ", shared);
+                : shared.isEmpty() ? "Tiers: one model each, every one separated from every tier before"
+                : "Sharing a tier (not ordered: some ratio across them includes 1): " + String.join("; ", shared);
         List<String> none = entries.stream().filter(e -> e.tier() == 0).map(e -> Format.code(e.model())).toList();
-        return line + (none.isEmpty() ? "." : "; no tier: " + String.join(", ", none) + " (flagged or no interval).");
+        return line + (none.isEmpty() ? "." : "; no tier: " + String.join(", ", none)
+                + " (no state of three JVMs or more holding half of them).");
     }
 
     /**
@@ -198,11 +212,11 @@ public final class Answer {
      * one) against the baseline row (or the last model), in numbers.
      */
     static String why(Ranking r) {
-        List<Entry> entries = r.entries();
+        List<Ranking.Entry> entries = r.entries();
         int tier = entries.get(0).tier();
-        List<Entry> best = tier == 0 ? List.of(entries.get(0)) : entries.stream().filter(e -> e.tier() == tier).toList();
+        List<Ranking.Entry> best = tier == 0 ? List.of(entries.get(0)) : entries.stream().filter(e -> e.tier() == tier).toList();
         Optional<String> baseline = r.baseline().map(Series.Row::id);
-        Optional<Entry> other = entries.stream().filter(e -> baseline.equals(Optional.of(e.form().id()))).findFirst()
+        Optional<Ranking.Entry> other = entries.stream().filter(e -> baseline.equals(Optional.of(e.form().id()))).findFirst()
                 .or(() -> Optional.of(entries.get(entries.size() - 1))).filter(e -> !best.contains(e));
         String unit = r.section().costUnit();
         String first = does(best, unit);
@@ -221,7 +235,7 @@ public final class Answer {
     }
 
     /** "`a/x` and `b/y` switch 0.00–0.01 times per hop, keep 1.01–1.06 cores busy and spend 47.9–66.7 CPU ns per hop". */
-    private static String does(List<Entry> who, String unit) {
+    private static String does(List<Ranking.Entry> who, String unit) {
         boolean one = who.size() == 1;
         List<String> parts = new ArrayList<>();
         span(who, Costs.PerStep::switches, Format::amount).ifPresent(v -> parts.add((one ? "switches " : "switch ")
@@ -238,7 +252,7 @@ public final class Answer {
     }
 
     /** The values of one cost over {@code who}: "0.01", or "0.00–0.03"; empty where none is known. */
-    private static Optional<String> span(List<Entry> who, ToDoubleFunction<Costs.PerStep> cost,
+    private static Optional<String> span(List<Ranking.Entry> who, ToDoubleFunction<Costs.PerStep> cost,
             DoubleFunction<String> format) {
         double[] v = who.stream().mapToDouble(e -> cost.applyAsDouble(e.cost())).filter(Double::isFinite).toArray();
         if (v.length < who.size()) {

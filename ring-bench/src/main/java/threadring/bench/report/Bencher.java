@@ -36,6 +36,10 @@ import threadring.core.Size;
  * forks apart), else 0;</li>
  * <li>{@value #SHARE}: the share of the row's JVMs (forks; the echo server's repetitions) its
  * value stands for: 1, or less for the main state of a row in states or with JVMs apart;</li>
+ * <li>per answer table ({@link Answer}), each ratio it decides on, as a benchmark of its own named
+ * {@code "<configuration> <series> <A> / <B>"} with the measure {@value #RATIO}: its value and the
+ * bounds of its 95% interval for a re-run's ratio (main state over main state, {@link RatioPairs#between}):
+ * each form's speed-up (the baseline over the form) and each form over the faster form above it;</li>
  * <li>where the row was counted, its cost columns for the same JVMs (the main state's):
  * {@code cpu-ns-per-<step>} with the report's interval over forks as bounds (none on a flagged row
  * or with one fork), and {@code bytes-per-<step>}, a mean with no bounds; {@code <step>} is what
@@ -88,7 +92,32 @@ public final class Bencher {
                 }
             }
         }
+        for (Ranking r : Answer.rankings(run)) {
+            List<Ranking.Entry> entries = r.entries();
+            for (int i = 0; i < entries.size(); i++) {
+                Ranking.Entry e = entries.get(i);
+                if (r.baseline().isPresent() && e.overBaseline().isPresent()
+                        && !r.baseline().get().id().equals(e.form().id())) {
+                    ratio(out, r.series(), r.baseline().get(), e.form(), e.overBaseline().get());
+                }
+                if (i > 0) {
+                    Series.Row faster = entries.get(i - 1).form();
+                    ratio(out, r.series(), e.form(), faster, RatioPairs.between(run, r.series(), e.form(), faster));
+                }
+            }
+        }
         return out;
+    }
+
+    /** The measure of an answer's ratio: its value with its 95% interval for a re-run's ratio, where it has one. */
+    public static final String RATIO = "ratio";
+
+    /** An answer's ratio A / B as a benchmark of its own: {@code "jdk25-cpusall ring nodes=503 threads/park / akka/typed-p1"}. */
+    private static void ratio(Map<String, LinkedHashMap<String, Metric>> out, Series s, Series.Row a, Series.Row b,
+            Stats.Ratio r) {
+        LinkedHashMap<String, Metric> m = new LinkedHashMap<>();
+        put(m, RATIO, Metric.of(r.value(), r.interval()));
+        out.putIfAbsent(name(s, a.id()) + " / " + b.id(), m);
     }
 
     /** A row's benchmark name: {@code "jdk25-cpusall ring nodes=503 virtual/park"}. */

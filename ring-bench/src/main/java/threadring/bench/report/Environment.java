@@ -94,7 +94,7 @@ final class Environment {
 
     /**
      * How the scored forks ran: "a pilot of 4 forks per id, then as many as its spread needs for
-     * ±5% (Stein), at most 6, in rounds (seed 7); each fork warms up from evidence (...), then 3
+     * ±5% (Stein's first stage), at most 6, in rounds (seed 7); each fork warms up from evidence (...), then 3
      * measured iterations of 500 ms; no profiler, counters at each iteration's boundaries".
      */
     static String scored(Settings s) {
@@ -107,7 +107,7 @@ final class Environment {
         }
         int iterations = x.iterations() != null ? x.iterations() : Presets.ITERATIONS;
         return "a pilot of " + pilot + " forks per id, then as many as its spread needs for ±" + x.precision()
-                + "% (Stein's two-stage procedure), at most " + x.maxForks() + ", in rounds (seed " + s.seed() + "); each "
+                + "% (the first stage of Stein's procedure), at most " + x.maxForks() + ", in rounds (seed " + s.seed() + "); each "
                 + "fork warms up from evidence (the first one " + Format.seconds(x.settleMs()) + ", later ones until the "
                 + "forks so far settled, at least " + x.warmups() + " iterations), then measures " + iterations
                 + " iterations of " + Format.seconds(x.iterationMs() != null ? x.iterationMs() : Presets.ITERATION_MS)

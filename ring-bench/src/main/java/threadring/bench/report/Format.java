@@ -63,11 +63,13 @@ public final class Format {
                 + times(r.interval().high()) + "]");
     }
 
+    /** A ratio: one decimal from 10, two from 1, three significant digits under 1 (0.00570x, never 0.00x). */
     public static String times(double v) {
         if (!Double.isFinite(v)) {
             return "n/a";
         }
-        return String.format(Locale.ROOT, v < 10 ? "%.2fx" : "%,.1fx", v);
+        return v >= 10 ? String.format(Locale.ROOT, "%,.1fx", v) : v >= 1 ? String.format(Locale.ROOT, "%.2fx", v)
+                : new java.math.BigDecimal(v).round(new java.math.MathContext(3)).toPlainString() + "x";
     }
 
     /** Requests per second: no decimals, thousands separated. */

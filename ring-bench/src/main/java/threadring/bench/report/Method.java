@@ -36,8 +36,8 @@ final class Method {
         doc.paragraph("**Forks in rounds.** Forks run in rounds, one fork of every id per round in an order shuffled "
                 + "per round (the seed is in run.json), every JDK and cpu set of the run mixed: a machine that slows "
                 + "down slows every id alike. The first " + Forks.PILOT + " rounds are each id's pilot; its fork count "
-                + "is then planned from the pilot's spread for the run's precision, up to its cap (Stein's two-stage "
-                + "procedure). A row whose JVMs stand in states gets forks round by round until each state's share "
+                + "is then planned from the pilot's spread for the run's precision, up to its cap (the first stage of "
+                + "Stein's two-stage procedure; the interval is Student's t over every fork, not Stein's second stage). A row whose JVMs stand in states gets forks round by round until each state's share "
                 + "is known within ±" + Math.round(Forks.SHARE_WIDTH * 100) + "% (half its 95% Wilson interval; "
                 + Forks.SPLIT_FORKS + " forks at least), up to its own cap.");
         doc.paragraph("**Statistics.** Iterations inside one JVM agree far better than JVMs do with each other, so the "

@@ -83,18 +83,34 @@ public final class RerunPairs {
         return java.util.Arrays.stream(x).map(v -> (v - m) * (v - m)).sum() / (x.length - 1);
     }
 
-    /** Whether two runs' scored passes were made alike: same presets, iterations and their length. */
+    /**
+     * Whether two runs' scored passes were made alike: same presets, iterations and their length,
+     * settle window, forks and JVM flags (a long reference run warms longer and forks more: it is
+     * not a re-run of a default sweep).
+     */
     public static boolean alike(Settings.Scored a, Settings.Scored b) {
         return !a.quick() && !b.quick() && !a.longRun() && !b.longRun()
                 && java.util.Objects.equals(a.iterations(), b.iterations())
-                && java.util.Objects.equals(a.iterationMs(), b.iterationMs());
+                && java.util.Objects.equals(a.iterationMs(), b.iterationMs())
+                && java.util.Objects.equals(a.settleMs(), b.settleMs())
+                && java.util.Objects.equals(a.forks(), b.forks())
+                && java.util.Objects.equals(a.maxForks(), b.maxForks())
+                && java.util.Objects.equals(a.jvmArgs(), b.jvmArgs());
+    }
+
+    /**
+     * Whether a run measured every id of its workloads at their default selection (no {@code --include},
+     * no {@code --all}): a run of a chosen few ids is often a held-out check, and should stay out.
+     */
+    public static boolean sweep(Run r) {
+        return r.settings().selection().includes().isEmpty() && !r.settings().selection().all();
     }
 
     /**
      * The fewest pairs of runs a class's own component is estimated from: a held-out pair made here
      * after a class was estimated from one pair of runs (at 0) missed 2 of its 6 one-thread rows.
      */
-    public static final int MIN_RUN_PAIRS = 3;
+    public static final int MIN_RUN_PAIRS = Rerun.MIN_RUN_PAIRS;
 
     /** Per class, the pairs of {@code runs} that give it at least one pair of rows. */
     static java.util.Map<String, Integer> runPairs(List<Run> runs) {
@@ -115,13 +131,15 @@ public final class RerunPairs {
 
     /**
      * The runs in {@code results} a new run named {@code before} takes its components from: named
-     * before it, complete, made alike ({@link #alike}) on the host {@code hostname}, newest first, up to
+     * before it, complete, made alike ({@link #alike}) as sweeps ({@link #sweep}) of the same workloads
+     * on the host {@code hostname}, newest first, up to
      * {@link #READ_RUNS}; a run this version cannot read says nothing of the new one and is skipped,
      * and each run counts once (the folder's {@code latest} link names the newest run a second time:
      * read twice, it made a pair of identical runs, whose rows all agree).
      */
-    public static List<Run> earlier(java.nio.file.Path results, String before, Settings.Scored scored,
+    public static List<Run> earlier(java.nio.file.Path results, String before, Settings settings,
             String hostname) throws java.io.IOException {
+        Settings.Scored scored = settings.scored();
         List<Run> earlier = new ArrayList<>();
         if (!java.nio.file.Files.isDirectory(results)) {
             return earlier;
@@ -134,7 +152,8 @@ public final class RerunPairs {
         for (java.nio.file.Path d : dirs) {
             try {
                 Run r = RunFile.read(d);
-                if (r.state() == Run.State.COMPLETE && alike(r.settings().scored(), scored)
+                if (r.state() == Run.State.COMPLETE && alike(r.settings().scored(), scored) && sweep(r)
+                        && r.settings().selection().workloads().equals(settings.selection().workloads())
                         && java.util.Objects.equals(r.machine().hostname(), hostname)
                         && earlier.stream().noneMatch(e -> e.runId().equals(r.runId()))) {
                     earlier.add(r);
@@ -161,19 +180,20 @@ public final class RerunPairs {
         java.util.Map<String, Rerun.Part> estimated = new java.util.TreeMap<>(Rerun.calibrate(of(used), "").parts());
         // one pair of runs is one draw of the run-to-run offset, however many rows it has: it may read 0
         estimated.keySet().removeIf(k -> runPairs.getOrDefault(k, 0) < MIN_RUN_PAIRS);
-        Rerun own = new Rerun(estimated, "");
-        Map<String, Rerun.Spread> spreads = Spreads.of(earlier);
+        List<MainStates> mains = earlier.stream().map(MainStates::of).toList();
+        Map<String, Rerun.Spread> spreads = Spreads.fromMains(mains);
         Map<String, Rerun.Spread> levels = spreads.isEmpty() ? null : spreads;
         String floors = spreads.isEmpty() ? "" : String.format(java.util.Locale.ROOT,
                 "; %d ids' own spreads of levels over up to %d of %d earlier runs", spreads.size(), Spreads.RUNS,
                 earlier.size());
-        if (own.parts().isEmpty()) {
-            return new Rerun(Reruns.PROJECT.parts(), Reruns.PROJECT.source() + floors, levels);
-        }
         java.util.Map<String, Rerun.Part> parts = new java.util.TreeMap<>(Reruns.PROJECT.parts());
-        parts.putAll(own.parts());
-        return new Rerun(parts, String.format(java.util.Locale.ROOT, "%d earlier runs in its results folder (%s)%s",
-                used.size(), String.join(", ", own.parts().keySet()), parts.size() > own.parts().size()
-                        ? "; the project's default for the other classes" : "") + floors, levels);
+        parts.putAll(estimated);
+        String source = estimated.isEmpty() ? Reruns.PROJECT.source() + floors
+                : String.format(java.util.Locale.ROOT, "%d earlier runs in its results folder (%s)%s", used.size(),
+                        String.join(", ", estimated.keySet()), parts.size() > estimated.size()
+                                ? "; the project's default for the other classes" : "") + floors;
+        Rerun rows = new Rerun(parts, source, levels);
+        java.util.Map<String, Rerun.Part> ratios = RatioPairs.estimate(mains.subList(0, used.size()));
+        return rows.withRatios(ratios.isEmpty() ? null : ratios, earlier.stream().map(Run::runId).toList());
     }
 }

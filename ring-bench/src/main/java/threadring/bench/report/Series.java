@@ -66,7 +66,11 @@ public record Series(Configuration config, Size size) {
      * and its id's spread of JVMs in earlier runs.
      */
     public List<Row> rows(Run run) {
-        Rerun rerun = Reruns.of(run);
+        return rows(run, Reruns.of(run));
+    }
+
+    /** Its measured ids, fastest first, with the run-to-run components and ids' spreads of {@code rerun}. */
+    public List<Row> rows(Run run, Rerun rerun) {
         return rows(run, id -> rerun.part(Rerun.key(workload().label(), Carriers.across(id, config)),
                 Rerun.idKey(label(), size, id)));
     }

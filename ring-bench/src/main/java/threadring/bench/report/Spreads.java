@@ -18,7 +18,7 @@ import org.apache.commons.math3.stat.StatUtils;
  * is states the grouping did not part, left out) and its level's (the standard deviation of its
  * main state's level between runs, from {@link #MIN_RUNS} runs, leaving out a run whose level stands
  * more than {@link LikeWithLike#MATCH} from their median: another state of the id, not the same one
- * moved). The main state is a row's largest of {@link #STATE_FORKS} JVMs or more. A new
+ * moved) and its own move against the rows beside it ({@link Rerun.Spread#move}). The main state is a row's largest of {@link #STATE_FORKS} JVMs or more. A new
  * run's rows floor their intervals by them ({@link Rerun.Part#floored}).
  */
 public final class Spreads {
@@ -32,19 +32,30 @@ public final class Spreads {
 
     /** The spreads of every id with a main state in any of {@code runs} (newest first), by {@link Rerun#idKey}. */
     public static Map<String, Rerun.Spread> of(List<Run> runs) {
+        return fromMains(runs.stream().map(MainStates::of).toList());
+    }
+
+    /** The same from the runs' main states, summarised once ({@link MainStates}). */
+    public static Map<String, Rerun.Spread> fromMains(List<MainStates> runs) {
         Map<String, List<double[]>> states = new TreeMap<>(); // key -> each run's main state's log fork levels
-        for (Run run : runs) {
-            for (Series s : Series.of(run)) {
-                for (Series.Row row : s.rows(run, Rerun.Part.NONE)) {
-                    List<double[]> l = states.computeIfAbsent(Rerun.idKey(s.label(), s.size(), row.id()),
-                            k -> new ArrayList<>());
+        List<Map<String, Map<String, double[]>>> levels = new ArrayList<>(); // per run: series -> key -> {mean, var/n, across}
+        for (MainStates run : runs) {
+            Map<String, Map<String, double[]>> inRun = new TreeMap<>();
+            run.series().forEach((seriesKey, ids) -> {
+                Map<String, double[]> series = inRun.computeIfAbsent(seriesKey, k -> new TreeMap<>());
+                for (MainStates.Main m : ids.ids().values()) {
+                    List<double[]> l = states.computeIfAbsent(m.idKey(), k -> new ArrayList<>());
                     if (l.size() < RUNS) {
-                        main(row.summary()).ifPresent(st -> l.add(st.forkLevels().stream().mapToDouble(Math::log)
-                                .toArray()));
+                        double[] logs = m.state().forkLevels().stream().mapToDouble(Math::log).toArray();
+                        l.add(logs);
+                        series.put(m.idKey(), new double[] {StatUtils.mean(logs), StatUtils.variance(logs) / logs.length,
+                            m.across() ? 1 : 0});
                     }
                 }
-            }
+            });
+            levels.add(inRun);
         }
+        Map<String, double[]> moves = moves(levels);
         Map<String, Rerun.Spread> spreads = new TreeMap<>();
         states.forEach((key, l) -> {
             if (l.isEmpty()) {
@@ -63,10 +74,53 @@ public final class Spreads {
             double[] kept = java.util.Arrays.stream(means)
                     .filter(x -> Math.abs(x - median) <= Math.log(LikeWithLike.MATCH)).toArray();
             boolean level = kept.length >= MIN_RUNS;
+            double[] move = moves.getOrDefault(key, new double[2]);
+            int pairs = (int) move[1];
             spreads.put(key, new Rerun.Spread(df > 0 ? Math.sqrt(squares / df) : 0, df,
-                    level ? Math.sqrt(StatUtils.variance(kept)) : 0, level ? kept.length : 0));
+                    level ? Math.sqrt(StatUtils.variance(kept)) : 0, level ? kept.length : 0,
+                    Math.sqrt(Math.max(0, move[0]) / 2 / (pairs + SHRINK)), pairs));
         });
         return spreads;
+    }
+
+    /**
+     * Pairs of runs an id's own move counts as if it had more of, all moving by 0: with the few pairs
+     * a user's first runs give, a move that happened to be large once does not stand for the id.
+     */
+    static final int SHRINK = 2;
+    /** The fewest rows of one kind (one thread, across cpus) in a series whose median move is their common one. */
+    static final int MOVE_ROWS = 3;
+
+    /**
+     * Per id key, {sum over pairs of runs of (its move less its kind's median move)^2 less its two
+     * means' variances, pairs}: what {@link Rerun.Spread#move} is drawn from. Per series and kind,
+     * only ids whose two levels are within {@link LikeWithLike#MATCH} (one state, moved) count.
+     */
+    private static Map<String, double[]> moves(List<Map<String, Map<String, double[]>>> runs) {
+        Map<String, double[]> out = new TreeMap<>();
+        for (int i = 0; i < runs.size(); i++) {
+            for (int j = i + 1; j < runs.size(); j++) {
+                for (Map.Entry<String, Map<String, double[]>> e : runs.get(i).entrySet()) {
+                    Map<String, double[]> a = e.getValue();
+                    Map<String, double[]> b = runs.get(j).getOrDefault(e.getKey(), Map.of());
+                    for (double kind : new double[] {0, 1}) {
+                        List<String> keys = a.keySet().stream().filter(k -> b.containsKey(k) && a.get(k)[2] == kind
+                                && Math.abs(b.get(k)[0] - a.get(k)[0]) <= Math.log(LikeWithLike.MATCH)).toList();
+                        if (keys.size() < MOVE_ROWS) {
+                            continue;
+                        }
+                        double common = Numbers.median(keys.stream().mapToDouble(k -> b.get(k)[0] - a.get(k)[0]));
+                        for (String k : keys) {
+                            double d = b.get(k)[0] - a.get(k)[0] - common;
+                            double[] x = out.computeIfAbsent(k, key -> new double[2]);
+                            x[0] += d * d - a.get(k)[1] - b.get(k)[1];
+                            x[1]++;
+                        }
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -100,11 +154,10 @@ public final class Spreads {
     }
 
     /** The fewest forks a state needs to speak for the row's level. */
-    static final int STATE_FORKS = 3;
+    static final int STATE_FORKS = MainStates.STATE_FORKS;
 
     /** A row's main state: its largest of {@link #STATE_FORKS} JVMs or more, if it has one. */
     static java.util.Optional<Stats.State> main(Stats.Summary s) {
-        return s.states().stream().filter(x -> x.forks() >= STATE_FORKS)
-                .max(java.util.Comparator.comparingInt(Stats.State::forks));
+        return MainStates.main(s);
     }
 }

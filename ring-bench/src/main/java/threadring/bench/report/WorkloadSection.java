@@ -123,6 +123,11 @@ public interface WorkloadSection {
         return false;
     }
 
+    /** What the answer calls the model of {@code id}: its prefix, unless the workload names it better. */
+    default String modelLabel(String id) {
+        return Format.model(id);
+    }
+
     /** Why the workload has no baseline row (when {@link #baseline} is empty). */
     default String noBaseline() {
         return "the " + workload().label() + " has no baseline row";

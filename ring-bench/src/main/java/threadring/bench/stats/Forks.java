@@ -6,11 +6,11 @@ import org.apache.commons.math3.stat.StatUtils;
 /**
  * How many forks a row gets, planned once from a pilot (Stein's two-stage procedure, 1945): the
  * first {@code n0} forks estimate the spread between JVMs, which fixes the total
- * {@code N = max(n0, ceil((t * s / d)^2))} for a half-width {@code d}, up to a cap. Because
- * {@code N} depends on the pilot's spread alone, the interval {@code mean ± t(n0-1) s / sqrt(N)}
- * keeps its 95% coverage whatever {@code N} turns out (and wherever the cap cuts it), unlike
- * adding forks until the interval happens to look narrow, which stops early exactly when the
- * first forks happened to agree. What the forks buy is only their share of a row's interval: the
+ * {@code N = max(n0, ceil((t * s / d)^2))} for a half-width {@code d}, up to a cap: the first
+ * stage of Stein's procedure. Planned once, {@code N} does not stop early where the first forks
+ * happened to agree, as adding forks until the interval looks narrow would. The interval is not
+ * Stein's second stage ({@code mean ± t(n0-1) s / sqrt(N)}): it is Student's t over every fork
+ * ({@link Stats}), whose coverage the re-run checks measure. What the forks buy is only their share of a row's interval: the
  * run-to-run component ({@link Rerun}) is not bought down by forks, so the report says what the
  * forks bought ("+-7.3% with 6 forks") rather than promise the target.
  *
@@ -47,15 +47,6 @@ public final class Forks {
         double t = Numbers.t(n0 - 1);
         long n = (long) Math.ceil(t * t * s * s / (d * d));
         return (int) Math.max(n0, Math.min(cap, n));
-    }
-
-    /** Stein's interval over every fork's level, the first {@code pilot} of them the pilot. */
-    static Interval stein(List<Double> levels, int pilot) {
-        double[] logs = levels.stream().mapToDouble(Math::log).toArray();
-        double s = Math.sqrt(StatUtils.variance(logs, 0, pilot));
-        double centre = StatUtils.mean(logs);
-        double half = Numbers.t(pilot - 1) * s / Math.sqrt(logs.length);
-        return new Interval(Math.exp(centre - half), Math.exp(centre + half));
     }
 
     /** Whether the row's forks so far ({@code levels}) stand in states, or set a JVM apart. */

@@ -28,22 +28,41 @@ import org.apache.commons.math3.distribution.TDistribution;
  * runs of one day) or its few JVMs agree by luck (ring {@code quasar/fiber}: four at 116-118 in one
  * run, 120-147 in another's eight): a row's interval is floored by both ({@link Part#floored}).
  */
-public record Rerun(Map<String, Part> parts, String source, Map<String, Spread> levels) {
+public record Rerun(Map<String, Part> parts, String source, Map<String, Spread> levels, Map<String, Part> ratios,
+        List<String> runs) {
 
     /** Without the ids' own spreads. */
     public Rerun(Map<String, Part> parts, String source) {
         this(parts, source, null);
     }
 
+    /** Without ratio components or the runs they came from (runs before they were kept). */
+    public Rerun(Map<String, Part> parts, String source, Map<String, Spread> levels) {
+        this(parts, source, levels, null, null);
+    }
+
+    /** The same components with the ratios' ({@link #ratioKey} to component) and the ids of the runs all came from. */
+    public Rerun withRatios(Map<String, Part> r, List<String> from) {
+        return new Rerun(parts, source, levels, r, from);
+    }
+
     /**
      * One id's spreads over earlier runs: its JVMs' ({@code jvms}, the sd of its main state's log fork
      * levels within a run, pooled over runs on {@code jvmDf} degrees of freedom; 0 on 0 without one)
      * and its level's ({@code level}, the sd of its main state's log level between {@code runs} runs;
-     * 0 with fewer than three).
+     * 0 with fewer than three); and its own move ({@code move}, the sd of its log level's move
+     * between two runs less the median move of the rows that hand off where it does in the same
+     * series, over {@code movePairs} pairs of runs, shrunk toward 0 where few: how far it moves
+     * against its neighbours, which a ratio of it carries and a row's common move cancels).
      */
-    public record Spread(double jvms, int jvmDf, double level, int runs) {
+    public record Spread(double jvms, int jvmDf, double level, int runs, double move, int movePairs) {
         /** The fewest earlier runs a spread of levels is taken from. */
         public static final int MIN_RUNS = 3;
+
+        /** Without the id's own move (runs before it was kept). */
+        public Spread(double jvms, int jvmDf, double level, int runs) {
+            this(jvms, jvmDf, level, runs, 0, 0);
+        }
     }
 
     /**
@@ -102,6 +121,11 @@ public record Rerun(Map<String, Part> parts, String source, Map<String, Spread> 
     /** The grid the component is found on, and its cap. */
     static final double STEP = 0.005;
     static final double MAX = 0.5;
+    /**
+     * The fewest pairs of runs a class's own component is estimated from: a held-out pair made here
+     * after a class was estimated from one pair of runs (at 0) missed 2 of its 6 one-thread rows.
+     */
+    public static final int MIN_RUN_PAIRS = 3;
     /** A class is estimated on its own from at least this many pairs. */
     public static final int MIN_PAIRS = 8;
     /** The coverage the intervals must reach on the pairs. */

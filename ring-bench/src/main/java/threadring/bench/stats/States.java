@@ -71,7 +71,13 @@ public final class States {
         return groups;
     }
 
-    /** States among forks with no lone JVM left at either end: the widest gap with two forks on each side. */
+    /**
+     * States among forks with no lone JVM left at either end: the widest gap with two forks on each
+     * side splits where it stands {@link #SEPARATION} times above the spread on either side; where it
+     * does not, because a side is itself two clusters (JVMs at 162, 171 | 220, 221, 222 | 276, 296),
+     * the forks are cut at every gap of {@link #GAP} or more and a cut is kept where it stands that
+     * far above the spread of the two groups beside it ({@link #clusters}).
+     */
     private static void split(List<Integer> sorted, List<Double> levels, List<List<Integer>> out) {
         if (sorted.size() < 4) {
             out.add(List.copyOf(sorted));
@@ -90,8 +96,57 @@ public final class States {
             split(sorted.subList(0, at), levels, out);
             split(sorted.subList(at, sorted.size()), levels, out);
         } else {
-            out.add(List.copyOf(sorted));
+            for (int[] c : clusters(x)) {
+                out.add(List.copyOf(sorted.subList(c[0], c[1])));
+            }
         }
+    }
+
+    /**
+     * Clusters of sorted log levels {@code x}, as [from, to) ranges: cut at every gap of
+     * {@link #GAP} or more that leaves two forks or more on each side, then, the least separated
+     * first, each cut whose gap is under {@link #SEPARATION} times the pooled spread of the two
+     * groups beside it undone, until every cut left stands clear of both its neighbours.
+     */
+    static List<int[]> clusters(double[] x) {
+        List<Integer> cuts = new ArrayList<>();
+        int last = 0;
+        for (int i = 2; i <= x.length - 2; i++) {
+            if (x[i] - x[i - 1] >= Math.log(GAP) && i - last >= 2) {
+                cuts.add(i);
+                last = i;
+            }
+        }
+        while (!cuts.isEmpty() && x.length - cuts.get(cuts.size() - 1) < 2) {
+            cuts.remove(cuts.size() - 1);
+        }
+        while (true) {
+            int weakest = -1;
+            double weakestScore = Double.POSITIVE_INFINITY;
+            for (int k = 0; k < cuts.size(); k++) {
+                int from = k == 0 ? 0 : cuts.get(k - 1);
+                int to = k == cuts.size() - 1 ? x.length : cuts.get(k + 1);
+                int at = cuts.get(k);
+                double spread = Math.max(SPREAD_FLOOR, pooledSd(java.util.Arrays.copyOfRange(x, from, to), at - from));
+                double score = (x[at] - x[at - 1]) / spread;
+                if (score < SEPARATION && score < weakestScore) {
+                    weakest = k;
+                    weakestScore = score;
+                }
+            }
+            if (weakest < 0) {
+                break;
+            }
+            cuts.remove(weakest);
+        }
+        List<int[]> out = new ArrayList<>();
+        int from = 0;
+        for (int at : cuts) {
+            out.add(new int[] {from, at});
+            from = at;
+        }
+        out.add(new int[] {from, x.length});
+        return out;
     }
 
     /** The median absolute deviation of x[from..to) scaled to a normal's sd: the spread that one far value does not inflate. */

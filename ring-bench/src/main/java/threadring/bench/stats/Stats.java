@@ -15,8 +15,9 @@ import org.apache.commons.math3.stat.StatUtils;
  * level. Forks that settle at levels far apart are {@link States}: each state has its level, its
  * interval and its share of JVMs, and no value is reported that no JVM ran. A state's interval
  * comes from the spread of its forks' levels: Student's t on their logarithms (Georges, Buytaert
- * and Eeckhout 2007; Kalibera and Jones 2013), or Stein's two-stage interval where the fork count
- * was planned from a pilot ({@link Forks}). All distributions and tests are commons-math3's.
+ * and Eeckhout 2007; Kalibera and Jones 2013) over every fork, also where the fork count was
+ * planned from a pilot ({@link Forks}: not Stein's second-stage interval, which the coverage on
+ * re-runs is checked without). All distributions and tests are commons-math3's.
  */
 public final class Stats {
 
@@ -34,8 +35,12 @@ public final class Stats {
     /** Why a row is not one claim. */
     public enum Cause {
         STATES("states"), UNSETTLED("not settled"), SPREAD("forks apart"),
+        /** Half of its forks or more changed level while measured: their levels rest on the iterations after the change. */
+        MOVED("changed level while measured"),
         /** Later forks were measured before the JVM settled: their level is not the long-warmed JVM's. */
-        WARMUP("warm-up too short");
+        WARMUP("warm-up too short"),
+        /** The long-warmed JVM reads slower than every later fork, beyond noise: not a warm-up, a JVM apart. */
+        FIRST_APART("long-warmed JVM apart");
 
         public final String label;
 
@@ -187,8 +192,8 @@ public final class Stats {
      * Summarises a row's fork series: each fork classified against the row's noise (the pooled
      * noise of its JVMs, so that a short fork does not find changes in its own noise), grouped in
      * states, each state with its 95% interval for a re-run's level ({@link Rerun#halfWidth}:
-     * the forks' spread, over the pilot's degrees of freedom where a pilot planned the count, and
-     * the run-to-run component {@code rerun}).
+     * the spread of every fork, whether or not a pilot planned the count, and the run-to-run
+     * component {@code rerun}).
      */
     public static Summary summarize(List<ForkSeries> series, Integer pilot, Rerun.Part rerun) {
         if (series.isEmpty()) {
@@ -206,16 +211,12 @@ public final class Stats {
             if (g.size() == 1 && groups.size() > 1) {
                 apart.add(l.get(0));
             } else {
-                states.add(state(l, levels.size(), null, rerun));
+                states.add(state(l, levels.size(), rerun));
             }
         }
         states.sort((a, b) -> a.forks() != b.forks() ? b.forks() - a.forks() : Double.compare(a.level(), b.level()));
         List<State> byLevel = states.stream().sorted((a, b) -> Double.compare(a.level(), b.level())).toList();
         State main = states.get(0);
-        if (states.size() == 1 && apart.isEmpty() && pilot != null && pilot >= 2 && pilot < levels.size()) {
-            main = state(main.forkLevels(), main.of(), pilot, rerun); // Stein: the pilot's spread over every fork
-            byLevel = List.of(main);
-        }
         Flag flag = flag(byLevel, apart, steady, series);
         return new Summary(series.size(), measured.length, main.level(), levels, StatUtils.min(measured),
                 StatUtils.max(measured), states.size() == 1 ? main.interval() : null, flag, byLevel, List.copyOf(apart),
@@ -225,11 +226,8 @@ public final class Stats {
     /** The fewest forks a state's interval is drawn from: two JVMs are shown as their two values. */
     public static final int MIN_INTERVAL = 3;
 
-    /**
-     * A state of {@code levels}: their geometric mean, and its 95% interval for a re-run's level,
-     * the forks' variance taken from the first {@code pilot} of them (null: all).
-     */
-    private static State state(List<Double> levels, int of, Integer pilot, Rerun.Part rerun) {
+    /** A state of {@code levels}: their geometric mean, and its 95% interval for a re-run's level. */
+    private static State state(List<Double> levels, int of, Rerun.Part rerun) {
         double[] logs = levels.stream().mapToDouble(Math::log).toArray();
         double centre = StatUtils.mean(logs);
         Interval interval = null;
@@ -252,9 +250,15 @@ public final class Stats {
         if (none > 0) {
             return new Flag(Cause.UNSETTLED, none + " of " + steady.size() + " forks reached no steady state");
         }
-        java.util.Optional<String> warm = WarmupCheck.of(series, steady);
+        long late = steady.stream().filter(Steady::late).count();
+        if (2 * late >= steady.size() && steady.size() >= 2) {
+            double before = Numbers.median(steady.stream().filter(Steady::late).mapToDouble(Steady::before));
+            return new Flag(Cause.MOVED, late + " of " + steady.size() + " forks changed level while measured"
+                    + (Double.isFinite(before) ? " (from a median " + Numbers.number(before) + ")" : ""));
+        }
+        java.util.Optional<WarmupCheck.Finding> warm = WarmupCheck.of(series, steady);
         if (warm.isPresent()) {
-            return new Flag(Cause.WARMUP, warm.get());
+            return new Flag(warm.get().warmupTooShort() ? Cause.WARMUP : Cause.FIRST_APART, warm.get().text());
         }
         State s = states.get(0);
         double lo = s.forkLevels().stream().mapToDouble(Double::doubleValue).min().orElseThrow();

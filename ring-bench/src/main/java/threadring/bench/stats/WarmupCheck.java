@@ -8,14 +8,17 @@ import java.util.Optional;
 /**
  * Whether a row's later forks were measured before their JVMs settled, judged against the row's
  * long-warmed fork (the first, which warms up for the whole settle window and so shows when the
- * id settles). Two signs, either of which flags the row:
+ * id settles). A warm-up was too short where the later forks read more than {@link #TOLERANCE}
+ * slower than the long-warmed JVM's level and either sign says so beyond noise:
  * <ul>
  *   <li>the long-warmed JVM itself, read where the later forks were measured (from their warm-up's
- *       end for as long as they measured), is more than {@link #TOLERANCE} off its own steady level;
- *   <li>the long-warmed JVM's level lies outside every later fork's and more than
- *       {@link #TOLERANCE} from their median: the settled JVM would otherwise be set apart and the
- *       unsettled ones quoted.
+ *       end for as long as they measured), was still slower than its own steady level;
+ *   <li>the long-warmed JVM's level lies below every later fork's: the settled JVM would otherwise
+ *       be set apart and the unsettled ones quoted.
  * </ul>
+ * A long-warmed JVM that reads slower than every later fork is another difference, named as such;
+ * one that was faster early, or whose later forks do not read slower, says nothing of warm-up (of
+ * eleven "warm-up too short" flags in the sweeps of 2026-11-28, eight were such).
  * Nothing to judge where no fork warmed up at least twice as long as the others (a fixed warm-up).
  */
 final class WarmupCheck {
@@ -31,7 +34,7 @@ final class WarmupCheck {
 
     private WarmupCheck() {}
 
-    static Optional<String> of(List<ForkSeries> series, List<Steady> steady) {
+    static Optional<Finding> of(List<ForkSeries> series, List<Steady> steady) {
         if (series.size() < 2) {
             return Optional.empty();
         }
@@ -56,15 +59,17 @@ final class WarmupCheck {
         int measured = first.values().length - first.warmups();
         double se = 1.2533 * noise * Math.sqrt(1.0 / Math.max(1, inWindow) + 1.0 / Math.max(1, measured));
         double off = Math.log(early / level);
-        if (Double.isFinite(early) && Math.abs(off) > TOLERANCE && Math.abs(off) > Z * se) {
-            return Optional.of(String.format(Locale.ROOT, "later forks were measured from %.1f s, where the long-warmed "
-                    + "JVM still read %s, %+.0f%% off the %s it settled at after %.1f s", laterWarm, Numbers.number(early),
-                    100 * (early / level - 1), Numbers.number(level), steady.get(0).settledSeconds()));
-        }
         List<Double> others = steady.subList(1, steady.size()).stream().map(Steady::level).toList();
         double lo = others.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
         double hi = others.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
         double median = Numbers.median(others.stream().mapToDouble(Double::doubleValue));
+        boolean laterSlower = Math.log(median / level) > TOLERANCE;
+        if (Double.isFinite(early) && off > TOLERANCE && off > Z * se && laterSlower) {
+            return Optional.of(new Finding(true, String.format(Locale.ROOT, "later forks were measured from %.1f s, "
+                    + "where the long-warmed JVM still read %s, %+.0f%% off the %s it settled at after %.1f s; they read "
+                    + "%+.0f%%", laterWarm, Numbers.number(early), 100 * (early / level - 1), Numbers.number(level),
+                    steady.get(0).settledSeconds(), 100 * (median / level - 1))));
+        }
         // the long-warmed JVM against the others as one more JVM would fall: a 95% prediction interval
         double[] o = others.stream().mapToDouble(Math::log).toArray();
         double mean = java.util.Arrays.stream(o).average().orElse(Double.NaN);
@@ -74,12 +79,20 @@ final class WarmupCheck {
                 : Numbers.t(o.length - 1) * Math.max(sd, noise / Math.sqrt(8)) * Math.sqrt(1 + 1.0 / o.length);
         double apart = Math.log(level) - mean;
         if ((level < lo || level > hi) && Math.abs(Math.log(median / level)) > TOLERANCE && Math.abs(apart) > predict) {
-            return Optional.of(String.format(Locale.ROOT, "the long-warmed JVM read %s, the %d forks warmed %.1f s "
+            String text = String.format(Locale.ROOT, "the long-warmed JVM read %s, the %d forks warmed %.1f s "
                     + "%s-%s (%+.0f%%)", Numbers.number(level), others.size(), laterWarm, Numbers.number(lo),
-                    Numbers.number(hi), 100 * (median / level - 1)));
+                    Numbers.number(hi), 100 * (median / level - 1));
+            // slower forks than the settled JVM are what a short warm-up leaves; a slower settled JVM is not
+            return Optional.of(new Finding(level < lo, level < lo ? text : text + ": the long-warmed JVM is the slow one"));
         }
         return Optional.empty();
     }
+
+    /**
+     * What the long-warmed JVM says of the others: a warm-up too short (the later forks read slower
+     * than it had settled at, beyond noise) or another difference (it is the slow one), and in words.
+     */
+    record Finding(boolean warmupTooShort, String text) {}
 
     /** Iterations of {@code f} that ran wholly between {@code from} and {@code to} seconds into it. */
     static int count(ForkSeries f, double from, double to) {

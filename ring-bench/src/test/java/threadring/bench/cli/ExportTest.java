@@ -133,9 +133,11 @@ class ExportTest {
     @Test
     void everyRowIsExportedAndEveryBoundBracketsItsValue() {
         // report.md's series tables: 16 ring rows, 15 rendezvous, 12 fan-out, 9 echo (its machine probes are no rows)
-        assertEquals(16 + 15 + 12 + 9, sweep.size(), sweep.keySet().toString());
+        List<Map.Entry<String, LinkedHashMap<String, Metric>>> rows = sweep.entrySet().stream()
+                .filter(b -> !b.getValue().containsKey(Bencher.RATIO)).toList();
+        assertEquals(16 + 15 + 12 + 9, rows.size(), sweep.keySet().toString());
         int bounded = 0;
-        for (Map.Entry<String, LinkedHashMap<String, Metric>> b : sweep.entrySet()) {
+        for (Map.Entry<String, LinkedHashMap<String, Metric>> b : rows) {
             assertTrue(b.getValue().containsKey(Bencher.FLAGGED) && b.getValue().containsKey(Bencher.SHARE), b.getKey());
             assertTrue(b.getValue().keySet().stream().anyMatch(List.of("ns-per-hop", "ns-per-exchange",
                     "ms-per-operation", "requests-per-second")::contains), b.getKey() + ": " + b.getValue().keySet());
@@ -151,6 +153,25 @@ class ExportTest {
             }
         }
         assertTrue(bounded > 20, "bounded metrics: " + bounded);
+    }
+
+    /**
+     * Each answer ratio is a benchmark of its own, "<configuration> <series> <A> / <B>", its measure
+     * the ratio with its 95% interval: the speed-ups over the baseline and each form over the one above.
+     */
+    @Test
+    void theAnswersRatiosAreExportedWithTheirIntervals() {
+        Metric speedUp = metric(sweep, RING + "threads/park / coroutines/continuation-loop", Bencher.RATIO);
+        assertTrue(speedUp.value() > 100 && speedUp.bounded() && speedUp.lowerValue() < speedUp.value()
+                && speedUp.value() < speedUp.upperValue(), speedUp.toString());
+        long ratios = sweep.values().stream().filter(m -> m.containsKey(Bencher.RATIO)).count();
+        assertTrue(ratios >= 20, "ratios: " + ratios);
+        sweep.forEach((name, m) -> {
+            if (m.containsKey(Bencher.RATIO)) {
+                assertEquals(1, m.size(), name);
+                assertTrue(name.contains(" / "), name);
+            }
+        });
     }
 
     /** The --quick run: one fork a row, so no row and no cost has bounds. */

@@ -28,6 +28,35 @@ class SameCodeTest {
     /** Default sweeps made after the method changed (the same code, run again): held out of the default's estimate. */
     static final List<String> LATER = List.of();
 
+    /**
+     * The same-settings default sweeps of 2026-11-28, consecutive pairs (the code between two of them
+     * changed nothing they measure but ZIO's inbox and the warm-up rule): compare calls at most 1% of
+     * rows faster or slower.
+     */
+    @Test
+    void theSweepsOfTheTwentyEighthAreRarelyCalledFasterOrSlower() throws IOException {
+        List<Run> runs = runs(threadring.bench.report.Reruns.RATIO_SWEEPS);
+        int judged = 0;
+        List<String> claims = new ArrayList<>();
+        for (int i = 0; i + 1 < runs.size(); i++) {
+            for (Series[] m : Compare.match(runs.get(i), runs.get(i + 1))) {
+                for (Compare.Judged x : Compare.judged(runs.get(i), m[0], runs.get(i + 1), m[1])) {
+                    judged++;
+                    if (x.verdict() == LikeWithLike.Verdict.FASTER || x.verdict() == LikeWithLike.Verdict.SLOWER) {
+                        claims.add(runs.get(i).runId() + " vs " + runs.get(i + 1).runId() + " "
+                                + m[0].workload().label() + " " + x.pair().id() + ": " + x.said());
+                    }
+                }
+            }
+        }
+        double rate = (double) claims.size() / judged;
+        System.out.printf(Locale.ROOT, "sweeps of 2026-11-28: %d of %d rows called faster or slower (%.2f%%)%n",
+                claims.size(), judged, 100 * rate);
+        claims.forEach(System.out::println);
+        assertTrue(judged >= 150, "judged " + judged);
+        assertTrue(rate <= 0.01, claims.size() + " of " + judged + ": " + String.join("\n", claims));
+    }
+
     static List<Run> runs(List<String> ids) throws IOException {
         List<Run> runs = new ArrayList<>();
         for (String id : ids) {

@@ -88,7 +88,7 @@ class EchoSectionTest {
         row = fastWait.lines().filter(l -> l.startsWith("| threads/socket | 3 |")).findFirst().orElseThrow();
         assertTrue(row.contains("| 44,444 (below C / D) |"), "C / D = 100,000/s, over it: " + row);
         // the level over both bounds: 0.40x of C / D, 0.90x of what its CPU could answer
-        assertTrue(row.contains("| 0.40x") && row.contains("; 0.90x of CPU capacity |"), row);
+        assertTrue(row.contains("| 0.400x") && row.contains("; 0.900x of CPU capacity |"), row);
         assertTrue(!slowWait.contains("of CPU capacity |"), "C / D is the lesser bound: " + slowWait);
     }
 

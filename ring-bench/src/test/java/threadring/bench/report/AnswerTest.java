@@ -30,31 +30,31 @@ class AnswerTest {
     /** The newest committed default sweep: ring, rendezvous, fan-out and echo server. */
     static final Path SWEEP = CommittedRunsTest.RESULTS.resolve("20261126-194407");
 
-    private static Answer.Ranking of(List<Answer.Ranking> rankings, Workload<?, ?> w) {
+    private static Ranking of(List<Ranking> rankings, Workload<?, ?> w) {
         return rankings.stream().filter(r -> r.series().workload().equals(w)).findFirst().orElseThrow();
     }
 
-    private static Answer.Entry entry(Answer.Ranking r, String model) {
+    private static Ranking.Entry entry(Ranking r, String model) {
         return r.entries().stream().filter(e -> e.model().equals(model)).findFirst().orElseThrow(
                 () -> new AssertionError("no " + model + " in " + r.entries()));
     }
 
-    private static List<String> models(Answer.Ranking r) {
-        return r.entries().stream().map(Answer.Entry::model).toList();
+    private static List<String> models(Ranking r) {
+        return r.entries().stream().map(Ranking.Entry::model).toList();
     }
 
     @Test
     void aCommittedSweepRanksEachModelsFastestFormByLevel() throws IOException {
         Run run = RunFile.read(SWEEP);
-        List<Answer.Ranking> rankings = Answer.rankings(run);
+        List<Ranking> rankings = Answer.rankings(run);
         assertEquals(List.of("ring", "rendezvous", "fanout", "echo"), rankings.stream()
                 .map(r -> r.series().workload().label()).toList(), "one ranking per series, in the workloads' order");
-        Answer.Ranking ring = of(rankings, Ring.WORKLOAD);
-        assertEquals(List.of("coroutines", "akka", "quasar", "kilim", "virtual", "ox", "zio", "cats", "threads"),
+        Ranking ring = of(rankings, Ring.WORKLOAD);
+        assertEquals(List.of("coroutines", "akka", "quasar", "virtual", "kilim", "ox", "zio", "cats", "threads"),
                 models(ring), "models by level; floors are none");
-        for (Answer.Ranking r : rankings) {
+        for (Ranking r : rankings) {
             List<Series.Row> rows = r.series().rows(run);
-            for (Answer.Entry e : r.entries()) {
+            for (Ranking.Entry e : r.entries()) {
                 assertTrue(rows.stream().filter(x -> x.model().equals(e.model()))
                         .allMatch(x -> e.form().summary().median() <= x.summary().median()),
                         e.form().id() + " is its model's best form in " + r.series());
@@ -70,26 +70,36 @@ class AnswerTest {
         assertEquals("akka/typed-p1", entry(ring, "akka").form().id());
     }
 
+    /**
+     * Tiers on the committed sweep: every row whose main state holds half its JVMs or more takes one,
+     * flagged or not, and every pair of rows across a boundary is separated by its ratio interval.
+     */
     @Test
-    void aCommittedSweepsTiersSplitOnlyWhereIntervalsAreSeparatedAndFlaggedRowsTakeNone() throws IOException {
-        Answer.Ranking ring = of(Answer.rankings(RunFile.read(SWEEP)), Ring.WORKLOAD);
-        // coroutines 43.4–52.6, quasar 106.1–115.9, zio 242.4–275.2, cats 558.0–627.9: each separated from the last
-        assertEquals(List.of(1, 0, 2, 0, 0, 0, 3, 4, 0), ring.entries().stream().map(Answer.Entry::tier).toList());
-        for (Answer.Entry e : ring.entries()) {
-            assertEquals(e.flagged(), e.tier() == 0, e.form().id() + ": flagged rows, and only they, take no tier");
+    void aCommittedSweepsTiersSplitOnlyWhereEveryRatioAcrossIsSeparated() throws IOException {
+        Run run = RunFile.read(SWEEP);
+        Ranking ring = of(Answer.rankings(run), Ring.WORKLOAD);
+        for (Ranking.Entry e : ring.entries()) {
+            assertEquals(RatioPairs.answerState(e.form().summary()).isEmpty(), e.tier() == 0, e.form().id());
         }
-        assertTrue(Answer.tierLine(ring.entries()).contains("no tier: `akka`, `kilim`, `virtual`, `ox`, `threads`"),
-                Answer.tierLine(ring.entries()));
+        assertTrue(ring.entries().stream().anyMatch(e -> e.flagged() && e.tier() > 0), "a flagged row takes a tier");
+        for (Ranking.Entry a : ring.entries()) {
+            for (Ranking.Entry b : ring.entries()) {
+                if (a.tier() > 0 && b.tier() > a.tier()) {
+                    Stats.Ratio r = RatioPairs.between(run, ring.series(), b.form(), a.form());
+                    assertTrue(r.excludesOne() && r.value() > 1, b.form().id() + " / " + a.form().id() + " " + r);
+                }
+            }
+        }
     }
 
     @Test
     void aCommittedSweepsRatiosAreOverTheBaselineAndTheFloor() throws IOException {
         Run run = RunFile.read(SWEEP);
-        List<Answer.Ranking> rankings = Answer.rankings(run);
-        Answer.Ranking ring = of(rankings, Ring.WORKLOAD);
+        List<Ranking> rankings = Answer.rankings(run);
+        Ranking ring = of(rankings, Ring.WORKLOAD);
         Series.Row park = ring.baseline().orElseThrow();
         assertEquals("threads/park", park.id());
-        Answer.Entry coroutines = entry(ring, "coroutines");
+        Ranking.Entry coroutines = entry(ring, "coroutines");
         Stats.Ratio speedUp = coroutines.overBaseline().orElseThrow();
         assertEquals(park.summary().median() / coroutines.form().summary().median(), speedUp.value(), 1e-9,
                 "the speed-up: the baseline's level over the form's");
@@ -99,8 +109,8 @@ class AnswerTest {
                 entry(ring, "threads").overFloor().orElseThrow().value(), 1e-9, "threads/park over plain code");
 
         // a server's speed-up is its requests/s over the baseline's: the best server first
-        Answer.Ranking echo = of(rankings, EchoServer.WORKLOAD);
-        Answer.Entry first = echo.entries().get(0);
+        Ranking echo = of(rankings, EchoServer.WORKLOAD);
+        Ranking.Entry first = echo.entries().get(0);
         Series.Row socket = echo.baseline().orElseThrow();
         double rps = first.form().measured().echo().orElseThrow().requestsPerSecond().median();
         double baseRps = socket.measured().echo().orElseThrow().requestsPerSecond().median();
@@ -113,15 +123,15 @@ class AnswerTest {
         assertEquals(table.high(), 1e9 / stated.low(), 1e-6 * table.high(), "the interval the echo table states");
 
         // the fan-out has no baseline; its yardstick is the ideal, 100 ms here
-        Answer.Ranking fanOut = of(rankings, FanOut.WORKLOAD);
+        Ranking fanOut = of(rankings, FanOut.WORKLOAD);
         assertTrue(fanOut.baseline().isEmpty());
-        Answer.Entry best = fanOut.entries().get(0);
+        Ranking.Entry best = fanOut.entries().get(0);
         assertEquals(best.form().summary().median() / 1e6 / 100, best.overFloor().orElseThrow().value(), 1e-9);
     }
 
     @Test
     void theWhyComesFromTheCostColumns() throws IOException {
-        Answer.Ranking ring = of(Answer.rankings(RunFile.read(SWEEP)), Ring.WORKLOAD);
+        Ranking ring = of(Answer.rankings(RunFile.read(SWEEP)), Ring.WORKLOAD);
         Costs.PerStep park = entry(ring, "threads").cost();
         assertEquals(1.3134, park.switches(), 0.001, "1,313.4 switches per 1,000 hops, per hop");
         String why = Answer.why(ring);
@@ -149,34 +159,43 @@ class AnswerTest {
     @Test
     void overlappingIntervalsShareATierAndASeparatedOneStartsTheNext() {
         Run run = made();
-        Answer.Ranking ring = of(Answer.rankings(run), Ring.WORKLOAD);
+        Ranking ring = of(Answer.rankings(run), Ring.WORKLOAD);
         assertEquals(List.of("virtual", "ox", "akka", "zio", "threads"), models(ring));
-        Answer.Entry virtual = entry(ring, "virtual");
-        Answer.Entry ox = entry(ring, "ox");
-        Answer.Entry zio = entry(ring, "zio");
+        Ranking.Entry virtual = entry(ring, "virtual");
+        Ranking.Entry ox = entry(ring, "ox");
+        Ranking.Entry zio = entry(ring, "zio");
         assertEquals("virtual/park-p1", virtual.form().id(), "the faster of virtual's two forms");
         Interval v = virtual.form().summary().interval();
         assertFalse(virtual.flagged() || ox.flagged() || zio.flagged());
         assertFalse(Stats.separated(v, ox.form().summary().interval()), "made to overlap");
         assertTrue(Stats.separated(v, zio.form().summary().interval()), "made to separate");
         assertTrue(entry(ring, "akka").flagged(), "two states");
-        assertEquals(List.of(1, 1, 0, 2, 3), ring.entries().stream().map(Answer.Entry::tier).toList());
-        assertEquals("Sharing a tier (intervals overlap, no order between them): tier 1: `virtual`, `ox`; no tier: "
-                + "`akka` (flagged or no interval).", Answer.tierLine(ring.entries()));
+        // akka's main state holds 3 of its 6 JVMs: half, so it takes a tier on that state, flagged
+        assertEquals(List.of(1, 1, 2, 3, 4), ring.entries().stream().map(Ranking.Entry::tier).toList());
+        assertEquals("Sharing a tier (not ordered: some ratio across them includes 1): tier 1: `virtual`, `ox`.",
+                Answer.tierLine(ring.entries()));
         Series.Row park = ring.baseline().orElseThrow();
         assertEquals(park.summary().median() / virtual.form().summary().median(),
                 virtual.overBaseline().orElseThrow().value(), 1e-9);
         assertEquals("Why: no counters were read for these forms.", Answer.why(ring));
     }
 
-    /** The rule itself: a tier starts where an interval leaves its tier's first, not its neighbour. */
+    /**
+     * The rule itself: a boundary falls only where every row before it is separated from every row
+     * after it, so a chain of neighbours that are each separated but whose ends are not does not split.
+     */
     @Test
-    void aTierIsSplitAgainstItsFirstIntervalAndRowsWithoutOneTakeNone() {
-        List<Interval> intervals = Arrays.asList(new Interval(10, 12), new Interval(11, 13), null,
-                new Interval(12.5, 14), new Interval(13, 15), new Interval(15.5, 16));
-        // 12.5–14 overlaps 11–13 but not 10–12, the tier's first; 13–15 overlaps 12.5–14; 15.5–16 leaves it
-        assertArrayEquals(new int[] {1, 1, 0, 2, 2, 3}, Answer.tiers(intervals));
-        assertArrayEquals(new int[] {0, 1}, Answer.tiers(Arrays.asList(null, new Interval(1, 2))));
+    void aTierBoundaryNeedsEveryPairAcrossItSeparatedAndRowsWithoutAStateTakeNone() {
+        // rows 0..4 best first (row 2 has no state); apart: 0|1, 1|3 and 0|3, 3|4 and 0|4, but not 1|4
+        java.util.Set<String> apart = java.util.Set.of("1/0", "3/1", "3/0", "4/3", "4/0");
+        java.util.function.BiFunction<Integer, Integer, Stats.Ratio> ratio = (slower, faster) ->
+                apart.contains(slower + "/" + faster) ? new Stats.Ratio(1.5, new Interval(1.2, 1.8), 0.001)
+                        : new Stats.Ratio(1.1, new Interval(0.9, 1.3), 0.3);
+        assertArrayEquals(new int[] {1, 2, 0, 2, 2}, Answer.tiers(List.of(true, true, false, true, true), ratio));
+        // every pair apart: a tier each
+        assertArrayEquals(new int[] {1, 2, 3}, Answer.tiers(List.of(true, true, true),
+                (a, b) -> new Stats.Ratio(2, new Interval(1.5, 2.5), 0)));
+        assertArrayEquals(new int[] {0, 1}, Answer.tiers(List.of(false, true), ratio));
     }
 
     @Test
@@ -198,8 +217,7 @@ class AnswerTest {
             assertTrue(s.contains("| tier | model | fastest form |"), s);
         }
         assertTrue(section.contains("| 1 | coroutines | coroutines/continuation-loop | 47.8 [43.4–52.6] | "), section);
-        assertTrue(section.contains("| – | threads | threads/park | 12,949 *warm-up too short* | 1 (baseline) |"),
-                section);
+        assertTrue(section.contains("| threads | threads/park | 12,949 ["), section);
         String html = HtmlPage.render(doc, SWEEP);
         int h2 = html.indexOf("<h2 id=\"the-answer\">The answer</h2>");
         assertTrue(h2 > 0 && h2 < html.indexOf("<h2 id=\"environment\">"), "the page shows it first");

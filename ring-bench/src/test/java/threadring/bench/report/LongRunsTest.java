@@ -101,7 +101,7 @@ class LongRunsTest {
     void sweep171654WithItsIdsSpreadsMissesNone() throws IOException {
         Run run = RunFile.read(RESULTS.resolve("20261128-171654"));
         Rerun recorded = run.settings().scored().rerun();
-        List<Run> earlier = RerunPairs.earlier(RESULTS, run.runId(), run.settings().scored(),
+        List<Run> earlier = RerunPairs.earlier(RESULTS, run.runId(), run.settings(),
                 run.machine().hostname());
         Rerun floored = new Rerun(recorded.parts(), recorded.source(), Spreads.of(earlier));
         List<Check> checks = checks(run.withSettings(run.settings().withScored(run.settings().scored()

@@ -260,7 +260,7 @@ class ReportTest {
         assertTrue(line(beside, "jdk25-cpusall | virtual/spin").startsWith(
                 "| jdk25-cpusall | virtual/spin | 100.6 ["), beside);
         assertTrue(line(beside, "jdk25-cpusall | virtual/spin").contains("| 1,998 ["), beside);
-        assertTrue(line(beside, "jdk25-cpusall | virtual/spin").contains("| 0.05x ["), beside);
+        assertTrue(line(beside, "jdk25-cpusall | virtual/spin").contains("| 0.0504x ["), beside);
         assertTrue(beside.indexOf("virtual/spin") < beside.indexOf("threads/park"), beside);
     }
 }

@@ -42,17 +42,17 @@ class RerunsTest {
     /** The results folder's {@code latest} link names the newest run again: it is read once. */
     @Test
     void theLatestLinkIsNotASecondRun(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
-        for (String id : List.of("20261128-083849", "20261128-084649")) {
+        for (String id : List.of("20261128-171654", "20261128-191957")) {
             java.nio.file.Files.createDirectories(dir.resolve(id));
             java.nio.file.Files.copy(RESULTS.resolve(id).resolve(RunFile.NAME), dir.resolve(id).resolve(RunFile.NAME));
         }
-        java.nio.file.Files.createSymbolicLink(dir.resolve("latest"), Path.of("20261128-084649"));
-        Run newest = RunFile.read(dir.resolve("20261128-084649"));
-        List<Run> earlier = RerunPairs.earlier(dir, "20261128-999999", newest.settings().scored(),
+        java.nio.file.Files.createSymbolicLink(dir.resolve("latest"), Path.of("20261128-191957"));
+        Run newest = RunFile.read(dir.resolve("20261128-191957"));
+        List<Run> earlier = RerunPairs.earlier(dir, "20261128-999999", newest.settings(),
                 newest.machine().hostname());
-        assertEquals(List.of("20261128-084649", "20261128-083849"), earlier.stream().map(Run::runId).toList());
-        assertEquals(List.of("20261128-083849"), RerunPairs.earlier(dir, "20261128-084649",
-                newest.settings().scored(), newest.machine().hostname()).stream().map(Run::runId).toList());
+        assertEquals(List.of("20261128-191957", "20261128-171654"), earlier.stream().map(Run::runId).toList());
+        assertEquals(List.of("20261128-171654"), RerunPairs.earlier(dir, "20261128-191957",
+                newest.settings(), newest.machine().hostname()).stream().map(Run::runId).toList());
     }
 
     /** One pair of runs is one draw of the run offset: a user's own components need three pairs of runs. */

@@ -99,4 +99,15 @@ class StatesTest {
         // virtual/park-p1, run 20261125-122753: four JVMs together, two apart
         assertEquals(3, States.groups(List.of(191.0, 192.3, 197.9, 198.9, 273.1, 358.4)).size());
     }
+
+    /**
+     * Ring virtual/park-p1 in the default sweep 20261128-231830: three clusters of JVMs, the widest
+     * gap's far side itself two, were one state "219.2 [161.7-297.2]"; they are three states.
+     */
+    @Test
+    void clustersAreSplitHoweverWideTheOthersAre() {
+        List<Double> jvms = List.of(221.1, 161.7, 295.6, 220.2, 171.1, 275.5, 221.7);
+        List<List<Integer>> g = States.groups(jvms);
+        assertEquals(List.of(List.of(1, 4), List.of(3, 0, 6), List.of(5, 2)), g, g.toString());
+    }
 }

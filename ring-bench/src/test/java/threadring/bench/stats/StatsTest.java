@@ -163,16 +163,19 @@ class StatsTest {
         assertEquals(4, Forks.planned(List.of(98.0, 100.0, 102.0, 100.0), 0.05, 6));
     }
 
-    /** Stein's interval: the mean over every fork, the pilot's spread and degrees of freedom. */
+    /**
+     * A row whose fork count a pilot planned gets the same interval as a fixed count would: Student's
+     * t over every fork, not Stein's second stage (which method.md no longer claims).
+     */
     @Test
-    void aPlannedRowGetsSteinsInterval() {
-        List<Double> levels = List.of(100.0, 104.0, 96.0, 102.0, 99.0, 101.0);
-        Interval stein = Forks.stein(levels, 4);
-        double[] logs = levels.stream().mapToDouble(Math::log).toArray();
-        double sPilot = Math.sqrt(org.apache.commons.math3.stat.StatUtils.variance(logs, 0, 4));
-        double centre = org.apache.commons.math3.stat.StatUtils.mean(logs);
-        assertEquals(Math.exp(centre + Stats.t(3) * sPilot / Math.sqrt(6)), stein.high(), 1e-9);
-        assertEquals(Math.exp(centre - Stats.t(3) * sPilot / Math.sqrt(6)), stein.low(), 1e-9);
+    void aPlannedRowGetsTheIntervalOfEveryFork() {
+        List<List<Double>> forks = List.of(List.of(100.0, 100.0), List.of(104.0, 104.0), List.of(96.0, 96.0),
+                List.of(102.0, 102.0), List.of(99.0, 99.0), List.of(101.0, 101.0));
+        List<ForkSeries> series = forks.stream().map(ForkSeries::measured).toList();
+        Stats.Summary planned = Stats.summarize(series, 4);
+        Stats.Summary fixed = Stats.summarize(series, (Integer) null);
+        assertEquals(fixed.interval().low(), planned.interval().low(), 1e-12);
+        assertEquals(fixed.interval().high(), planned.interval().high(), 1e-12);
     }
 
     /** Wilson's interval of a share, and Fisher's exact test of two (the 1 of 6 against 6 of 6). */
