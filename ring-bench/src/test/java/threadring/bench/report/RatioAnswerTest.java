@@ -29,11 +29,7 @@ class RatioAnswerTest {
     static final Path RESULTS = Path.of("..", "docs", "results");
 
     static List<Run> sweeps() throws IOException {
-        List<Run> runs = new ArrayList<>();
-        for (String id : Reruns.RATIO_SWEEPS) {
-            runs.add(RunFile.read(RESULTS.resolve(id)));
-        }
-        return runs;
+        return RerunsTest.runs(Reruns.RATIO_SWEEPS);
     }
 
     /**

@@ -23,8 +23,13 @@ class RerunsTest {
     static final Path RESULTS = Path.of("..", "docs", "results");
 
     static List<Run> sweeps() throws IOException {
+        return runs(Reruns.SWEEPS);
+    }
+
+    /** The committed runs of {@code ids}, in that order. */
+    static List<Run> runs(List<String> ids) throws IOException {
         List<Run> runs = new ArrayList<>();
-        for (String id : Reruns.SWEEPS) {
+        for (String id : ids) {
             runs.add(RunFile.read(RESULTS.resolve(id)));
         }
         return runs;
