@@ -10,7 +10,7 @@ import threadring.bench.stats.Stats;
 /**
  * One run's main states, per series and id, summarised once with no run-to-run component: what the
  * run-to-run estimates ({@link Spreads}, {@link RatioPairs}) read, however often they read a run.
- * An id's main state is its largest of {@link Spreads#STATE_FORKS} JVMs or more; it speaks for the
+ * An id's main state is its largest of {@link #STATE_FORKS} JVMs or more; it speaks for the
  * row in the answer ({@link #answer}) where it also holds at least half of them.
  */
 public record MainStates(String runId, Map<String, InSeries> series) {
@@ -24,9 +24,9 @@ public record MainStates(String runId, Map<String, InSeries> series) {
     /** One id's main state, its key among the ids' spreads ({@link Rerun#idKey}), and whether it hands off across cpus. */
     public record Main(String id, String idKey, Stats.State state, boolean across) {
 
-        /** Whether it speaks for the row in the answer: it holds at least half of the row's JVMs. */
+        /** Whether it speaks for the row in the answer ({@link #speaks}). */
         public boolean answer() {
-            return 2 * state.forks() >= state.of();
+            return speaks(state);
         }
 
         /** Its state carrying the id's spreads {@code s} (none: null), as a row's state does. */
@@ -35,6 +35,11 @@ public record MainStates(String runId, Map<String, InSeries> series) {
             return new Stats.State(st.forkLevels(), st.level(), st.interval(), st.of(), st.share(),
                     Rerun.Part.NONE.withLevels(s));
         }
+    }
+
+    /** Whether a main state speaks for its row in the answer: it holds at least half of the row's JVMs. */
+    public static boolean speaks(Stats.State main) {
+        return 2 * main.forks() >= main.of();
     }
 
     /** The main states of every series of {@code run}. */
@@ -56,7 +61,7 @@ public record MainStates(String runId, Map<String, InSeries> series) {
         return s.label() + " " + s.workload().label() + " " + s.size().key();
     }
 
-    /** A row's main state: its largest of {@link Spreads#STATE_FORKS} JVMs or more, if it has one. */
+    /** A row's main state: its largest of {@link #STATE_FORKS} JVMs or more, if it has one. */
     static Optional<Stats.State> main(Stats.Summary s) {
         return s.states().stream().filter(x -> x.forks() >= STATE_FORKS)
                 .max(java.util.Comparator.comparingInt(Stats.State::forks));

@@ -114,6 +114,6 @@ public final class RatioPairs {
 
     /** The main state of a row for the answer: its largest state of three JVMs or more, holding at least half of them. */
     public static Optional<Stats.State> answerState(Stats.Summary s) {
-        return MainStates.main(s).filter(st -> 2 * st.forks() >= st.of());
+        return MainStates.main(s).filter(MainStates::speaks);
     }
 }

@@ -53,13 +53,13 @@ public final class RerunPairs {
 
     /**
      * {difference, variance A, forks A, variance B, forks B} of two rows' main states: each row's
-     * largest state of {@link Spreads#STATE_FORKS} forks or more (a one-state row's only one), the two within
+     * largest state of {@link MainStates#STATE_FORKS} forks or more (a one-state row's only one), the two within
      * {@link threadring.bench.stats.LikeWithLike#MATCH} of each other (further apart, they are two
      * states of the id, not one that moved).
      */
     private static java.util.Optional<double[]> one(Stats.Summary a, Stats.Summary b) {
-        java.util.Optional<Stats.State> ma = main(a);
-        java.util.Optional<Stats.State> mb = main(b);
+        java.util.Optional<Stats.State> ma = MainStates.main(a);
+        java.util.Optional<Stats.State> mb = MainStates.main(b);
         if (ma.isEmpty() || mb.isEmpty() || Math.abs(Math.log(ma.get().level() / mb.get().level()))
                 > Math.log(threadring.bench.stats.LikeWithLike.MATCH)) {
             return java.util.Optional.empty();
@@ -68,10 +68,6 @@ public final class RerunPairs {
         double[] lb = mb.get().forkLevels().stream().mapToDouble(Math::log).toArray();
         return java.util.Optional.of(new double[] {mean(lb) - mean(la), variance(la), la.length, variance(lb),
             lb.length});
-    }
-
-    private static java.util.Optional<Stats.State> main(Stats.Summary s) {
-        return Spreads.main(s);
     }
 
     private static double mean(double[] x) {
@@ -105,12 +101,6 @@ public final class RerunPairs {
     public static boolean sweep(Run r) {
         return r.settings().selection().includes().isEmpty() && !r.settings().selection().all();
     }
-
-    /**
-     * The fewest pairs of runs a class's own component is estimated from: a held-out pair made here
-     * after a class was estimated from one pair of runs (at 0) missed 2 of its 6 one-thread rows.
-     */
-    public static final int MIN_RUN_PAIRS = Rerun.MIN_RUN_PAIRS;
 
     /** Per class, the pairs of {@code runs} that give it at least one pair of rows. */
     static java.util.Map<String, Integer> runPairs(List<Run> runs) {
@@ -171,7 +161,7 @@ public final class RerunPairs {
     /**
      * A new run's components: estimated from {@code earlier} runs (complete, made alike, on the same
      * hosts) for each class they give {@link Rerun#MIN_PAIRS} pairs of rows from at least
-     * {@link #MIN_RUN_PAIRS} pairs of runs ({@link #EARLIER_RUNS} at most), the project's default for
+     * {@link Rerun#MIN_RUN_PAIRS} pairs of runs ({@link #EARLIER_RUNS} at most), the project's default for
      * the rest; and each id's own spread of levels over them ({@link Spreads}).
      */
     public static Rerun estimate(List<Run> earlier) {
@@ -179,7 +169,7 @@ public final class RerunPairs {
         java.util.Map<String, Integer> runPairs = runPairs(used);
         java.util.Map<String, Rerun.Part> estimated = new java.util.TreeMap<>(Rerun.calibrate(of(used), "").parts());
         // one pair of runs is one draw of the run-to-run offset, however many rows it has: it may read 0
-        estimated.keySet().removeIf(k -> runPairs.getOrDefault(k, 0) < MIN_RUN_PAIRS);
+        estimated.keySet().removeIf(k -> runPairs.getOrDefault(k, 0) < Rerun.MIN_RUN_PAIRS);
         List<MainStates> mains = earlier.stream().map(MainStates::of).toList();
         Map<String, Rerun.Spread> spreads = Spreads.fromMains(mains);
         Map<String, Rerun.Spread> levels = spreads.isEmpty() ? null : spreads;

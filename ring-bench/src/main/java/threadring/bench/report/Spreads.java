@@ -18,7 +18,8 @@ import org.apache.commons.math3.stat.StatUtils;
  * is states the grouping did not part, left out) and its level's (the standard deviation of its
  * main state's level between runs, from {@link #MIN_RUNS} runs, leaving out a run whose level stands
  * more than {@link LikeWithLike#MATCH} from their median: another state of the id, not the same one
- * moved) and its own move against the rows beside it ({@link Rerun.Spread#move}). The main state is a row's largest of {@link #STATE_FORKS} JVMs or more. A new
+ * moved) and its own move against the rows beside it ({@link Rerun.Spread#move}). The main state
+ * is a row's largest of {@link MainStates#STATE_FORKS} JVMs or more. A new
  * run's rows floor their intervals by them ({@link Rerun.Part#floored}).
  */
 public final class Spreads {
@@ -151,13 +152,5 @@ public final class Spreads {
             }
         }
         return out;
-    }
-
-    /** The fewest forks a state needs to speak for the row's level. */
-    static final int STATE_FORKS = MainStates.STATE_FORKS;
-
-    /** A row's main state: its largest of {@link #STATE_FORKS} JVMs or more, if it has one. */
-    static java.util.Optional<Stats.State> main(Stats.Summary s) {
-        return MainStates.main(s);
     }
 }

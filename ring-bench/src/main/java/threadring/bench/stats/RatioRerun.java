@@ -55,6 +55,16 @@ public final class RatioRerun {
         double halfWidth(Rerun.Part part) {
             return RatioRerun.halfWidth(this, part, Stats.CONFIDENCE);
         }
+
+        /** The variance of the difference between this run's log ratio and a re-run's: twice each part. */
+        double variance(Rerun.Part part) {
+            return 2 * forks + 2 * (moves + part.sd() * part.sd());
+        }
+
+        /** Welch-Satterthwaite's degrees of freedom of {@link #variance}. */
+        double df(Rerun.Part part) {
+            return Rerun.satterthwaite(2 * forks, forkDf, 2 * (moves + part.sd() * part.sd()), part.df());
+        }
     }
 
     /**
@@ -98,9 +108,7 @@ public final class RatioRerun {
      * Welch-Satterthwaite's degrees of freedom.
      */
     public static double halfWidth(Spread s, Rerun.Part part, double confidence) {
-        double a = 2 * s.forks();
-        double r = 2 * (s.moves() + part.sd() * part.sd());
-        return Rerun.quantile(Rerun.satterthwaite(a, s.forkDf(), r, part.df()), confidence) * Math.sqrt(a + r);
+        return Rerun.quantile(s.df(part), confidence) * Math.sqrt(s.variance(part));
     }
 
     /**
@@ -115,12 +123,9 @@ public final class RatioRerun {
         Spread s = spread(a, b);
         double diff = Math.log(value);
         double half = halfWidth(s, part, Stats.CONFIDENCE);
-        double a2 = 2 * s.forks();
-        double r2 = 2 * (s.moves() + part.sd() * part.sd());
-        double sd = Math.sqrt(a2 + r2);
-        double df = Rerun.satterthwaite(a2, s.forkDf(), r2, part.df());
+        double sd = Math.sqrt(s.variance(part));
         double p = sd == 0 ? (diff == 0 ? 1 : 0)
-                : 2 * new org.apache.commons.math3.distribution.TDistribution(Math.min(df, 1e6))
+                : 2 * new org.apache.commons.math3.distribution.TDistribution(Math.min(s.df(part), 1e6))
                         .cumulativeProbability(-Math.abs(diff) / sd);
         return new Stats.Ratio(value, new Interval(Math.exp(diff - half), Math.exp(diff + half)), p);
     }
