@@ -15,6 +15,8 @@ import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.report.Headline;
 import threadring.bench.report.IdTable;
+import threadring.bench.report.Pool;
+import threadring.bench.report.Ratios;
 import threadring.bench.report.Since2014;
 import threadring.bench.util.AtomicFiles;
 import threadring.bench.util.HelpOption;
@@ -29,6 +31,8 @@ import threadring.core.RingFactories;
  */
 @Command(name = "docs", description = "Rewrite the answer in README.md and docs/results.md (between their "
         + "<!-- answer --> markers) from RUN, by default the newest default sweep committed under docs/results, "
+        + "its ratios and tiers pooled with the sweeps made alike before it there within 24 hours (--one-run: "
+        + "RUN's alone), "
         + "docs/results.md's 2014 table (<!-- since2014 -->) from the committed run that measured the "
         + "study's setups on the most JDKs, and docs/implementations.md's id list (<!-- ids -->) from the "
         + "registry; --check only says whether they are stale (exit 1).")
@@ -64,6 +68,10 @@ final class DocsCommand implements Callable<Integer> {
             + "(default: the newest complete default sweep of every workload there).")
     String run;
 
+    @Option(names = "--one-run", description = "Ratios and tiers from RUN alone, not pooled with the alike "
+            + "sweeps before it.")
+    boolean oneRun;
+
     @Option(names = "--check", description = "Write nothing; exit 1 if a page's answer is not RUN's.")
     boolean check;
 
@@ -86,14 +94,15 @@ final class DocsCommand implements Callable<Integer> {
         Path home = Home.home();
         Path committed = home.resolve("docs").resolve("results");
         Run answer = RunFile.read(run != null ? Home.resolve("docs", run, committed) : newest(committed));
-        Block answerBlock = new Block(ANSWER, answer, Headline::markdown);
+        Ratios ratios = oneRun ? Ratios.of(answer) : Pool.of(committed, answer);
+        Block answerBlock = new Block(ANSWER, answer, (r, link) -> Headline.markdown(ratios, link));
         Block since = new Block(SINCE_2014, RunFile.read(mostJdks2014(committed)), Since2014::markdown);
         int status = 0;
         for (Page p : PAGES) {
             Path file = home.resolve(p.file());
             String text = Files.readString(file);
             String updated = replaced(text, answerBlock.on(p), p.file());
-            String runs = answer.runId();
+            String runs = String.join(", ", ratios.runs().stream().map(Run::runId).toList());
             if (p.equals(RESULTS)) {
                 updated = replaced(updated, SINCE_2014, since.on(p), p.file());
                 runs += " and " + since.run().runId();

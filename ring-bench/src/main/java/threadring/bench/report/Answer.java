@@ -33,21 +33,20 @@ public final class Answer {
 
     /** "## The answer" and a table per series of every workload with a model measured; nothing otherwise. */
     static void write(Run run, Doc doc) {
-        write(run, doc, " Every row is in its series' table below.");
+        write(Ratios.of(run), doc, " Every row is in its series' table below.");
     }
 
     /** The same, {@code rest} ending its opening paragraph (where the rows are: the report below, or elsewhere). */
-    static void write(Run run, Doc doc, String rest) {
-        List<Ranking> rankings = rankings(run);
+    static void write(Ratios ratios, Doc doc, String rest) {
+        Run run = ratios.run();
+        List<Ranking> rankings = rankings(ratios);
         if (rankings.isEmpty()) {
             return;
         }
         doc.heading(2, "The answer");
-        doc.bullets(AnswerSentences.of(run, rankings));
+        doc.bullets(AnswerSentences.of(ratios, rankings));
         doc.paragraph("Per series, each model's fastest form (the model is the id's prefix; floors and probes are "
-                + "none), best first. " + RULE + " Every ratio is main state over main state, with the 95% interval "
-                + "a re-run's ratio falls in (both runs' forks, each id's own move between runs and its class's "
-                + "run-to-run component, measured on ratios between alike runs). A flagged row (states, not settled, "
+                + "none), best first. " + RULE + " " + ratioRule(ratios) + " A flagged row (states, not settled, "
                 + "forks apart, warm-up too short) shows its flag beside its main state's level; it takes a tier on "
                 + "that state where the state holds at least half of its JVMs. Costs per step: the counters of the "
                 + "form's main state." + rest);
@@ -56,12 +55,36 @@ public final class Answer {
         }
     }
 
-    /** The rankings of every series with a model measured, in the workloads' order. */
+    /** What a ratio of the answer is, from one run or pooled over several. */
+    static String ratioRule(Ratios ratios) {
+        List<Run> runs = ratios.runs();
+        String each = "Every ratio is main state over main state";
+        if (runs.size() == 1) {
+            return each + ", with the 95% interval a re-run's ratio falls in (both runs' forks, each id's own move "
+                    + "between runs and its class's run-to-run component, measured on ratios between alike runs).";
+        }
+        List<String> alone = Sections.ALL.stream().filter(s -> !s.pools()).map(s -> s.workload().label()).toList();
+        return each + ", pooled over " + runs.size() + " alike runs (" + String.join(", ", runs.stream()
+                .map(r -> "`" + r.runId() + "`").toList()) + ": each run's ratio weighted by what it varies by, "
+                + "from runs whose main states are the ones shown), with the 95% interval the pool of as many "
+                + "re-runs falls in; levels, flags and costs are the newest run's."
+                + (alone.isEmpty() ? "" : " The " + String.join(" and ", alone) + " answer from the newest run alone, "
+                        + "with the 95% interval a re-run's ratio falls in (their pooled intervals did not hold "
+                        + "another pool's ratios often enough).");
+    }
+
+    /** The rankings of every series of one run with a model measured, in the workloads' order. */
     static List<Ranking> rankings(Run run) {
+        return rankings(Ratios.of(run));
+    }
+
+    /** The rankings of every series of {@code ratios}' run with a model measured, ratios and tiers from {@code ratios}. */
+    static List<Ranking> rankings(Ratios ratios) {
+        Run run = ratios.run();
         List<Ranking> out = new ArrayList<>();
         for (WorkloadSection section : Sections.ALL) {
             for (Series s : Series.of(run, section.workload())) {
-                Ranking r = ranking(run, s, section);
+                Ranking r = ranking(ratios, s, section);
                 if (!r.entries().isEmpty()) {
                     out.add(r);
                 }
@@ -71,18 +94,18 @@ public final class Answer {
     }
 
     /** One series ranked: each model's fastest form, in tiers. */
-    static Ranking ranking(Run run, Series s, WorkloadSection section) {
-        List<Series.Row> rows = s.rows(run);
+    static Ranking ranking(Ratios ratios, Series s, WorkloadSection section) {
+        List<Series.Row> rows = s.rows(ratios.run());
         Optional<Series.Row> base = section.baseline().flatMap(b -> rows.stream().filter(r -> r.id().equals(b))
                 .findFirst());
         List<Series.Row> forms = fastestPerModel(rows);
         int[] tiers = tiers(forms.stream().map(f -> RatioPairs.answerState(f.summary()).isPresent()).toList(),
-                (slower, faster) -> RatioPairs.between(run, s, forms.get(slower), forms.get(faster)));
+                (slower, faster) -> ratios.between(s, forms.get(slower), forms.get(faster)));
         List<Ranking.Entry> entries = new ArrayList<>();
         for (int i = 0; i < forms.size(); i++) {
             Series.Row f = forms.get(i);
             entries.add(new Ranking.Entry(f.model(), f, section.stated(f), tiers[i],
-                    base.map(b -> RatioPairs.between(run, s, b, f)), section.overFloor(run, s, f),
+                    base.map(b -> ratios.between(s, b, f)), section.overFloor(ratios, s, f),
                     section.stepCost(s, f), section.boundByLoad(f)));
         }
         return new Ranking(s, section, base, entries);

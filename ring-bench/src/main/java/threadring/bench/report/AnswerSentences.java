@@ -25,10 +25,11 @@ final class AnswerSentences {
     private AnswerSentences() {}
 
     /** The sentences of every ranking, the run's conditions and the suffixes. */
-    static List<String> of(Run run, List<Ranking> rankings) {
+    static List<String> of(Ratios ratios, List<Ranking> rankings) {
+        Run run = ratios.run();
         List<String> out = new ArrayList<>();
         for (Ranking r : rankings) {
-            out.add(sentence(run, r));
+            out.add(sentence(ratios, r));
         }
         out.add(conditions(run));
         out.add(SUFFIXES);
@@ -36,7 +37,7 @@ final class AnswerSentences {
     }
 
     /** "**Ring**: `a` leads at 66.5 ns/hop, 1.18x [1.07–1.30x] ahead of `b`; 195x [..] over `threads/park`. Why: ..." */
-    static String sentence(Run run, Ranking r) {
+    static String sentence(Ratios ratios, Ranking r) {
         WorkloadSection section = r.section();
         List<Ranking.Entry> entries = r.entries();
         int first = entries.stream().mapToInt(Ranking.Entry::tier).filter(t -> t > 0).min().orElse(0);
@@ -61,7 +62,7 @@ final class AnswerSentences {
         Optional<Ranking.Entry> next = first == 0 ? Optional.empty()
                 : entries.stream().filter(e -> e.tier() == first + 1).findFirst();
         next.ifPresent(n -> {
-            Stats.Ratio gap = RatioPairs.between(run, r.series(), n.form(), last.form());
+            Stats.Ratio gap = ratios.between(r.series(), n.form(), last.form());
             s.append("; the next, ").append(Format.code(n.form().id())).append(", takes ").append(Format.ratio(gap))
                     .append(" as long");
         });

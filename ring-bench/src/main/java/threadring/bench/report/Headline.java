@@ -22,15 +22,26 @@ public final class Headline {
 
     /** The answer's markdown, its run linked at {@code reportLink}: the report's section, with the run named under its heading. */
     public static String markdown(Run run, String reportLink) {
+        return markdown(Ratios.of(run), reportLink);
+    }
+
+    /**
+     * The same with the ratios (and tiers) of {@code ratios}, a pool of alike runs or one run, its
+     * newest run linked at {@code reportLink}.
+     */
+    public static String markdown(Ratios ratios, String reportLink) {
+        Run run = ratios.run();
         Doc doc = new Doc("");
-        Answer.write(run, doc, "");
+        Answer.write(ratios, doc, "");
         String md = doc.markdown();
         String body = md.substring(md.indexOf("\n\n") + 2); // past the untitled "# "
         int heading = body.indexOf("\n\n") + 2;
         String from = "From the default sweep [`" + run.runId() + "`](" + reportLink + ") (" + run.started().substring(0, 10)
                 + ", " + run.machine().cpuModel() + ", " + String.join("; ", run.configurations().stream()
                         .map(c -> "JDK " + c.jvm().javaVersion() + (c.cpus() == null ? ", unpinned" : ", cpus " + c.cpus()))
-                        .toList()) + (Double.isNaN(run.minutes()) ? "" : String.format(Locale.ROOT, ", took %.1f minutes", run.minutes())) + "), written by `./benchmark.sh docs`: "
+                        .toList()) + (Double.isNaN(run.minutes()) ? "" : String.format(Locale.ROOT, ", took %.1f minutes", run.minutes())) + ")"
+                + (ratios.runs().size() > 1 ? ", its ratios and tiers pooled with the " + (ratios.runs().size() - 1)
+                        + " sweeps made alike before it within a day" : "") + ", written by `./benchmark.sh docs`: "
                 + "every row, with its forks, states, costs and profile, is in that report.";
         return (body.substring(0, heading) + from + "\n\n" + body.substring(heading)).strip() + "\n";
     }

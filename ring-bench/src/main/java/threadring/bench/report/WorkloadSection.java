@@ -86,6 +86,15 @@ public interface WorkloadSection {
         return "B/A";
     }
 
+    /**
+     * Whether the answer pools this workload's ratios over alike runs ({@link Pool}): only where
+     * pools of two committed sweeps held another pool's ratios as their intervals say
+     * (PooledAnswerTest); a workload that does not answers from the newest run alone.
+     */
+    default boolean pools() {
+        return true;
+    }
+
     /** Whether the section's rows are served (a load measures a server) rather than timed passes. */
     default boolean served() {
         return workload().scale() == threadring.core.Size.Scale.PER_SECOND;
@@ -104,7 +113,7 @@ public interface WorkloadSection {
      * floor row (the same machinery without the model's scheduler) or the workload's ideal; empty
      * where the workload has none or the series lacks it.
      */
-    default Optional<Stats.Ratio> overFloor(Run run, Series s, Series.Row form) {
+    default Optional<Stats.Ratio> overFloor(Ratios ratios, Series s, Series.Row form) {
         return Optional.empty();
     }
 

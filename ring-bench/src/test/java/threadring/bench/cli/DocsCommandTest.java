@@ -44,9 +44,10 @@ class DocsCommandTest {
     @Test
     void theCommittedPagesCarryTheNewestSweepsAnswer() throws IOException {
         Run run = RunFile.read(DocsCommand.newest(COMMITTED));
+        threadring.bench.report.Pool pool = threadring.bench.report.Pool.of(COMMITTED, run);
         for (DocsCommand.Page page : DocsCommand.PAGES) {
             String text = Files.readString(Path.of("..").resolve(page.file()));
-            String answer = Headline.markdown(run, page.toResults() + run.runId() + "/report.md");
+            String answer = Headline.markdown(pool, page.toResults() + run.runId() + "/report.md");
             assertEquals(text, DocsCommand.replaced(text, answer, page.file()),
                     page.file() + " is stale: run ./benchmark.sh docs");
         }

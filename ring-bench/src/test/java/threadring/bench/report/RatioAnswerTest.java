@@ -83,9 +83,21 @@ class RatioAnswerTest {
     void tiersAreTransitiveAndNoOtherSweepReversesThem() throws IOException {
         List<Run> runs = sweeps();
         Run newest = runs.get(runs.size() - 1);
+        Map<String, Double> halfWidths = tiersKeptBy(Ratios.of(newest), runs.subList(0, runs.size() - 1));
+        System.out.println("one run's median half-widths: " + halfWidths);
+    }
+
+    /**
+     * Checks {@code ratios}' answer: ring at least 5 tiers, rendezvous at least 6, every pair across a
+     * tier boundary separated, no run of {@code others} ordering such a pair the other way round
+     * (at least 100 compared); gives per workload the median half-width of the ratios between
+     * unflagged one-thread forms.
+     */
+    static Map<String, Double> tiersKeptBy(Ratios ratios, List<Run> others) {
         List<String> reversed = new ArrayList<>();
+        Map<String, Double> halfWidths = new TreeMap<>();
         int compared = 0;
-        for (Ranking r : Answer.rankings(newest)) {
+        for (Ranking r : Answer.rankings(ratios)) {
             String workload = r.series().workload().label();
             List<Ranking.Entry> tiered = r.entries().stream().filter(e -> e.tier() > 0).toList();
             int tiers = tiered.stream().mapToInt(Ranking.Entry::tier).max().orElse(0);
@@ -101,23 +113,24 @@ class RatioAnswerTest {
                     if (a.form().summary().median() < b.form().summary().median() && !a.flagged() && !b.flagged()
                             && !Carriers.across(a.form().id(), r.series().config())
                             && !Carriers.across(b.form().id(), r.series().config())) {
-                        Stats.Ratio x = RatioPairs.between(newest, r.series(), b.form(), a.form());
+                        Stats.Ratio x = ratios.between(r.series(), b.form(), a.form());
                         oneThread.add(Math.sqrt(x.interval().high() / x.interval().low()) - 1);
                     }
                 }
             }
+            double median = Numbers.median(oneThread.stream().mapToDouble(x -> x));
+            halfWidths.merge(workload, median, Math::max);
             System.out.printf(Locale.ROOT, "%s: %d tiers; %d ratios between unflagged one-thread forms, median "
-                    + "half-width %.1f%%%n", workload, tiers, oneThread.size(),
-                    100 * Numbers.median(oneThread.stream().mapToDouble(x -> x)));
+                    + "half-width %.1f%%%n", workload, tiers, oneThread.size(), 100 * median);
             for (Ranking.Entry a : tiered) {
                 for (Ranking.Entry b : tiered) {
                     if (a.tier() >= b.tier()) {
                         continue;
                     }
-                    Stats.Ratio x = RatioPairs.between(newest, r.series(), b.form(), a.form());
+                    Stats.Ratio x = ratios.between(r.series(), b.form(), a.form());
                     assertTrue(x.excludesOne() && x.value() > 1, workload + " " + b.form().id() + " / "
                             + a.form().id() + " across tiers " + a.tier() + "|" + b.tier() + ": " + x);
-                    for (Run other : runs.subList(0, runs.size() - 1)) {
+                    for (Run other : others) {
                         for (Series s : Series.of(other, r.series().workload())) {
                             if (!s.label().equals(r.series().label()) || !s.size().equals(r.series().size())) {
                                 continue;
@@ -139,6 +152,7 @@ class RatioAnswerTest {
         System.out.println("orderings across tiers compared in the other sweeps: " + compared + ", reversed: " + reversed);
         assertTrue(compared >= 100, "compared " + compared);
         assertTrue(reversed.isEmpty(), reversed.toString());
+        return halfWidths;
     }
 
     /** The project's ratio components are what the estimate gives on the sweeps it names. */

@@ -5,6 +5,7 @@ import threadring.bench.report.Costs;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Profiles;
+import threadring.bench.report.Ratios;
 import threadring.bench.report.Series;
 import threadring.bench.report.StepTable;
 import threadring.bench.report.WorkloadSection;
@@ -81,9 +82,9 @@ public final class FanOutSection implements WorkloadSection {
 
     /** A form's level over the ideal time, its interval from both (the row's ends over the ideal's). */
     @Override
-    public Optional<Stats.Ratio> overFloor(Run run, Series s, Series.Row form) {
+    public Optional<Stats.Ratio> overFloor(Ratios ratios, Series s, Series.Row form) {
         Stats.Summary x = form.summary();
-        return Ideal.of(run, s).map(d -> new Stats.Ratio(x.median() / 1e6 / d.ms(), x.interval() == null ? null
+        return Ideal.of(ratios.run(), s).map(d -> new Stats.Ratio(x.median() / 1e6 / d.ms(), x.interval() == null ? null
                 : new Interval(x.interval().low() / 1e6 / d.highMs(), x.interval().high() / 1e6 / d.lowMs()),
                 Double.NaN));
     }

@@ -1,7 +1,7 @@
 package threadring.bench.workloads.ring;
 
 import threadring.bench.report.Doc;
-import threadring.bench.report.RatioPairs;
+import threadring.bench.report.Ratios;
 import threadring.bench.report.Series;
 import threadring.bench.report.StepTable;
 import threadring.bench.report.WorkloadSection;
@@ -88,7 +88,7 @@ public final class RingSection implements WorkloadSection {
 
     /** A form's level over the floor row nearest to its machinery ({@code RingFactory.floor}) in its series. */
     @Override
-    public Optional<Stats.Ratio> overFloor(Run run, Series s, Series.Row form) {
-        return Floors.of(s.rows(run), form).map(f -> RatioPairs.between(run, s, form, f));
+    public Optional<Stats.Ratio> overFloor(Ratios ratios, Series s, Series.Row form) {
+        return Floors.of(s.rows(ratios.run()), form).map(f -> ratios.between(s, form, f));
     }
 }

@@ -1,0 +1,115 @@
+package threadring.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
+import threadring.bench.stats.Numbers;
+import threadring.bench.stats.Rerun;
+import threadring.bench.stats.Stats;
+
+/**
+ * The answer pooled over alike sweeps ({@link Pool}), checked on the committed sweeps of
+ * 2026-11-28: a pool of two holds another pool of two's ratios as its intervals say, and the pool
+ * the docs answer from is sharp enough to split the ring and the rendezvous into the tiers its runs
+ * keep.
+ */
+class PooledAnswerTest {
+
+    /**
+     * Every split of the five same-settings sweeps into two disjoint pools of two (15 splits): in
+     * every class of pair at least 90% of one pool's ratio intervals hold the other pool's ratio.
+     * Both pools carry the newest sweep's spreads and components, estimated from runs among these
+     * five: what is tested here is that averaging runs narrows as stated (the runs' offsets are
+     * independent), the single-run intervals being tested on held-out components in
+     * {@link RatioAnswerTest}.
+     */
+    @Test
+    void aPoolOfTwoSweepsHoldsAnotherPoolsRatios() throws IOException {
+        List<Run> runs = RatioAnswerTest.sweeps();
+        List<Run> newestFirst = new ArrayList<>(runs);
+        java.util.Collections.reverse(newestFirst);
+        Rerun components = RerunPairs.estimate(newestFirst);
+        Map<String, int[]> held = new TreeMap<>();
+        Map<String, List<Double>> widths = new TreeMap<>();
+        int n = runs.size();
+        for (int a = 0; a < n; a++) {
+            for (int b = a + 1; b < n; b++) {
+                for (int c = a + 1; c < n; c++) {
+                    for (int d = c + 1; d < n; d++) {
+                        if (c == b || d == b) {
+                            continue;
+                        }
+                        Pool one = new Pool(List.of(runs.get(b), runs.get(a)), components);
+                        Pool other = new Pool(List.of(runs.get(d), runs.get(c)), components);
+                        judge(one, other, held, widths);
+                    }
+                }
+            }
+        }
+        List<String> short90 = new ArrayList<>();
+        held.forEach((key, h) -> {
+            double coverage = (double) h[0] / h[1];
+            System.out.printf(Locale.ROOT, "pools of 2: %-36s %5d of %5d held (%.1f%%), median half-width %.1f%%%n",
+                    key, h[0], h[1], 100 * coverage, 100 * Numbers.median(widths.get(key).stream().mapToDouble(x -> x)));
+            if (coverage < 0.90) {
+                short90.add(key + " " + coverage);
+            }
+        });
+        assertTrue(held.size() >= 7, "classes judged: " + held.keySet());
+        assertTrue(short90.isEmpty(), short90.toString());
+    }
+
+    /** Each ratio both pools draw on in full, judged both ways: does one's interval hold the other's ratio. */
+    private static void judge(Pool one, Pool other, Map<String, int[]> held, Map<String, List<Double>> widths) {
+        for (Series s : Series.of(one.run())) {
+            List<Series.Row> rows = s.rows(one.run());
+            for (int i = 0; i < rows.size(); i++) {
+                for (int j = i + 1; j < rows.size(); j++) {
+                    Series.Row x = rows.get(i);
+                    Series.Row y = rows.get(j);
+                    if (one.drawsOn(s, x, y) < 2 || other.drawsOn(s, x, y) < 2) {
+                        continue;
+                    }
+                    Stats.Ratio p = one.between(s, x, y);
+                    Stats.Ratio q = other.between(s, x, y);
+                    String key = RatioPairs.key(s, x.id(), y.id());
+                    for (Stats.Ratio[] r : List.of(new Stats.Ratio[] {p, q}, new Stats.Ratio[] {q, p})) {
+                        int[] h = held.computeIfAbsent(key, k -> new int[2]);
+                        h[0] += r[0].interval().low() <= r[1].value() && r[1].value() <= r[0].interval().high() ? 1 : 0;
+                        h[1]++;
+                        widths.computeIfAbsent(key, k -> new ArrayList<>())
+                                .add(Math.sqrt(r[0].interval().high() / r[0].interval().low()) - 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The pool the docs answer from (the newest default sweep and the sweeps made alike before it
+     * within a day): at least 5 ring tiers and 6 rendezvous tiers that no run of the day reverses,
+     * and ratios between unflagged one-thread forms with a median half-width of at most +-9% in the
+     * ring and the rendezvous.
+     */
+    @Test
+    void theDocsPoolAnswersWithinNinePercent() throws IOException {
+        Run newest = RunFile.read(RatioAnswerTest.RESULTS.resolve(Reruns.RATIO_SWEEPS.get(Reruns.RATIO_SWEEPS.size() - 1)));
+        Pool pool = Pool.of(RatioAnswerTest.RESULTS, newest);
+        System.out.println("pool: " + pool.runs().stream().map(Run::runId).toList());
+        assertEquals(newest.runId(), pool.runs().get(0).runId());
+        assertTrue(pool.runs().containsAll(RatioAnswerTest.sweeps().stream().map(r -> pool.runs().stream()
+                .filter(p -> p.runId().equals(r.runId())).findFirst().orElse(r)).toList()), "the day's sweeps are pooled");
+        Map<String, Double> halfWidths = RatioAnswerTest.tiersKeptBy(pool, pool.runs().subList(1, pool.runs().size()));
+        assertTrue(halfWidths.get("ring") <= 0.09, "ring: " + halfWidths);
+        assertTrue(halfWidths.get("rendezvous") <= 0.09, "rendezvous: " + halfWidths);
+    }
+}
