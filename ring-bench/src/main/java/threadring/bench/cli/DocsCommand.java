@@ -30,7 +30,8 @@ import threadring.core.RingFactories;
  * registry (docs/implementations.md); with --check, says whether they are stale (CI).
  */
 @Command(name = "docs", description = "Rewrite the answer in README.md and docs/results.md (between their "
-        + "<!-- answer --> markers) from RUN, by default the newest default sweep committed under docs/results, "
+        + "<!-- answer --> markers) from RUN, by default the newest default sweep committed under docs/results "
+        + "that has alike sweeps to pool with (else the newest), "
         + "its ratios and tiers pooled with the sweeps made alike before it there within 24 hours (--one-run: "
         + "RUN's alone), "
         + "docs/results.md's 2014 table (<!-- since2014 -->) from the committed run that measured the "
@@ -65,7 +66,8 @@ final class DocsCommand implements Callable<Integer> {
     HelpOption help;
 
     @Parameters(arity = "0..1", paramLabel = "RUN", description = "A run directory or a run id under docs/results "
-            + "(default: the newest complete default sweep of every workload there).")
+            + "(default: the newest complete default sweep of every workload there with alike sweeps to pool "
+            + "with, else the newest).")
     String run;
 
     @Option(names = "--one-run", description = "Ratios and tiers from RUN alone, not pooled with the alike "
@@ -162,14 +164,27 @@ final class DocsCommand implements Callable<Integer> {
         }
     }
 
-    /** The newest run under {@code committed} that is a default sweep of every workload. */
+    /**
+     * The run the docs answer from: the newest default sweep of every workload under {@code committed}
+     * that has an alike sweep to pool with ({@link Pool#of}: same host, cpu and JDKs, within a day),
+     * else the newest default sweep. A lone sweep on other hardware (the host moved to another cpu
+     * model) does not displace the most replicated answer; it is in the results' index.
+     */
     static Path newest(Path committed) throws IOException {
+        Path first = null;
         for (Path d : runs(committed)) {
-            if (Headline.defaultSweep(RunFile.read(d))) {
-                return d;
+            Run run = RunFile.read(d);
+            if (Headline.defaultSweep(run)) {
+                if (Pool.of(committed, run).runs().size() > 1) {
+                    return d;
+                }
+                first = first == null ? d : first;
             }
         }
-        throw new UsageException("no default sweep of every workload under " + committed);
+        if (first == null) {
+            throw new UsageException("no default sweep of every workload under " + committed);
+        }
+        return first;
     }
 
     /** The run under {@code committed} that measured the 2014 study's setups on the most JDKs, the newest of equals. */

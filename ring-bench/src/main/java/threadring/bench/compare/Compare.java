@@ -141,10 +141,16 @@ public final class Compare {
             speed.ifPresent(r -> doc.paragraph("**The machine's speed moved**: its single-thread probe (`" + Probe.SPEED
                     + "`) ran " + Format.ratio(r) + " B/A; one-thread rows of B are divided by that before they are "
                     + "judged."));
+            Optional<Double> common = machine.flatMap(why -> commonMove(pairs(a, sa, b, sb), sb));
             machine.ifPresent(why -> doc.paragraph("**The machine moved**: its cross-CPU handoff (`" + Probe.CROSS_CPU
                     + "`, probed at the start and the end of each run) " + why + ". Rows that hand off across cpus "
-                    + "move with it, so none of them is called faster, slower or in other shares here; rows on one "
-                    + "thread are."));
+                    + "move with it, so " + common.map(c -> "each of them is judged on its B/A divided by their "
+                            + "common move, the median B/A of the " + acrossRows(pairs(a, sa, b, sb), sb).size()
+                            + " such rows with one state in both runs (" + Format.times(c) + "), measured in the same "
+                            + "rounds; a row that moved with the machine is then within noise, one that moved "
+                            + "against it is not").orElse("none of them is called faster, slower or in other "
+                            + "shares here (fewer than " + COMMON_ROWS + " such rows with one state in both runs to "
+                            + "judge them against)") + "; rows on one thread are judged as they read."));
             List<Doc.Row> rows = new ArrayList<>();
             for (Judged j : judged(a, sa, b, sb)) {
                 Pair p = j.pair();
@@ -203,20 +209,47 @@ public final class Compare {
     public static List<Judged> judged(Run a, Series sa, Run b, Series sb) {
         Optional<String> machine = machineMoved(a, sa, b, sb);
         Optional<Stats.Ratio> speed = speedMoved(a, sa, b, sb);
+        List<Pair> pairs = pairs(a, sa, b, sb);
+        Optional<Double> common = machine.flatMap(m -> commonMove(pairs, sb));
         List<Judged> out = new ArrayList<>();
-        for (Pair raw : pairs(a, sa, b, sb)) {
-            boolean divided = speed.isPresent() && !Carriers.across(raw.id(), sb.config());
-            Pair p = divided ? new Pair(raw.id(), raw.a(), raw.b().scaled(1 / speed.get().value()), raw.number()) : raw;
+        for (Pair raw : pairs) {
+            boolean across = Carriers.across(raw.id(), sb.config());
+            double by = !across && speed.isPresent() ? speed.get().value() : across && common.isPresent() ? common.get() : 1;
+            Pair p = by == 1 ? raw : new Pair(raw.id(), raw.a(), raw.b().scaled(1 / by), raw.number());
             LikeWithLike.Verdict v = p.verdict();
-            String said = p.text() + (divided ? " (B divided by the speed probe)" : "");
-            if (machine.isPresent() && (v == LikeWithLike.Verdict.FASTER || v == LikeWithLike.Verdict.SLOWER
-                    || v == LikeWithLike.Verdict.SHARES) && Carriers.across(p.id(), sb.config())) {
+            String said = p.text() + (by == 1 ? "" : across ? " (B divided by the across-cpu rows' common move, "
+                    + Format.times(by) + ")" : " (B divided by the speed probe)");
+            if (machine.isPresent() && common.isEmpty() && (v == LikeWithLike.Verdict.FASTER
+                    || v == LikeWithLike.Verdict.SLOWER || v == LikeWithLike.Verdict.SHARES) && across) {
                 said = "no verdict: the machine's cross-CPU handoff " + machine.get();
                 v = LikeWithLike.Verdict.UNSTABLE;
             }
             out.add(new Judged(p, v, said));
         }
         return out;
+    }
+
+    /** The fewest rows that hand off across cpus whose median move is their common one. */
+    static final int COMMON_ROWS = 3;
+
+    /** The pairs of rows that hand off across cpus, each of one settled state in both runs. */
+    private static List<Pair> acrossRows(List<Pair> pairs, Series sb) {
+        return pairs.stream().filter(p -> Carriers.across(p.id(), sb.config()) && p.a().states().size() == 1
+                && p.b().states().size() == 1 && !p.a().isUnstable() && !p.b().isUnstable()).toList();
+    }
+
+    /**
+     * The common move of a series' rows that hand off across cpus: the median B/A of those of one
+     * settled state in both runs, measured in the same rounds as every row it is set against; empty
+     * with fewer than {@link #COMMON_ROWS}.
+     */
+    static Optional<Double> commonMove(List<Pair> pairs, Series sb) {
+        List<Pair> across = acrossRows(pairs, sb);
+        if (across.size() < COMMON_ROWS) {
+            return Optional.empty();
+        }
+        return Optional.of(Math.exp(threadring.bench.stats.Numbers.median(across.stream()
+                .mapToDouble(p -> Math.log(p.b().median() / p.a().median())))));
     }
 
     /**

@@ -4,8 +4,14 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 import threadring.bench.util.UsageException;
 
 /**
@@ -14,7 +20,8 @@ import threadring.bench.util.UsageException;
  * run.json. Everything is written and read back with these types; nothing is read from console
  * text. Runs written with schema 1 (before a workload's size was one type) are read through
  * {@link SchemaOne}, and with schema 1 or 2 (before the settings held their series) through
- * {@link SchemaTwo}.
+ * {@link SchemaTwo}. A committed run keeps its run.json compressed ({@link #COMPRESSED}), read and
+ * rewritten as it is found.
  */
 public final class RunFile {
 
@@ -32,8 +39,28 @@ public final class RunFile {
 
     private RunFile() {}
 
+    /** run.json compressed with gzip, as runs are committed under docs/results (a tenth of the size). */
+    public static final String COMPRESSED = NAME + ".gz";
+
     public static boolean isRun(Path dir) {
-        return Files.isRegularFile(dir.resolve(NAME));
+        return Files.isRegularFile(dir.resolve(NAME)) || Files.isRegularFile(dir.resolve(COMPRESSED));
+    }
+
+    /** The file a run's data is in: its run.json, else its run.json.gz where only that exists. */
+    public static Path file(Path runDir) {
+        Path plain = runDir.resolve(NAME);
+        Path compressed = runDir.resolve(COMPRESSED);
+        return !Files.isRegularFile(plain) && Files.isRegularFile(compressed) ? compressed : plain;
+    }
+
+    /** The text of a run file, uncompressed where it is {@link #COMPRESSED}. */
+    public static String text(Path file) throws IOException {
+        if (!file.getFileName().toString().endsWith(".gz")) {
+            return Files.readString(file);
+        }
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     /**
@@ -42,9 +69,9 @@ public final class RunFile {
      * @throws UsageException in one line if it is not a run file, or one of another version
      */
     public static Run read(Path runDir) throws IOException {
-        Path file = runDir.resolve(NAME);
+        Path file = file(runDir);
         try {
-            JsonElement tree = JsonParser.parseString(Files.readString(file));
+            JsonElement tree = JsonParser.parseString(text(file));
             JsonElement schema = tree.isJsonObject() ? tree.getAsJsonObject().get("schema") : null;
             int version = schema != null && schema.isJsonPrimitive() ? schema.getAsInt() : -1;
             if (version < SchemaOne.SCHEMA || version > Run.SCHEMA) {
@@ -71,7 +98,17 @@ public final class RunFile {
      */
     public static void write(Path runDir, Run run) throws IOException {
         Path results = runDir.toAbsolutePath().normalize().getParent();
-        Json.write(runDir.resolve(NAME), run.withPaths(p -> shown(results, p)));
+        Run shown = run.withPaths(p -> shown(results, p));
+        Path file = file(runDir);
+        if (!file.getFileName().toString().endsWith(".gz")) {
+            Json.write(file, shown);
+            return;
+        }
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(tmp))) {
+            out.write(Json.GSON.toJson(shown).getBytes(StandardCharsets.UTF_8));
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** {@code path} as a run records it: relative to {@code results} where it lies under its parent, else as it is. */

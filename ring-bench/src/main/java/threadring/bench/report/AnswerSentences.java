@@ -68,11 +68,26 @@ final class AnswerSentences {
         });
         if (r.baseline().isPresent() && !r.baseline().get().id().equals(lead.form().id())) {
             lead.overBaseline().ifPresent(b -> s.append("; ").append(Format.ratio(b)).append(" faster than ")
-                    .append(Format.code(r.baseline().get().id())).append(" (the baseline)"));
+                    .append(Format.code(r.baseline().get().id())).append(" (the baseline").append(unsettled(r.baseline()
+                            .get().summary())).append(")"));
         }
         s.append('.');
         why(r, lead).ifPresent(w -> s.append(" Why: ").append(w).append('.'));
         return s.toString();
+    }
+
+    /**
+     * Why a flagged baseline still carries ratios: its flag and the main state they are taken on
+     * (", *not settled*: 2 of 4 forks reached no steady state; ratios over its main state of 3 of
+     * 4 JVMs"); nothing for a settled baseline.
+     */
+    static String unsettled(Stats.Summary baseline) {
+        if (!baseline.isUnstable() || baseline.flag() == null) {
+            return "";
+        }
+        String flag = ", *" + baseline.flag().cause().label + "*: " + baseline.flag().text();
+        return flag + RatioPairs.answerState(baseline).map(m -> "; ratios over its main state of " + m.forks() + " of "
+                + m.of() + " JVMs").orElse("; its ratios have no interval (no state of three JVMs or more holds half of them)");
     }
 
     /** An id, with what the workload calls its model where that is not its prefix. */

@@ -71,12 +71,13 @@ public final class Pool implements Ratios {
 
     /**
      * {@code newest} and the runs in {@code results} made alike before it ({@link RerunPairs#earlier}) on
-     * the same JDKs, started at most {@link #HOURS} hours before it.
+     * the same host, cpu model and JDKs, started at most {@link #HOURS} hours before it.
      */
     public static Pool of(Path results, Run newest) throws IOException {
         List<Run> runs = new ArrayList<>(List.of(newest));
         Instant start = Instant.parse(newest.started());
-        for (Run r : RerunPairs.earlier(results, newest.runId(), newest.settings(), newest.machine().hostname())) {
+        for (Run r : RerunPairs.earlier(results, newest.runId(), newest.settings(), newest.machine().hostname(),
+                newest.machine().cpuModel())) {
             if (jdks(r).equals(jdks(newest))
                     && Duration.between(Instant.parse(r.started()), start).compareTo(Duration.ofHours(HOURS)) <= 0) {
                 runs.add(r);

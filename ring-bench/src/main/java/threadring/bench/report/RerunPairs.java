@@ -122,13 +122,20 @@ public final class RerunPairs {
     /**
      * The runs in {@code results} a new run named {@code before} takes its components from: named
      * before it, complete, made alike ({@link #alike}) as sweeps ({@link #sweep}) of the same workloads
-     * on the host {@code hostname}, newest first, up to
+     * on the host {@code hostname} with the same cpu model (a host name can move to other hardware:
+     * this project's did, from AMD EPYC to Intel Xeon, on 2026-11-29), newest first, up to
      * {@link #READ_RUNS}; a run this version cannot read says nothing of the new one and is skipped,
      * and each run counts once (the folder's {@code latest} link names the newest run a second time:
      * read twice, it made a pair of identical runs, whose rows all agree).
      */
     public static List<Run> earlier(java.nio.file.Path results, String before, Settings settings,
             String hostname) throws java.io.IOException {
+        return earlier(results, before, settings, hostname, null);
+    }
+
+    /** The same, only runs on a cpu of model {@code cpuModel} where it is not null. */
+    public static List<Run> earlier(java.nio.file.Path results, String before, Settings settings,
+            String hostname, String cpuModel) throws java.io.IOException {
         Settings.Scored scored = settings.scored();
         List<Run> earlier = new ArrayList<>();
         if (!java.nio.file.Files.isDirectory(results)) {
@@ -145,6 +152,7 @@ public final class RerunPairs {
                 if (r.state() == Run.State.COMPLETE && alike(r.settings().scored(), scored) && sweep(r)
                         && r.settings().selection().workloads().equals(settings.selection().workloads())
                         && java.util.Objects.equals(r.machine().hostname(), hostname)
+                        && (cpuModel == null || cpuModel.equals(r.machine().cpuModel()))
                         && earlier.stream().noneMatch(e -> e.runId().equals(r.runId()))) {
                     earlier.add(r);
                 }

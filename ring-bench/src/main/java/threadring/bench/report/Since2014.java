@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import threadring.bench.data.Run;
+import threadring.bench.stats.Stats;
 import threadring.core.ring.Ring;
 import threadring.core.ring.RingSize;
 
@@ -71,7 +72,8 @@ public final class Since2014 {
         List<Doc.Row> rows = new ArrayList<>();
         List<Doc.Cell> study = new ArrayList<>(List.of(Doc.Cell.of("2014 study (" + threads.setup() + ")"),
                 Doc.Cell.number(Format.ns(threads.nsPerHop()), threads.nsPerHop())));
-        setups.forEach(e -> study.add(Doc.Cell.of(Format.times(history.speedUp(e)))));
+        setups.forEach(e -> study.add(Doc.Cell.of(Format.times(history.speedUp(e)) + " (" + Format.ns(e.nsPerHop())
+                + " ns/hop)")));
         if (loom) {
             study.add(Doc.Cell.of("none then"));
         }
@@ -79,7 +81,7 @@ public final class Since2014 {
         for (Series s : series) {
             Series.Row base = s.row(run, THREADS).orElseThrow();
             List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of("JDK " + s.config().jvm().javaVersion()),
-                    Doc.Cell.of(Format.text(base.summary(), Format::ns, Format::interval))));
+                    Doc.Cell.of(Format.text(base.summary(), Format::ns, Format::interval) + flag(base.summary()))));
             for (History.Entry e : setups) {
                 cells.add(Doc.Cell.of(over(run, s, base, e.ids())));
             }
@@ -96,18 +98,58 @@ public final class Since2014 {
                 run.started().substring(0, 10), run.machine().cpuModel(), series.size(), series.size() == 1 ? "" : "s",
                 THREADS));
         doc.add(new Doc.Table("since-2014", columns, rows));
+        doc.paragraph("Each cell: the speed-up over `" + THREADS + "` [95%], then the model's own ns/hop, so that "
+                + "threads that got slower and fibers that got faster read apart; a flagged row's flag follows "
+                + "its number." + loomChange(run, series));
         String md = doc.markdown();
         return md.substring(md.indexOf("\n\n") + 2).strip() + "\n"; // past the untitled "# "
     }
 
-    /** The first of {@code ids} measured in {@code s}, over {@code base}: the speed-up with its interval. */
+    /**
+     * The first of {@code ids} measured in {@code s}, over {@code base}: the speed-up with its
+     * interval, then its own ns/hop and its flag.
+     */
     private static String over(Run run, Series s, Series.Row base, List<String> ids) {
         for (String id : ids) {
             Optional<Series.Row> r = s.row(run, id);
             if (r.isPresent()) {
-                return Format.ratio(base.summary(), r.get().summary());
+                return Format.ratio(base.summary(), r.get().summary()) + " (" + Format.ns(r.get().summary().median())
+                        + " ns/hop" + flag(r.get().summary()) + ")";
             }
         }
         return "not measured";
+    }
+
+    /** ", *forks apart*" for a flagged row; nothing for a settled one. */
+    private static String flag(Stats.Summary s) {
+        return s.isUnstable() && s.flag() != null ? " *" + s.flag().cause().label + "*" : "";
+    }
+
+    /**
+     * Loom's own change between the oldest and the newest JDK that ran it: its level's ratio with the
+     * 95% interval, and whether that interval says it changed, so that a speed-up over threads that
+     * fell because threads got faster does not read as Loom getting slower.
+     */
+    private static String loomChange(Run run, List<Series> series) {
+        List<Series> loom = series.stream().filter(s -> s.row(run, LOOM).isPresent()).toList();
+        if (loom.size() < 2) {
+            return "";
+        }
+        Series first = loom.get(0);
+        Series last = loom.get(loom.size() - 1);
+        Stats.Summary a = first.row(run, LOOM).orElseThrow().summary();
+        Stats.Summary b = last.row(run, LOOM).orElseThrow().summary();
+        Stats.Summary ta = first.row(run, THREADS).orElseThrow().summary();
+        Stats.Summary tb = last.row(run, THREADS).orElseThrow().summary();
+        Stats.Ratio loomMoved = Stats.ratio(b, a);
+        Stats.Ratio threadsMoved = Stats.ratio(tb, ta);
+        return " From JDK " + first.config().jvm().javaVersion() + " to " + last.config().jvm().javaVersion()
+                + ", `" + LOOM + "`'s own ns/hop moved " + Format.ratio(loomMoved) + moved(loomMoved) + " and `"
+                + THREADS + "`'s " + Format.ratio(threadsMoved) + moved(threadsMoved) + ".";
+    }
+
+    private static String moved(Stats.Ratio r) {
+        return r.interval() == null ? "" : r.excludesOne() ? (r.value() < 1 ? " (faster)" : " (slower)")
+                : " (within noise: its interval holds 1)";
     }
 }

@@ -36,8 +36,10 @@ public final class JmhResults {
                 files = walk.filter(f -> f.getFileName().toString().endsWith(RunFile.JMH_SUFFIX)).sorted().toList();
             }
         }
-        if (files.isEmpty() && Files.exists(file)) {
-            return file; // a run kept without its jobs folder (docs/results): its file is all there is
+        Path compressed = runDir.resolve(FILE + ".gz");
+        if (files.isEmpty() && (Files.exists(file) || Files.exists(compressed))) {
+            // a run kept without its jobs folder (docs/results): its file, compressed or not, is all there is
+            return Files.exists(file) ? file : compressed;
         }
         for (Path f : files) {
             all.addAll(JsonParser.parseString(Files.readString(f)).getAsJsonArray());

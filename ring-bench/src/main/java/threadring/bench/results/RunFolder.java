@@ -35,7 +35,7 @@ public final class RunFolder {
     public static threadring.bench.stats.Rerun reEstimate(Path runDir) throws IOException {
         threadring.bench.data.Run run = threadring.bench.data.RunFile.read(runDir);
         java.util.List<threadring.bench.data.Run> earlier = threadring.bench.report.RerunPairs.earlier(
-                runDir.getParent(), run.runId(), run.settings(), run.machine().hostname());
+                runDir.getParent(), run.runId(), run.settings(), run.machine().hostname(), run.machine().cpuModel());
         threadring.bench.stats.Rerun rerun = threadring.bench.report.RerunPairs.estimate(earlier);
         threadring.bench.data.RunFile.write(runDir, run.withSettings(run.settings().withScored(
                 run.settings().scored().withRerun(rerun))));

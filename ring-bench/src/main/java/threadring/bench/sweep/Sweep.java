@@ -73,7 +73,7 @@ public final class Sweep {
     private Settings withRerun(Env.Machine machine) throws IOException {
         List<Run> earlier = settings.scored().quick() || settings.scored().longRun() ? List.of()
                 : RerunPairs.earlier(request.results(), runDir.getFileName().toString(), settings,
-                        machine.hostname());
+                        machine.hostname(), machine.cpuModel());
         threadring.bench.stats.Rerun rerun = RerunPairs.estimate(earlier);
         out.println("threadring: intervals carry the run-to-run component of " + rerun.source());
         return settings.withScored(settings.scored().withRerun(rerun));

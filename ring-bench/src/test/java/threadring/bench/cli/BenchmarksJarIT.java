@@ -300,7 +300,8 @@ public class BenchmarksJarIT {
      */
     public static void assertJmhResultsMatchRunJson(Path run, Run data) throws IOException {
         com.google.gson.JsonArray jmh = com.google.gson.JsonParser.parseString(
-                Files.readString(run.resolve(JmhResults.FILE))).getAsJsonArray();
+                threadring.bench.data.RunFile.text(Files.exists(run.resolve(JmhResults.FILE)) ? run.resolve(JmhResults.FILE)
+                        : run.resolve(JmhResults.FILE + ".gz"))).getAsJsonArray();
         int scored = 0;
         for (Job job : data.jobs()) {
             for (Measured m : job.results()) {

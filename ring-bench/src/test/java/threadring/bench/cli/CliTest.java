@@ -29,7 +29,7 @@ import threadring.bench.util.UsageException;
 
 class CliTest {
 
-    static final Path RESULTS = Path.of("/tmp/threadring-results");
+    static final Path RESULTS = Path.of("target", "cli-test-results").toAbsolutePath(); // never created: resolved only
 
     static Request resolve(Map<String, String> env, String... args) {
         RunCommand run = new RunCommand();
@@ -65,7 +65,7 @@ class CliTest {
     void optionsAreKept() {
         Settings s = resolve(Map.of(), "--nodes", "7", "--hops", "1000", "--forks", "5", "--warmups", "0",
                 "--iterations", "3", "--include", "virtual/park", "--include", "^threads/", "--cpus", "0",
-                "--cpus", "0-1", "--results", "/tmp/r").settings();
+                "--cpus", "0-1", "--results", "target/r").settings();
         assertEquals(List.of(RingSize.classic(7)), s.series(Ring.WORKLOAD));
         assertEquals(1000, s.fixedSteps(Ring.WORKLOAD).orElseThrow());
         assertEquals(5, s.scored().forks());

@@ -53,6 +53,20 @@ class DocsCommandTest {
         }
     }
 
+    /** method.md's budget is the newest default sweep's minutes, and names that sweep. */
+    @Test
+    void methodsBudgetIsTheNewestDefaultSweeps() throws IOException {
+        Run run = RunFile.read(DocsCommand.newest(COMMITTED));
+        String method = Files.readString(Path.of("..", "docs", "method.md"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\*\\*The budget today: ([\\d.]+) minutes[^*]*\\*\\*")
+                .matcher(method);
+        assertTrue(m.find(), "method.md states the budget today");
+        assertEquals(String.format(java.util.Locale.ROOT, "%.1f", run.minutes()), m.group(1),
+                "method.md's budget against " + run.runId());
+        String paragraph = method.substring(m.start(), method.indexOf("\n\n", m.start()));
+        assertTrue(paragraph.contains(run.runId()), "the budget's paragraph names " + run.runId());
+    }
+
     /** implementations.md lists every registered id under its workloads, the default sweep's first. */
     @Test
     void implementationsListsTheRegistrysIds() throws IOException {

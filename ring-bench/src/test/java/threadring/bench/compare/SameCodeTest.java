@@ -57,6 +57,43 @@ class SameCodeTest {
         assertTrue(rate <= 0.01, claims.size() + " of " + judged + ": " + String.join("\n", claims));
     }
 
+    /**
+     * 191957 against 231830, during which the machine's cross-CPU handoff moved 9.4x: the rows that
+     * hand off across cpus are judged on their B/A over their common move (measured in the same
+     * rounds) instead of getting no verdict, and none of them is called faster or slower.
+     */
+    @Test
+    void whenTheMachineMovedAcrossCpuRowsAreJudgedAgainstTheirCommonMove() throws IOException {
+        Run a = RunFile.read(RESULTS.resolve("20261128-191957"));
+        Run b = RunFile.read(RESULTS.resolve("20261128-231830"));
+        int moved = 0;
+        int judged = 0;
+        List<String> claims = new ArrayList<>();
+        for (Series[] m : Compare.match(a, b)) {
+            if (Compare.machineMoved(a, m[0], b, m[1]).isEmpty()) {
+                continue;
+            }
+            moved++;
+            for (Compare.Judged x : Compare.judged(a, m[0], b, m[1])) {
+                if (!threadring.bench.report.Carriers.across(x.pair().id(), m[1].config())) {
+                    continue;
+                }
+                if (x.said().contains("common move") && x.verdict() != LikeWithLike.Verdict.UNSTABLE
+                        && x.verdict() != LikeWithLike.Verdict.TOO_FEW) {
+                    judged++;
+                }
+                if (x.verdict() == LikeWithLike.Verdict.FASTER || x.verdict() == LikeWithLike.Verdict.SLOWER) {
+                    claims.add(m[0].workload().label() + " " + x.pair().id() + ": " + x.said());
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "machine moved in %d series; %d across-cpu rows judged against their common "
+                + "move; called faster or slower: %s%n", moved, judged, claims);
+        assertTrue(moved >= 1, "the machine moved between these runs");
+        assertTrue(judged >= 10, "across-cpu rows judged: " + judged);
+        assertTrue(claims.isEmpty(), String.join("\n", claims));
+    }
+
     static List<Run> runs(List<String> ids) throws IOException {
         List<Run> runs = new ArrayList<>();
         for (String id : ids) {

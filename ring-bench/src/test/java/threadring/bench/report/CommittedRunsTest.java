@@ -10,7 +10,6 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import threadring.bench.data.Json;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 
@@ -31,9 +30,8 @@ class CommittedRunsTest {
     @ValueSource(strings = {"20261124-000929", "20261124-005205", "20261124-005625", "20261124-045539"})
     void aCommittedSchemaOneRunRendersTheReportCommittedBesideIt(String runId) throws IOException {
         Path committed = RESULTS.resolve(runId);
-        assertTrue(Files.readString(committed.resolve(RunFile.NAME)).contains("\"schema\": 1"), runId + " is schema 1");
-        Path dir = Files.createDirectories(tmp.resolve(runId));
-        Files.copy(committed.resolve(RunFile.NAME), dir.resolve(RunFile.NAME));
+        assertTrue(RunFile.text(RunFile.file(committed)).contains("\"schema\": 1"), runId + " is schema 1");
+        Path dir = copy(committed, runId);
         Run run = RunFile.read(dir);
         assertEquals(Run.SCHEMA, run.schema(), "read as the current schema");
         Report.write(dir);
@@ -46,16 +44,30 @@ class CommittedRunsTest {
         assertEquals(expected.size(), rendered.size(), runId + "/report.md lines");
     }
 
-    /** Schema 2 runs: release by release (three JDKs), coroutine dispatchers, Kotlin echo servers, the default sweep. */
+    /** Every run committed under docs/results, by id. */
+    static java.util.stream.Stream<String> committedRuns() throws IOException {
+        try (java.util.stream.Stream<Path> dirs = Files.list(RESULTS)) {
+            return dirs.filter(RunFile::isRun).map(d -> d.getFileName().toString()).sorted().toList().stream();
+        }
+    }
+
+    /** Every committed run (all schemas, every workload, the sweeps the docs answer from) re-renders its report.md. */
     @ParameterizedTest
-    @ValueSource(strings = {"20261125-094730", "20261125-102726", "20261125-111000", "20261125-122753"})
+    @org.junit.jupiter.params.provider.MethodSource("committedRuns")
     void aCommittedRunRendersTheReportCommittedBesideIt(String runId) throws IOException {
         Path committed = RESULTS.resolve(runId);
-        Path dir = Files.createDirectories(tmp.resolve(runId));
-        Files.copy(committed.resolve(RunFile.NAME), dir.resolve(RunFile.NAME));
+        Path dir = copy(committed, runId);
         Report.write(dir);
         List<String> expected = Files.readAllLines(committed.resolve(Report.FILE));
         assertTrue(expected.stream().filter(l -> l.startsWith("| ")).count() > 10, "the committed report has tables");
         assertEquals(expected, Files.readAllLines(dir.resolve(Report.FILE)), runId + "/report.md");
+    }
+
+    /** A committed run's data file (run.json, or run.json.gz) copied into a fresh folder of the same name. */
+    private Path copy(Path committed, String runId) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve(runId));
+        Path file = RunFile.file(committed);
+        Files.copy(file, dir.resolve(file.getFileName()));
+        return dir;
     }
 }

@@ -49,7 +49,8 @@ class RerunsTest {
     void theLatestLinkIsNotASecondRun(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
         for (String id : List.of("20261128-171654", "20261128-191957")) {
             java.nio.file.Files.createDirectories(dir.resolve(id));
-            java.nio.file.Files.copy(RESULTS.resolve(id).resolve(RunFile.NAME), dir.resolve(id).resolve(RunFile.NAME));
+            Path file = RunFile.file(RESULTS.resolve(id));
+            java.nio.file.Files.copy(file, dir.resolve(id).resolve(file.getFileName()));
         }
         java.nio.file.Files.createSymbolicLink(dir.resolve("latest"), Path.of("20261128-191957"));
         Run newest = RunFile.read(dir.resolve("20261128-191957"));
