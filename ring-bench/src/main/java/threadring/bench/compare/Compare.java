@@ -141,11 +141,12 @@ public final class Compare {
             speed.ifPresent(r -> doc.paragraph("**The machine's speed moved**: its single-thread probe (`" + Probe.SPEED
                     + "`) ran " + Format.ratio(r) + " B/A; one-thread rows of B are divided by that before they are "
                     + "judged."));
-            Optional<Double> common = machine.flatMap(why -> commonMove(pairs(a, sa, b, sb), sb));
+            List<Pair> pairs = pairs(a, sa, b, sb);
+            Optional<Double> common = machine.flatMap(why -> commonMove(pairs, sb));
             machine.ifPresent(why -> doc.paragraph("**The machine moved**: its cross-CPU handoff (`" + Probe.CROSS_CPU
                     + "`, probed at the start and the end of each run) " + why + ". Rows that hand off across cpus "
                     + "move with it, so " + common.map(c -> "each of them is judged on its B/A divided by their "
-                            + "common move, the median B/A of the " + acrossRows(pairs(a, sa, b, sb), sb).size()
+                            + "common move, the median B/A of the " + acrossRows(pairs, sb).size()
                             + " such rows with one state in both runs (" + Format.times(c) + "), measured in the same "
                             + "rounds; a row that moved with the machine is then within noise, one that moved "
                             + "against it is not").orElse("none of them is called faster, slower or in other "

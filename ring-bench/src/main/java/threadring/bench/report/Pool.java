@@ -102,7 +102,7 @@ public final class Pool implements Ratios {
 
     @Override
     public Stats.Ratio between(Series s, Series.Row a, Series.Row b) {
-        if (runs.size() == 1 || !Sections.of(s.workload()).pools()) {
+        if (!pooled(s)) {
             return RatioPairs.between(run(), s, a, b);
         }
         List<RatioPool.Side> sides = sides(s, a.id(), b.id());
@@ -135,7 +135,12 @@ public final class Pool implements Ratios {
 
     /** How many of the pool's runs a ratio of {@code a} over {@code b} in series {@code s} draws on. */
     public int drawsOn(Series s, Series.Row a, Series.Row b) {
-        return runs.size() == 1 || !Sections.of(s.workload()).pools() ? 1 : sides(s, a.id(), b.id()).size();
+        return pooled(s) ? sides(s, a.id(), b.id()).size() : 1;
+    }
+
+    /** Whether ratios of series {@code s} are pooled: several runs, and a workload that pools. */
+    private boolean pooled(Series s) {
+        return runs.size() > 1 && Sections.of(s.workload()).pools();
     }
 
     /** Each run's log ratio of {@code x} over {@code y} where both speak in the state the newest run shows. */
