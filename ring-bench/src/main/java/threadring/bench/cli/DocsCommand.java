@@ -166,25 +166,31 @@ final class DocsCommand implements Callable<Integer> {
 
     /**
      * The run the docs answer from: the newest default sweep of every workload under {@code committed}
-     * that has an alike sweep to pool with ({@link Pool#of}: same host, cpu and JDKs, within a day),
-     * else the newest default sweep. A lone sweep on other hardware (the host moved to another cpu
-     * model) does not displace the most replicated answer; it is in the results' index.
+     * whose pool ({@link Pool#of}: alike sweeps of the same host, cpu and JDKs within a day) has
+     * {@link Pool#MIN_RUNS} runs, enough to estimate its own components; else the newest with any
+     * alike sweep to pool with; else the newest default sweep. A pool of two on new hardware pools
+     * on one degree of freedom where its runs disagree, and its intervals span most orderings (the
+     * first Intel pair put `threads/park` in the rendezvous' leading tier): it does not displace a
+     * replicated answer; it is in the results' index.
      */
     static Path newest(Path committed) throws IOException {
         Path first = null;
+        Path paired = null;
         for (Path d : runs(committed)) {
             Run run = RunFile.read(d);
             if (Headline.defaultSweep(run)) {
-                if (Pool.of(committed, run).runs().size() > 1) {
+                int pooled = Pool.of(committed, run).runs().size();
+                if (pooled >= Pool.MIN_RUNS) {
                     return d;
                 }
+                paired = paired == null && pooled > 1 ? d : paired;
                 first = first == null ? d : first;
             }
         }
         if (first == null) {
             throw new UsageException("no default sweep of every workload under " + committed);
         }
-        return first;
+        return paired != null ? paired : first;
     }
 
     /** The run under {@code committed} that measured the 2014 study's setups on the most JDKs, the newest of equals. */

@@ -1,5 +1,7 @@
 package threadring.bench.cli;
 
+import threadring.core.Workload;
+import threadring.core.fanout.FanOut;
 import threadring.core.ring.Ring;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,15 +20,16 @@ import threadring.bench.util.HelpOption;
 import threadring.bench.util.UsageException;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Workload;
 
 /**
  * {@code benchmark.sh footprint}: for every id and ring size, a fresh JVM opens a ring, passes
- * the token once around it and reports what that cost per node, one line each; the run folder
- * gets footprint.json, report.md and a chart.
+ * the token once around it and reports what that cost per node, one line each; with {@code --tasks},
+ * what a live fan-out task holds (T tasks asleep at once); the run folder gets footprint.json,
+ * report.md and a chart.
  */
 @Command(name = "footprint", sortOptions = false, usageHelpAutoWidth = true,
-        description = "Time to open a ring and memory per node (heap + native), each id and size in a fresh JVM.")
+        description = "Time to open a ring and memory per node (heap + native), or (--tasks) memory per live "
+                + "fan-out task, each id and size in a fresh JVM.")
 final class FootprintCommand implements Callable<Integer> {
 
     static final List<Integer> DEFAULT_NODES = List.of(10_000, 1_000_000);
@@ -40,6 +43,22 @@ final class FootprintCommand implements Callable<Integer> {
     @Mixin
     NodesOption nodes;
 
+    @Option(names = "--tasks", paramLabel = "T", converter = Converters.Positive.class,
+            description = "Measure memory per live fan-out task instead of per ring node: T tasks of each fan-out id "
+                    + "asleep at once, read at half their delay; repeat for several sizes (--tasks 10000 --tasks "
+                    + "1000000).")
+    List<Integer> tasks = new java.util.ArrayList<>();
+
+    @Option(names = "--delay-ms", paramLabel = "D", converter = Converters.DelayMs.class,
+            description = "With --tasks: how long each task sleeps (default 20000), long enough that every task is "
+                    + "started before the reading at D/2 (a measurement where not every task was alive fails, saying so).")
+    Integer delayMs;
+
+    @Option(names = "--beside-jvm-arg", paramLabel = "FLAG",
+            description = "Measure each id also in a JVM started with FLAG, side by side in one run (repeat for "
+                    + "several flags, all in that one JVM): e.g. --beside-jvm-arg -XX:+UseCompactObjectHeaders (JDK 25).")
+    List<String> beside = new java.util.ArrayList<>();
+
     @Option(names = "--timeout", paramLabel = "S", converter = Converters.Positive.class,
             description = "Seconds one measurement may take (default 900).")
     int timeoutSeconds = 900;
@@ -47,18 +66,36 @@ final class FootprintCommand implements Callable<Integer> {
     @Mixin
     ResultsOption results;
 
+    /** The default delay of live tasks: 10^6 tasks started within ten seconds by every model here. */
+    static final int DEFAULT_DELAY_MS = 20_000;
+
     @Override
     public Integer call() throws Exception {
+        boolean live = !tasks.isEmpty();
+        if (live && nodes.given()) {
+            throw new UsageException("--nodes and --tasks measure different things (ring nodes, live fan-out tasks): "
+                    + "give one");
+        }
+        if (!live && delayMs != null) {
+            throw new UsageException("--delay-ms goes with --tasks (the live fan-out tasks' sleep)");
+        }
+        if (live && delayMs != null && delayMs < 2) {
+            throw new UsageException("--delay-ms must be at least 2 with --tasks (the reading is at half of it), was "
+                    + delayMs);
+        }
+        Workload<?, ?> workload = live ? FanOut.WORKLOAD : Ring.WORKLOAD;
         List<RingFactory> selected = RingFactories.load().all().stream().filter(include::matches)
-                .filter(f -> f.runs(Ring.WORKLOAD)) // footprint is a ring's: bytes per node
+                .filter(f -> f.runs(workload)) // bytes per ring node, or per live fan-out task
                 .toList();
         if (selected.isEmpty()) {
             throw new UsageException("--include " + include.includes() + " matches no implementation id (see 'list')");
         }
         Path dir = results.orElse(Home.home().resolve("results"));
         AtomicFiles.requireWritable(dir);
-        List<Integer> sizes = nodes.orElse(DEFAULT_NODES).stream().sorted().toList();
+        List<Integer> sizes = (live ? tasks.stream().distinct().toList() : nodes.orElse(DEFAULT_NODES)).stream()
+                .sorted().toList();
         Path runDir = RunFolder.create(dir, "footprint-");
-        return new FootprintRunner(runDir, Home.home(), timeoutSeconds, System.out).run(selected, sizes);
+        return new FootprintRunner(runDir, Home.home(), timeoutSeconds, System.out,
+                live ? (delayMs != null ? delayMs : DEFAULT_DELAY_MS) : null, beside).run(selected, sizes);
     }
 }

@@ -34,8 +34,8 @@ public final class CollectionProbe implements Probe {
 
     @Override
     public List<Metric> metrics() {
-        return List.of(new Metric("collections", "collections per 10^6 {step}s", List.of("collections"),
-                Metric.Over.STEPS, 1e6, Metric.Form.SUM, List.of(), false,
-                "*collections*: garbage collections the JVM ran (every collector), per million {step}s", null));
+        return List.of(Metric.sum("collections", "collections per 10^6 {step}s", List.of("collections"),
+                Metric.Over.STEPS, 1e6).noting("*collections*: garbage collections the JVM ran (every collector), per "
+                        + "million {step}s"));
     }
 }

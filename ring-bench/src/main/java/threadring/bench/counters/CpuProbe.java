@@ -6,8 +6,9 @@ import java.util.Map;
 
 /**
  * The JVM's CPU time (all its threads, user and system, ended ones included: the JVM's own count,
- * finer than /proc's ticks), where /proc says this is Linux: CPU per step, the level a cost is
- * first read by, and cores busy (CPU time over wall time).
+ * finer than /proc's ticks), where /proc says this is Linux, and its live child processes' (a Go
+ * row's program, {@link ChildProcesses}): CPU per step, the level a cost is first read by, and
+ * cores busy (CPU time over wall time).
  */
 public final class CpuProbe implements Probe {
 
@@ -16,22 +17,36 @@ public final class CpuProbe implements Probe {
         if (!source.own() || !source.proc().present()) {
             return null; // another process's /proc, or another OS: the bean's answer would not be /proc's
         }
-        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                && os.getProcessCpuTime() >= 0 ? os.getProcessCpuTime() : null;
+        if (!(ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os)
+                || os.getProcessCpuTime() < 0) {
+            return null;
+        }
+        long before = os.getProcessCpuTime();
+        Map<String, threadring.bench.util.LinuxProc.Task> children = ChildProcesses.tasks();
+        return new Reading(before, os.getProcessCpuTime(), children);
     }
+
+    /**
+     * The JVM's CPU ns before and after it read its live child processes' threads, and those: the
+     * reading's own work (a walk of /proc) is in neither iteration's count.
+     */
+    record Reading(long beforeNs, long afterNs, Map<String, threadring.bench.util.LinuxProc.Task> children) {}
 
     @Override
     public Map<String, Double> between(Object start, Object end) {
-        return Map.of(Counters.CPU_MS, ((Long) end - (Long) start) / 1e6);
+        Reading a = (Reading) start;
+        Reading b = (Reading) end;
+        return Map.of(Counters.CPU_MS, (b.beforeNs() - a.afterNs() + ChildProcesses.cpuNs(a.children(), b.children()))
+                / 1e6);
     }
 
     @Override
     public List<Metric> metrics() {
         return List.of(
-                new Metric("cpu", "CPU ns/{step} [95%]", List.of(Counters.CPU_MS), Metric.Over.STEPS, 1e6,
-                        Metric.Form.SUM, List.of(), true, "*CPU ns/{step}*: the JVM's CPU time (all its threads, user "
-                                + "and system) per {step}", null),
-                new Metric("cores", "cores busy", List.of(Counters.CPU_MS), Metric.Over.WALL_MS, 1, Metric.Form.SUM,
-                        List.of(), false, "*cores busy*: CPU time over wall time", null));
+                Metric.sum("cpu", "CPU ns/{step} [95%]", List.of(Counters.CPU_MS), Metric.Over.STEPS, 1e6).asLevel()
+                        .noting("*CPU ns/{step}*: the JVM's CPU time (all its threads, user and system, and a Go "
+                                + "row's program) per {step}"),
+                Metric.sum("cores", "cores busy", List.of(Counters.CPU_MS), Metric.Over.WALL_MS, 1)
+                        .noting("*cores busy*: CPU time over wall time"));
     }
 }

@@ -36,6 +36,31 @@ public record Metric(String key, String column, List<String> counters, Over over
 
     public enum Form { SUM, SHARES }
 
+    /** The sum of {@code counters} over {@code over}, times {@code scale}: read as a mean over forks, no note. */
+    public static Metric sum(String key, String column, List<String> counters, Over over, double scale) {
+        return new Metric(key, column, counters, over, scale, Form.SUM, List.of(), false, null, null);
+    }
+
+    /** Each of {@code counters}' share of {@code over}, named by {@code labels} ("GC 1%, JIT 2%"). */
+    public static Metric shares(String key, String column, List<String> counters, List<String> labels, Over over) {
+        return new Metric(key, column, counters, over, 1, Form.SHARES, labels, false, null, null);
+    }
+
+    /** The same, read as a level is (geometric mean over a state's forks, with its interval). */
+    public Metric asLevel() {
+        return new Metric(key, column, counters, over, scale, form, labels, true, note, absent);
+    }
+
+    /** The same, with what the note under a table says of it. */
+    public Metric noting(String text) {
+        return new Metric(key, column, counters, over, scale, form, labels, level, text, absent);
+    }
+
+    /** The same, with what the note says where no row could read it. */
+    public Metric absentSaying(String text) {
+        return new Metric(key, column, counters, over, scale, form, labels, level, note, text);
+    }
+
     /** The column's heading for a workload whose step is {@code step} ("hop"). */
     public String column(String step) {
         return column.replace("{step}", step);

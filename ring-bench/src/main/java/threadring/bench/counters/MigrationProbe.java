@@ -34,9 +34,8 @@ public final class MigrationProbe implements Probe {
 
     @Override
     public List<Metric> metrics() {
-        return List.of(new Metric("migrations", "migrations per 1,000 {step}s", List.of("migrations"),
-                Metric.Over.STEPS, 1000, Metric.Form.SUM, List.of(), false, "*migrations*: moves of its threads "
-                        + "between cpus (the kernel's count, perf's cpu-migrations)",
-                "migrations (this kernel keeps no per-thread sched file)"));
+        return List.of(Metric.sum("migrations", "migrations per 1,000 {step}s", List.of("migrations"),
+                Metric.Over.STEPS, 1000).noting("*migrations*: moves of its threads between cpus (the kernel's count, "
+                        + "perf's cpu-migrations)").absentSaying("migrations (this kernel keeps no per-thread sched file)"));
     }
 }

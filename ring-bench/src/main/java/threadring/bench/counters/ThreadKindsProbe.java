@@ -75,8 +75,8 @@ public final class ThreadKindsProbe implements Probe {
 
     @Override
     public List<Metric> metrics() {
-        return List.of(new Metric("split", "CPU in GC, JIT", List.of("gcCpuMs", "jitCpuMs"), Metric.Over.CPU_MS, 1,
-                Metric.Form.SHARES, List.of("GC", "JIT"), false, "*GC, JIT*: the collector's and the JIT compiler's "
-                        + "threads' shares of that CPU (the rest is the workload's)", null));
+        return List.of(Metric.shares("split", "CPU in GC, JIT", List.of("gcCpuMs", "jitCpuMs"), List.of("GC", "JIT"),
+                Metric.Over.CPU_MS).noting("*GC, JIT*: the collector's and the JIT compiler's threads' shares of that "
+                        + "CPU (the rest is the workload's)"));
     }
 }

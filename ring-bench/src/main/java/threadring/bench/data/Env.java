@@ -17,7 +17,15 @@ public final class Env {
 
     /** One JVM as it was started (under taskset, availableProcessors shrinks). */
     public record Jvm(String javaVendor, String javaVersion, int javaFeature, String vmName, String vmVersion,
-            String javaHome, List<String> inputArguments, int availableProcessors, long maxHeapBytes) {}
+            String javaHome, List<String> inputArguments, int availableProcessors, long maxHeapBytes) {
+
+        /** The same, the checkout's folder {@code home} in its flags written {@code <checkout>}: a committed file names no machine's path. */
+        public Jvm withoutCheckout(java.nio.file.Path home) {
+            String checkout = home.toAbsolutePath().normalize().toString();
+            return new Jvm(javaVendor, javaVersion, javaFeature, vmName, vmVersion, javaHome, inputArguments.stream()
+                    .map(a -> a.replace(checkout, "<checkout>")).toList(), availableProcessors, maxHeapBytes);
+        }
+    }
 
     /** The machine and the checkout, read once per run. */
     public record Machine(String date, String cpuModel, List<Integer> onlineCpus, String os, String kernel,

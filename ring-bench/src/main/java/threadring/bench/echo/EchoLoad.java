@@ -1,7 +1,6 @@
 package threadring.bench.echo;
 
 import threadring.core.Size;
-import threadring.core.echo.EchoSize;
 import com.google.gson.JsonParseException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,7 +15,6 @@ import threadring.bench.data.Json;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
 import threadring.bench.data.Measured;
-import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
 import threadring.bench.data.Score.EchoRepetition;
 import threadring.bench.data.Score.ServerSample;

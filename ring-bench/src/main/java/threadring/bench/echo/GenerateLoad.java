@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import threadring.bench.data.Json;
-import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
 
 /**

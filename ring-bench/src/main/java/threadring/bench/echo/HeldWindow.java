@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import threadring.bench.data.Json;
-import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
 import threadring.bench.util.LinuxProc;
 import threadring.bench.util.Processes;

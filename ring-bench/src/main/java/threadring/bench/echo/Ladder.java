@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import threadring.bench.data.Json;
-import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
 import threadring.bench.util.Processes;
 

@@ -1,13 +1,9 @@
 package threadring.bench.footprint;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import threadring.bench.data.Json;
 import threadring.bench.data.FootprintRun.Measurement;
-import threadring.bench.data.RunFile;
 import threadring.bench.util.Errors;
 import threadring.core.ring.Ring;
 import threadring.core.RingFactories;
@@ -40,14 +36,18 @@ public final class Footprint {
 
     private Footprint() {}
 
-    /** In the child JVM: {@code Footprint ID NODES OUT.json}. */
+    /**
+     * In the child JVM: {@code Footprint ID NODES OUT.json} for a ring of NODES nodes, or
+     * {@code Footprint ID TASKS OUT.json DELAY_MS} for TASKS live fan-out tasks ({@link LiveTasks}).
+     */
     public static void main(String[] args) throws IOException {
         String id = args[0];
         int nodes = Integer.parseInt(args[1]);
         Path out = Path.of(args[2]);
         Measurement m;
         try {
-            m = measure(RingFactories.load().require(id), nodes);
+            RingFactory f = RingFactories.load().require(id);
+            m = args.length > 3 ? LiveTasks.measure(f, nodes, Integer.parseInt(args[3])) : measure(f, nodes);
         } catch (RuntimeException | OutOfMemoryError e) {
             m = Measurement.failed(id, nodes, Errors.describe(e));
         }
@@ -59,68 +59,23 @@ public final class Footprint {
         try (Ring warm = Rings.open(f, Math.min(nodes, WARM_NODES))) {
             Rings.verify(f.id(), warm.nodes(), WARM_HOPS, warm.pass(WARM_HOPS));
         }
-        settle();
-        long heap0 = heapUsed();
-        long rss0 = steadyRss();
+        Memory.settle();
+        long heap0 = Memory.heapUsed();
+        long rss0 = Memory.steadyRss();
         long start = System.nanoTime();
         Ring ring = Rings.open(f, nodes);
         long openNs = System.nanoTime() - start;
         try {
             int hops = nodes + 1; // every node has run once and waits again
             Rings.verify(f.id(), nodes, hops, ring.pass(hops));
-            settle();
-            long heap1 = heapUsed();
-            long rss1 = steadyRss();
+            Memory.settle();
+            long heap1 = Memory.heapUsed();
+            long rss1 = Memory.steadyRss();
             return new Measurement(f.id(), nodes, (double) openNs / nodes, (double) (heap1 - heap0) / nodes,
-                    rss0 < 0 ? null : (double) (rss1 - rss0) / nodes, null, null);
+                    rss0 < 0 ? null : (double) (rss1 - rss0) / nodes, null, null, null);
         } finally {
             ring.close();
         }
     }
 
-    /** Two full collections: what is left is what the ring keeps. */
-    private static void settle() {
-        System.gc();
-        System.gc();
-    }
-
-    private static long heapUsed() {
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-    }
-
-    /**
-     * The resident set once it stops moving (two readings 100 ms apart within 1 MiB, at most 3 s):
-     * threads that just ended may still be giving their stacks back.
-     */
-    private static long steadyRss() {
-        long last = rss();
-        for (int i = 0; i < 30 && last >= 0; i++) {
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            long now = rss();
-            if (Math.abs(now - last) < (1 << 20)) {
-                return now;
-            }
-            last = now;
-        }
-        return last;
-    }
-
-    /** The resident set size in bytes (Linux /proc/self/status VmRSS), or -1 elsewhere. */
-    static long rss() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux
-        }
-        return -1;
-    }
 }

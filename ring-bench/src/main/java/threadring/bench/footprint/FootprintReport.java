@@ -24,14 +24,15 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import threadring.bench.data.FootprintRun;
 import threadring.bench.report.Chart;
-import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
-import threadring.bench.report.HtmlPage;
 import threadring.bench.report.Report;
 import threadring.bench.data.FootprintRun.Measurement;
 import threadring.bench.util.AtomicFiles;
 
-/** report.md and chart.png of a footprint run: per id and ring size, open time and bytes per node. */
+/**
+ * report.md and chart.png of a footprint run: per id and ring size, open time and bytes per node;
+ * or per id and number of live fan-out tasks, the operation's time over its delay and bytes per task.
+ */
 public final class FootprintReport {
 
     private FootprintReport() {}
@@ -44,22 +45,38 @@ public final class FootprintReport {
                 .append(run.machine().kernel()).append(", commit ").append(run.machine().gitCommit()).append('\n');
         md.append("- JDK ").append(run.jvm().javaVersion()).append(" (").append(run.jvm().javaVendor()).append(")\n");
         md.append("- started ").append(run.started()).append(run.finished() == null ? ", not finished" : "").append("\n\n");
-        md.append("Each id and ring size in a fresh JVM with a fixed, pre-touched heap (the sweep's heap for that "
-                + "size, `-XX:+AlwaysPreTouch`): the ring is opened (*open ns/node*), the token passes once around "
-                + "it, then two full GCs. *heap* is the growth of used heap after them, *native* the growth of "
-                + "the process's resident set (VmRSS), which with a resident heap is memory outside it: an OS "
-                + "thread's stack pages and the JVM's per-thread structures. A virtual thread keeps its stack "
-                + "on the heap, a platform thread natively, so compare *total*. Kernel memory per OS thread "
-                + "(about 16 KiB) is in neither. Small or negative values are within a GC's noise.\n\n");
+        String unit = run.liveTasks() ? "task" : "node";
+        if (run.liveTasks()) {
+            md.append(String.format(Locale.ROOT, "Each id and number of tasks T in a fresh JVM with a fixed, pre-touched "
+                    + "heap (the sweep's heap for that size, `-XX:+AlwaysPreTouch`): the id's fan-out is opened and "
+                    + "warmed, then one operation of T tasks each asleep for %,d ms; at half the delay two full GCs "
+                    + "run and the memory is read, while every task is alive (a measurement where the last tasks "
+                    + "started later, or the first ended sooner, fails and says so). *heap* is the growth of used heap "
+                    + "over the warmed fan-out, per task; *native* the growth of the resident set (VmRSS, with a Go "
+                    + "row's program's), which with a resident heap is memory outside it: OS thread stacks, the "
+                    + "JVM's per-thread structures, a goroutine's stack. *operation / delay*: the operation's whole "
+                    + "time over its delay (1.00x: every task woke on time and nothing else cost). Compare *total*. "
+                    + "Small or negative values are within a GC's noise.\n\n", run.delayMs()));
+        } else {
+            md.append("Each id and ring size in a fresh JVM with a fixed, pre-touched heap (the sweep's heap for that "
+                    + "size, `-XX:+AlwaysPreTouch`): the ring is opened (*open ns/node*), the token passes once around "
+                    + "it, then two full GCs. *heap* is the growth of used heap after them, *native* the growth of "
+                    + "the process's resident set (VmRSS, with a Go row's program's, its runtime included), which "
+                    + "with a resident heap is memory outside it: an OS "
+                    + "thread's stack pages and the JVM's per-thread structures. A virtual thread keeps its stack "
+                    + "on the heap, a platform thread natively, so compare *total*. Kernel memory per OS thread "
+                    + "(about 16 KiB) is in neither. Small or negative values are within a GC's noise.\n\n");
+        }
         if (chart != null) {
-            md.append("![bytes per node](").append(chart).append(")\n\n");
+            md.append("![bytes per ").append(unit).append("](").append(chart).append(")\n\n");
         }
         // one row per id; per ring size: open time (us per node), heap, native and total bytes per node
-        List<String> ids = run.measurements().stream().map(Measurement::id).distinct().sorted().toList();
+        List<String> ids = run.measurements().stream().map(Measurement::row).distinct().sorted().toList();
         md.append("| id |");
         for (int n : run.nodes()) {
             String size = String.format(Locale.ROOT, "%,d", n);
-            md.append(" open us/node (").append(size).append(") | heap B/node | native B/node | total B/node |");
+            md.append(run.liveTasks() ? " operation / delay (" : " open us/node (").append(size).append(") | heap B/")
+                    .append(unit).append(" | native B/").append(unit).append(" | total B/").append(unit).append(" |");
         }
         md.append("\n|---|").append("---:|---:|---:|---:|".repeat(run.nodes().size())).append('\n');
         List<String> notes = new ArrayList<>();
@@ -67,21 +84,25 @@ public final class FootprintReport {
             md.append("| ").append(id).append(" |");
             for (int n : run.nodes()) {
                 Optional<Measurement> m = run.measurements().stream()
-                        .filter(x -> x.id().equals(id) && x.nodes() == n).findFirst();
+                        .filter(x -> x.row().equals(id) && x.nodes() == n).findFirst();
                 if (m.isEmpty() || m.get().totalBytesPerNode() == null) {
                     md.append(" ").append(m.map(x -> x.skipped() != null ? "skipped" : "failed").orElse("–"))
                             .append(" | | | |");
                     m.filter(x -> x.skipped() != null || x.error() != null).ifPresent(x -> notes.add(
-                            String.format(Locale.ROOT, "%s at %,d nodes: %s", id, n, x.skipped() != null
+                            String.format(Locale.ROOT, "%s at %,d %ss: %s", id, n, unit, x.skipped() != null
                                     ? "skipped: " + x.skipped() : "**failed**: " + Format.code(x.error()))));
                     continue;
                 }
                 Measurement x = m.get();
-                md.append(' ').append(String.format(Locale.ROOT, "%,.1f", x.openNsPerNode() / 1000)).append(" | ")
+                md.append(' ').append(run.liveTasks() ? Format.times(x.operationMs() / run.delayMs())
+                        : String.format(Locale.ROOT, "%,.1f", x.openNsPerNode() / 1000)).append(" | ")
                         .append(num(x.heapBytesPerNode())).append(" | ").append(num(x.nativeBytesPerNode()))
                         .append(" | ").append(num(x.totalBytesPerNode())).append(" |");
             }
             md.append('\n');
+        }
+        if (run.besideJvmArgs() != null && !run.besideJvmArgs().isEmpty()) {
+            notes.addAll(beside(run, unit));
         }
         for (String note : notes) {
             md.append("\n- ").append(note);
@@ -90,6 +111,25 @@ public final class FootprintReport {
         Path file = runDir.resolve(Report.FILE);
         AtomicFiles.write(file, md.toString());
         return file;
+    }
+
+    /** Per id and size measured both ways: its total with the flags over its total without. */
+    static List<String> beside(FootprintRun run, String unit) {
+        List<String> out = new ArrayList<>();
+        String flags = String.join(" ", run.besideJvmArgs());
+        for (Measurement with : run.measurements()) {
+            if (with.jvmArgs() == null || with.totalBytesPerNode() == null) {
+                continue;
+            }
+            run.measurements().stream().filter(m -> m.jvmArgs() == null && m.id().equals(with.id())
+                    && m.nodes() == with.nodes() && positive(m.totalBytesPerNode())).findFirst().ifPresent(without ->
+                            out.add(String.format(Locale.ROOT, "%s at %,d %ss with `%s`: %s B per %s in all, %s of "
+                                    + "the %s B without", with.id(), with.nodes(), unit, flags,
+                                    num(with.totalBytesPerNode()), unit,
+                                    Format.times(with.totalBytesPerNode() / without.totalBytesPerNode()),
+                                    num(without.totalBytesPerNode()))));
+        }
+        return out;
     }
 
     private static String num(Double v) {
@@ -101,22 +141,24 @@ public final class FootprintReport {
         try {
             System.setProperty("java.awt.headless", "true");
             List<String> ids = run.measurements().stream().filter(m -> positive(m.totalBytesPerNode()))
-                    .map(Measurement::id).distinct().sorted().toList();
+                    .map(Measurement::row).distinct().sorted().toList();
             if (ids.isEmpty()) {
                 return null;
             }
             XYSeriesCollection data = new XYSeriesCollection();
             for (int n : run.nodes()) {
-                XYSeries s = new XYSeries(String.format(Locale.ROOT, "%,d nodes", n), false, true);
+                XYSeries s = new XYSeries(String.format(Locale.ROOT, "%,d %s", n, run.liveTasks() ? "live tasks"
+                        : "nodes"), false, true);
                 run.measurements().stream().filter(m -> m.nodes() == n && positive(m.totalBytesPerNode()))
-                        .forEach(m -> s.add(ids.indexOf(m.id()), m.totalBytesPerNode()));
+                        .forEach(m -> s.add(ids.indexOf(m.row()), m.totalBytesPerNode()));
                 data.addSeries(s);
             }
             SymbolAxis idAxis = new SymbolAxis(null, ids.toArray(String[]::new));
             idAxis.setInverted(true);
             idAxis.setGridBandsVisible(false);
             idAxis.setRange(-0.6, ids.size() - 0.4);
-            LogAxis bytes = new LogAxis("bytes per node, heap + native (log scale)");
+            LogAxis bytes = new LogAxis("bytes per " + (run.liveTasks() ? "live task" : "node")
+                    + ", heap + native (log scale)");
             bytes.setBase(10);
             bytes.setTickUnit(new NumberTickUnit(1.0));
             bytes.setNumberFormatOverride(new DecimalFormat("#,##0"));
@@ -137,7 +179,8 @@ public final class FootprintReport {
             plot.setBackgroundPaint(Color.WHITE);
             plot.setRangeGridlinePaint(new Color(0xcccccc));
             plot.setDomainGridlinePaint(new Color(0xeeeeee));
-            JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": memory per node", new Font(Font.SANS_SERIF,
+            JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": memory per "
+                    + (run.liveTasks() ? "live task" : "node"), new Font(Font.SANS_SERIF,
                     Font.BOLD, 15), plot, true);
             chart.setBackgroundPaint(Color.WHITE);
             chart.getLegend().setPosition(RectangleEdge.BOTTOM);

@@ -15,7 +15,6 @@ import threadring.bench.data.Json;
 import threadring.bench.data.Env;
 import threadring.bench.data.FootprintRun;
 import threadring.bench.data.FootprintRun.Measurement;
-import threadring.bench.data.RunFile;
 import threadring.bench.util.Counter;
 import threadring.bench.util.Heap;
 import threadring.bench.util.Processes;
@@ -23,8 +22,9 @@ import threadring.core.RingFactory;
 
 /**
  * {@code footprint}: for every id and ring size, a fresh JVM ({@link Footprint}) opens a ring,
- * passes the token once around it and reports what that cost per node, one line each; the run
- * folder gets footprint.json (after every measurement), report.md and a chart.
+ * passes the token once around it and reports what that cost per node, one line each; or, given a
+ * delay, holds that many fan-out tasks asleep at once and reports what each holds ({@link LiveTasks}).
+ * The run folder gets footprint.json (after every measurement), report.md and a chart.
  */
 public final class FootprintRunner {
 
@@ -32,12 +32,19 @@ public final class FootprintRunner {
     private final Path home;
     private final int timeoutSeconds;
     private final PrintStream out;
+    /** The fan-out tasks' delay for live tasks; null: ring nodes. */
+    private final Integer delayMs;
+    /** Flags each id is measured with too, beside the default (empty: none). */
+    private final List<String> beside;
 
-    public FootprintRunner(Path runDir, Path home, int timeoutSeconds, PrintStream out) {
+    public FootprintRunner(Path runDir, Path home, int timeoutSeconds, PrintStream out, Integer delayMs,
+            List<String> beside) {
         this.runDir = runDir;
         this.home = home;
         this.timeoutSeconds = timeoutSeconds;
         this.out = out;
+        this.delayMs = delayMs;
+        this.beside = List.copyOf(beside);
     }
 
     /** Measures every id at every size; 0 if all worked, 1 if any failed. */
@@ -46,21 +53,25 @@ public final class FootprintRunner {
         String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         List<Measurement> measurements = new ArrayList<>();
         int failed = 0;
-        Counter progress = new Counter(System.err, sizes.size() * selected.size());
+        List<List<String>> flagSets = beside.isEmpty() ? List.of(List.of()) : List.of(List.of(), beside);
+        Counter progress = new Counter(System.err, sizes.size() * selected.size() * flagSets.size());
         for (int n : sizes) {
             for (RingFactory f : selected) {
-                progress.next(String.format(Locale.ROOT, "%s at %,d nodes", f.id(), n));
-                Measurement m = measure(f, n);
-                measurements.add(m);
-                out.println(line(m));
-                failed += m.error() != null ? 1 : 0;
-                save(new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started, null,
-                        Env.machine(home), Env.jvm(), sizes, measurements));
+                for (List<String> flags : flagSets) {
+                    progress.next(String.format(Locale.ROOT, "%s at %,d %s%s", f.id(), n, delayMs == null ? "nodes"
+                            : "tasks", flags.isEmpty() ? "" : " with " + String.join(" ", flags)));
+                    Measurement m = measure(f, n, flags).withJvmArgs(flags);
+                    measurements.add(m);
+                    out.println(line(m));
+                    failed += m.error() != null ? 1 : 0;
+                    save(new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started, null,
+                            Env.machine(home), Env.jvm().withoutCheckout(home), sizes, measurements, delayMs, beside.isEmpty() ? null : beside));
+                }
             }
         }
         FootprintRun run = new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started,
-                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), Env.machine(home), Env.jvm(), sizes,
-                measurements);
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), Env.machine(home), Env.jvm().withoutCheckout(home), sizes,
+                measurements, delayMs, beside.isEmpty() ? null : beside);
         save(run);
         out.println("threadring: report " + FootprintReport.write(runDir, run));
         return failed == 0 ? 0 : 1;
@@ -68,19 +79,23 @@ public final class FootprintRunner {
 
     /** The line of one measurement, as the issue tracker and the README quote it. */
     static String line(Measurement m) {
-        String head = m.id() + " nodes=" + m.nodes();
+        String head = m.row() + (m.operationMs() != null ? " tasks=" : " nodes=") + m.nodes();
         if (m.skipped() != null) {
             return head + " SKIP " + m.skipped();
         }
         if (m.error() != null) {
             return head + " FAIL " + m.error();
         }
+        String nativeBytes = m.nativeBytesPerNode() == null ? "n/a" : String.format(Locale.ROOT, "%.0f", m.nativeBytesPerNode());
+        if (m.operationMs() != null) {
+            return String.format(Locale.ROOT, "%s operation_ms=%.0f heap_bytes_per_task=%.0f native_bytes_per_task=%s ok",
+                    head, m.operationMs(), m.heapBytesPerNode(), nativeBytes);
+        }
         return String.format(Locale.ROOT, "%s open_ns_per_node=%.0f heap_bytes_per_node=%.0f native_bytes_per_node=%s ok",
-                head, m.openNsPerNode(), m.heapBytesPerNode(),
-                m.nativeBytesPerNode() == null ? "n/a" : String.format(Locale.ROOT, "%.0f", m.nativeBytesPerNode()));
+                head, m.openNsPerNode(), m.heapBytesPerNode(), nativeBytes);
     }
 
-    private Measurement measure(RingFactory f, int n) throws IOException, InterruptedException {
+    private Measurement measure(RingFactory f, int n, List<String> flags) throws IOException, InterruptedException {
         Optional<String> no = f.unsupportedReason().isPresent()
                 && Runtime.version().feature() < f.minimumJavaVersion() ? f.unsupportedReason() : f.cannotOpen(n);
         if (no.isPresent()) {
@@ -91,8 +106,12 @@ public final class FootprintRunner {
             List<String> cmd = new ArrayList<>(List.of(Processes.java(System.getProperty("java.home"))));
             cmd.addAll(f.jvmArgs());
             cmd.addAll(Heap.flags(n));
+            cmd.addAll(flags);
             cmd.addAll(List.of("-XX:+AlwaysPreTouch", "-cp", System.getProperty("java.class.path"),
                     Footprint.class.getName(), f.id(), String.valueOf(n), file.toString()));
+            if (delayMs != null) {
+                cmd.add(String.valueOf(delayMs));
+            }
             Processes.Exit exit = Processes.capture(cmd, Duration.ofSeconds(timeoutSeconds));
             if (exit.timedOut()) {
                 return Measurement.failed(f.id(), n, "no result within " + timeoutSeconds + " s");

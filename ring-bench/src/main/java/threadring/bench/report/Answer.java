@@ -25,6 +25,9 @@ public final class Answer {
     /** Ids whose model is one of these are yardsticks, not models: floors and the machine's probes. */
     static final List<String> NOT_MODELS = List.of(Format.model(Probe.CROSS_CPU), Format.model(Probe.SPEED));
 
+    /** The model every JVM model is set beside where a series measured it: Go's goroutines. */
+    static final String GO = "go";
+
     /** The tier rule, said under every table. */
     static final String RULE = "*Tiers*: every model in a tier is slower than every model of the tiers above it by "
             + "a ratio whose 95% interval excludes 1; models inside a tier are not ordered.";
@@ -99,6 +102,7 @@ public final class Answer {
         Optional<Series.Row> base = section.baseline().flatMap(b -> rows.stream().filter(r -> r.id().equals(b))
                 .findFirst());
         List<Series.Row> forms = fastestPerModel(rows);
+        Optional<Series.Row> go = forms.stream().filter(f -> f.model().equals(GO)).findFirst();
         int[] tiers = tiers(forms.stream().map(f -> RatioPairs.answerState(f.summary()).isPresent()).toList(),
                 (slower, faster) -> ratios.between(s, forms.get(slower), forms.get(faster)));
         List<Ranking.Entry> entries = new ArrayList<>();
@@ -106,9 +110,10 @@ public final class Answer {
             Series.Row f = forms.get(i);
             entries.add(new Ranking.Entry(f.model(), f, section.stated(f), tiers[i],
                     base.map(b -> ratios.between(s, b, f)), section.overFloor(ratios, s, f),
-                    section.stepCost(s, f), section.boundByLoad(f)));
+                    go.filter(g -> g != f).map(g -> ratios.between(s, f, g)), section.stepCost(s, f),
+                    section.boundByLoad(f)));
         }
-        return new Ranking(s, section, base, entries);
+        return new Ranking(s, section, base, go, entries);
     }
 
     /** Each model's first row of {@code rows} (which come best first), leaving out floors and probes. */
@@ -168,6 +173,7 @@ public final class Answer {
         if (floors) {
             columns.add(Format.number(section.floorColumn()));
         }
+        r.go().ifPresent(g -> columns.add(Format.number("x " + g.id() + " [95%]")));
         costs.forEach(c -> columns.add(Format.number(c.name().replace("{step}", unit))));
         List<Doc.Row> rows = new ArrayList<>();
         for (Ranking.Entry e : entries) {
@@ -176,10 +182,13 @@ public final class Answer {
                     level(section, e)));
             if (r.baseline().isPresent()) {
                 cells.add(e.form().id().equals(r.baseline().get().id()) ? Doc.Cell.number("1 (baseline)", 1)
-                        : ratio(e, e.overBaseline()));
+                        : bounded(e, ratio(e, e.overBaseline())));
             }
             if (floors) {
                 cells.add(ratio(e, e.overFloor()));
+            }
+            if (r.go().isPresent()) {
+                cells.add(e.form().id().equals(r.go().get().id()) ? Doc.Cell.number("1 (Go)", 1) : ratio(e, e.overGo()));
             }
             costs.forEach(c -> {
                 double v = c.value().applyAsDouble(e.cost());
@@ -208,6 +217,12 @@ public final class Answer {
     /** The interval of a row's main state as the answer takes it, if it has one. */
     private static Interval mainInterval(Stats.Summary s) {
         return RatioPairs.answerState(s).map(Stats.State::interval).orElse(null);
+    }
+
+    /** A speed-up of a form whose level its load bound: a lower bound too ("at least 2.30x [..]"). */
+    private static Doc.Cell bounded(Ranking.Entry e, Doc.Cell cell) {
+        return e.bound() && !cell.text().equals("n/a") ? new Doc.Cell("at least " + cell.text(), cell.sort(), cell.unstable(), cell.tone())
+                : cell;
     }
 
     /** A ratio with its interval where it has one. */

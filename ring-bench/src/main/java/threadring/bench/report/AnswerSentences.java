@@ -63,17 +63,52 @@ final class AnswerSentences {
                 : entries.stream().filter(e -> e.tier() == first + 1).findFirst();
         next.ifPresent(n -> {
             Stats.Ratio gap = ratios.between(r.series(), n.form(), last.form());
-            s.append("; the next, ").append(Format.code(n.form().id())).append(", takes ").append(Format.ratio(gap))
-                    .append(" as long");
+            s.append("; the next, ").append(Format.code(n.form().id())).append(", takes ").append(atLeast(last))
+                    .append(Format.ratio(gap)).append(" as long");
         });
+        Optional<Ranking.Entry> base = r.baseline().flatMap(b -> entries.stream()
+                .filter(e -> e.form().id().equals(b.id())).findFirst());
         if (r.baseline().isPresent() && !r.baseline().get().id().equals(lead.form().id())) {
-            lead.overBaseline().ifPresent(b -> s.append("; ").append(Format.ratio(b)).append(" faster than ")
-                    .append(Format.code(r.baseline().get().id())).append(" (the baseline").append(unsettled(r.baseline()
-                            .get().summary())).append(")"));
+            String baseline = Format.code(r.baseline().get().id()) + " (the baseline" + unsettled(r.baseline().get()
+                    .summary()) + ")";
+            if (base.isPresent() && first > 0 && base.get().tier() == first) {
+                s.append("; ").append(baseline).append(" is among them");
+            } else {
+                lead.overBaseline().ifPresent(b -> s.append("; ").append(atLeast(lead)).append(Format.ratio(b))
+                        .append(b.interval() != null && !b.excludesOne() ? ", not apart from " : " faster than ")
+                        .append(baseline));
+            }
         }
         s.append('.');
+        beside(r, lead).ifPresent(b -> s.append(' ').append(b));
+        r.baseline().filter(b -> !b.id().equals(lead.form().id()))
+                .flatMap(b -> section.alsoMeasured(r.series(), lead.form(), b)).ifPresent(a -> s.append(' ').append(a));
         why(r, lead).ifPresent(w -> s.append(" Why: ").append(w).append('.'));
         return s.toString();
+    }
+
+    /** The model whose forms are set beside Go's in every series that has both: virtual threads. */
+    static final String VIRTUAL = "virtual";
+
+    /**
+     * Where the series measured Go: how the fastest virtual-thread form and the leader compare with
+     * Go's fastest form, each as a ratio of times with its interval ("Beside goroutines (`go/channel`):
+     * `virtual/park-p1` takes 1.23x [1.10–1.37x] its time, `akka/typed-p1` 0.81x [0.77–0.85x]."); empty
+     * where there is no Go row or it leads alone.
+     */
+    static Optional<String> beside(Ranking r, Ranking.Entry lead) {
+        if (r.go().isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> parts = new ArrayList<>();
+        r.entries().stream().filter(e -> e.model().equals(VIRTUAL)).findFirst().ifPresent(v -> v.overGo()
+                .ifPresent(x -> parts.add(Format.code(v.form().id()) + " takes " + Format.ratio(x) + " its time")));
+        if (!lead.model().equals(VIRTUAL)) {
+            lead.overGo().ifPresent(x -> parts.add(Format.code(lead.form().id()) + (parts.isEmpty() ? " takes " : " ")
+                    + Format.ratio(x) + (parts.isEmpty() ? " its time" : "")));
+        }
+        return parts.isEmpty() ? Optional.empty() : Optional.of("Beside goroutines (" + Format.code(r.go().get().id())
+                + ", the same run): " + String.join(", ", parts) + ".");
     }
 
     /**
@@ -94,6 +129,14 @@ final class AnswerSentences {
     private static String named(WorkloadSection section, Ranking.Entry e) {
         String label = section.modelLabel(e.form().id());
         return Format.code(e.form().id()) + (label.equals(e.model()) ? "" : " (" + label + ")");
+    }
+
+    /**
+     * "at least " where a form's level is a bound its load set (a server wrk could not push
+     * harder): its ratios over slower forms are then lower bounds too.
+     */
+    static String atLeast(Ranking.Entry e) {
+        return e.bound() ? "at least " : "";
     }
 
     /** A level as the series states it, "at least" where the load bound it. */

@@ -132,6 +132,14 @@ public interface WorkloadSection {
         return false;
     }
 
+    /**
+     * One more sentence of the answer about its leader against the baseline, from what the workload
+     * measures besides the level (the echo server's latency at a fixed offered rate); none by default.
+     */
+    default Optional<String> alsoMeasured(Series s, Series.Row lead, Series.Row baseline) {
+        return Optional.empty();
+    }
+
     /** What the answer calls the model of {@code id}: its prefix, unless the workload names it better. */
     default String modelLabel(String id) {
         return Format.model(id);

@@ -1,7 +1,6 @@
 package threadring.bench.sweep;
 
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -143,6 +142,9 @@ final class Progress {
                 + (phase.startsWith("echo") ? " repetitions" : " forks") + " of " + tasks + " id-series done so far");
     }
 
+    /** The limits said so far: each is named once, the ids after it refer to it. */
+    private final java.util.Set<String> limitsSaid = new java.util.HashSet<>();
+
     /** An id of a job has its score (or failed): one line, once per id and series. */
     void finished(String key, String id, double estimate, Size size, Measured m, String error) {
         if (Processes.stopping() || !done.add(key)) { // an id the interrupt stopped did not fail
@@ -159,7 +161,8 @@ final class Progress {
             Stats.Summary s = m.echo().map(e -> e.requestsPerSecond()).orElse(m.score().cost());
             result = Format.reading(size, s) + (s.isUnstable() ? "  unstable" : "  ok");
         } else if (m != null && m.limit() != null) {
-            result = "cannot run here: " + m.limit();
+            // a limit several ids share (no Go toolchain, the kernel's thread limit) is named once
+            result = limitsSaid.add(m.limit()) ? "cannot run here: " + m.limit() : "cannot run here (the same as above)";
         } else {
             result = error != null && error.startsWith("SKIP ") ? error
                     : "FAIL " + (error != null ? error : m != null && m.error() != null ? m.error() : "no result");

@@ -67,6 +67,18 @@ class DocsCommandTest {
         assertTrue(paragraph.contains(run.runId()), "the budget's paragraph names " + run.runId());
     }
 
+    /** method.md counts every id per workload as the registry has them (its counts went stale once, at 62/56/22). */
+    @Test
+    void methodCountsTheRegistrysIds() throws IOException {
+        threadring.core.RingFactories factories = threadring.core.RingFactories.load();
+        java.util.List<String> counts = threadring.core.workloads.Workloads.ALL.stream()
+                .map(w -> factories.all().stream().filter(f -> f.runs(w)).count() + " " + w.title()).toList();
+        String expected = "the registry's " + String.join(", ", counts.subList(0, counts.size() - 1)) + " and "
+                + counts.get(counts.size() - 1) + " ids";
+        String method = Files.readString(Path.of("..", "docs", "method.md")).replaceAll("\\s+", " ");
+        assertTrue(method.contains(expected), "method.md should say: " + expected);
+    }
+
     /** implementations.md lists every registered id under its workloads, the default sweep's first. */
     @Test
     void implementationsListsTheRegistrysIds() throws IOException {

@@ -4,7 +4,6 @@ import threadring.bench.report.Chart;
 import threadring.bench.report.Report;
 import threadring.bench.report.Series;
 
-import threadring.core.echo.EchoServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,8 +35,10 @@ class EchoSectionTest {
         assertTrue(md.contains("## Echo server under wrk"), md);
         assertTrue(md.contains("## jdk25-cpusall, echo connections=100"), md);
         assertTrue(md.contains("## jdk25-cpusall, echo connections=10000"), md);
-        String c100 = md.substring(md.indexOf("## jdk25-cpusall, echo connections=100\n"),
-                md.indexOf("## jdk25-cpusall, echo connections=10000\n"));
+        String c100 = md.substring(md.indexOf("## jdk25-cpusall, echo connections=100 ("),
+                md.indexOf("## jdk25-cpusall, echo connections=10000 ("));
+        assertTrue(md.contains("## jdk25-cpusall, echo connections=100 (server pinned to cpu "), "the heading says where "
+                + "the server ran, not the configuration's unpinned label alone: " + md);
         assertTrue(c100.indexOf("| virtual/socket | 3 | 80,") < c100.indexOf("| threads/socket | 3 | 40,"), c100);
         assertTrue(c100.contains("| 2.00x ["), "virtual over threads at 100 connections: " + c100);
         assertTrue(c100.contains("separated"), c100);

@@ -181,6 +181,36 @@ class AnswerTest {
     }
 
     /**
+     * Where a series measured Go, every model's fastest form is set beside Go's: a column of the
+     * time over Go's with its interval, Go's own "1 (Go)", and a sentence naming the virtual-thread
+     * form's and the leader's ratios to goroutines.
+     */
+    @Test
+    void aSeriesWithGoSetsEveryModelBesideIt() {
+        Run run = Runs.run("20260101-000000", List.of("jdk25-cpusall"),
+                Runs.forks("akka/typed-p1", 80, 81, 79, 80),
+                Runs.forks("go/channel", 100, 101, 99, 100),
+                Runs.forks("virtual/park-p1", 200, 202, 198, 200),
+                Runs.forks("threads/park", 10_000, 10_100, 9_900, 10_000));
+        Ranking ring = of(Answer.rankings(run), Ring.WORKLOAD);
+        assertEquals("go/channel", ring.go().orElseThrow().id());
+        Stats.Ratio virtual = entry(ring, "virtual").overGo().orElseThrow();
+        assertEquals(2.0, virtual.value(), 1e-3);
+        assertTrue(virtual.interval().low() > 1, "virtual threads apart from goroutines: " + virtual);
+        assertEquals(0.8, entry(ring, "akka").overGo().orElseThrow().value(), 1e-3);
+        assertTrue(entry(ring, "go").overGo().isEmpty(), "Go is not beside itself");
+        String sentence = AnswerSentences.sentence(Ratios.of(run), ring);
+        assertTrue(sentence.contains("Beside goroutines (`go/channel`, the same run): `virtual/park-p1` takes 2.00x ["),
+                sentence);
+        assertTrue(sentence.contains(", `akka/typed-p1` 0.800x ["), sentence);
+        Doc doc = new Doc("t");
+        Answer.write(run, doc);
+        String md = doc.markdown();
+        assertTrue(md.contains("| x go/channel [95%] |"), md);
+        assertTrue(md.contains("| 1 (Go) |"), md);
+    }
+
+    /**
      * The rule itself: a boundary falls only where every row before it is separated from every row
      * after it, so a chain of neighbours that are each separated but whose ends are not does not split.
      */

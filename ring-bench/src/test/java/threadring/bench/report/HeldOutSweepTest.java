@@ -34,6 +34,7 @@ class HeldOutSweepTest {
         assertEquals(List.of(OTHER), Pool.of(RatioAnswerTest.RESULTS, other).runs().stream().map(Run::runId).toList());
         assertTrue(other.settings().scored().rerun().runs() == null || other.settings().scored().rerun().runs().isEmpty(),
                 "re-estimated from no run on the other cpu: " + other.settings().scored().rerun().runs());
+        // a pool of two on the other cpu (the held-out pair) does not displace the pool of six: three runs are needed
         assertEquals(BEFORE, threadring.bench.cli.DocsCommandAccess.newest(RatioAnswerTest.RESULTS));
     }
 

@@ -14,7 +14,7 @@ class CatalogTest {
     void everyModelIsRegistered() {
         RingFactories factories = RingFactories.load();
         assertTrue(factories.unloadable().isEmpty(), factories.unloadable().toString());
-        assertEquals(List.of("akka", "cats", "coroutines", "floor", "kilim", "netty", "ox", "quasar", "threads", "vertx", "virtual", "zio"),
+        assertEquals(List.of("akka", "cats", "coroutines", "floor", "go", "kilim", "netty", "ox", "quasar", "threads", "vertx", "virtual", "zio"),
                 Catalog.select(factories, List.of()).stream().map(Catalog.Model::name).toList());
     }
 

@@ -59,6 +59,25 @@ public abstract class AbstractSkynet extends AbstractWorkload implements Skynet 
         }
     }
 
+    /** Whether the audit is on: a model whose tasks run outside this JVM counts them there only then. */
+    protected final boolean auditing() {
+        return audit;
+    }
+
+    /**
+     * For a model whose tasks run outside this JVM (goroutines in a Go program): what its own
+     * runtime counted of the run that just ended, tasks started, still running and the most at
+     * once (nothing unless audited). Its tasks ran on no thread of this JVM: the audit keeps no
+     * last task thread for them.
+     */
+    protected final void countedElsewhere(long startedTasks, long stillRunning, long mostAtOnce) {
+        if (audit) {
+            started.add(startedTasks);
+            running.addAndGet(stillRunning);
+            peak.accumulateAndGet(mostAtOnce, Math::max);
+        }
+    }
+
     /** Whether its trees are trees of tasks: true but for a floor, a plain recursion that starts none. */
     public boolean startsTasks() {
         return true;
