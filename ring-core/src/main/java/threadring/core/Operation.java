@@ -1,6 +1,5 @@
 package threadring.core;
 
-import threadring.core.fanout.FanOutSize;
 import java.util.Collection;
 import java.util.function.IntToLongFunction;
 import java.util.function.Supplier;
@@ -23,7 +22,7 @@ public interface Operation extends AutoCloseable {
     /**
      * A short verified run before the first measured one, so that the JIT has compiled the path:
      * at most {@link #WARM_STEPS} of a run of {@code steps} steps (a fan-out: one operation of at
-     * most {@link FanOutSize#WARM_TASKS} tasks).
+     * most {@link threadring.core.fanout.FanOutSize#WARM_TASKS} tasks).
      */
     long warm(int steps);
 

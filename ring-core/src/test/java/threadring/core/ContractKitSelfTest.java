@@ -1,11 +1,8 @@
 package threadring.core;
 
 import threadring.core.workloads.Workloads;
-import threadring.core.rendezvous.Rendezvous;
 import threadring.core.fanout.FanOut;
-import threadring.core.echo.EchoServer;
 import threadring.core.fanout.FanOutContractSelfTest;
-import threadring.core.ring.Ring;
 import threadring.core.ring.RingContract;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

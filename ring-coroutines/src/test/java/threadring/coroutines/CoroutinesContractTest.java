@@ -16,7 +16,6 @@ import threadring.core.ContractKit;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.ring.Rings;
-import threadring.core.Workload;
 
 class CoroutinesContractTest extends ContractKit {
 

@@ -5,7 +5,6 @@ import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
-import threadring.core.Workload;
 import threadring.kilim.KilimRings;
 
 /**

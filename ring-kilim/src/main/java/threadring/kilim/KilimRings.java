@@ -9,7 +9,6 @@ import kilim.Scheduler;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
-import threadring.core.Workload;
 
 /**
  * {@code kilim/mailbox}: Tasks and Mailboxes on a scheduler of Kilim's default size (one worker

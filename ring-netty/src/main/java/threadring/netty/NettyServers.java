@@ -5,7 +5,6 @@ import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
-import threadring.core.Workload;
 
 /**
  * Netty, the event loop users compare every thread-per-connection model against: no entity per

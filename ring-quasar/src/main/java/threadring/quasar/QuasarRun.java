@@ -11,7 +11,6 @@ import threadring.core.ring.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.ring.Rings;
-import threadring.core.Workload;
 
 /**
  * Runs verified passes of the quasar rings, verified exchanges of their rendezvous, fan-outs and

@@ -2,7 +2,6 @@ package threadring.quasar;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import threadring.core.ring.Ring;
 import threadring.core.ContractKit;
 import threadring.core.RingFactories;
-import threadring.core.Workload;
 
 class ThreadsContractTest extends ContractKit {
 

@@ -1,7 +1,6 @@
 package threadring.virtual;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;

@@ -10,7 +10,6 @@ import threadring.core.ring.Ring;
 import threadring.core.ContractKit;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Workload;
 
 class VirtualContractTest extends ContractKit {
 

@@ -1,7 +1,5 @@
 package threadring.bench.check;
 
-import threadring.core.ring.Ring;
-import threadring.core.echo.EchoServer;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,7 +9,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -26,7 +23,6 @@ import threadring.bench.options.SizeOptions;
 import threadring.bench.util.UsageException;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.ring.Rings;
 import threadring.core.Workload;
 import threadring.core.Size;
 

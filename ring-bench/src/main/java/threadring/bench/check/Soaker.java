@@ -3,7 +3,6 @@ package threadring.bench.check;
 import threadring.core.workloads.Workloads;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import threadring.bench.util.Counter;

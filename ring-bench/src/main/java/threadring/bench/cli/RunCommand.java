@@ -1,13 +1,9 @@
 package threadring.bench.cli;
 
-import threadring.core.workloads.Workloads;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Settings;
@@ -25,14 +21,9 @@ import threadring.bench.util.HelpOption;
 import threadring.bench.util.JdkHomes;
 import threadring.bench.util.UsageException;
 import threadring.bench.data.Env;
-import threadring.core.Size;
-import threadring.core.ring.Rings;
-import threadring.core.Workload;
-import threadring.core.WorkloadBenchmark;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code benchmark.sh [run]}: the JMH sweep. Options left out fall back to the 2014 script's

@@ -1,10 +1,7 @@
 package threadring.bench.compare;
 
-import threadring.core.echo.EchoServer;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,7 +13,6 @@ import threadring.bench.report.CrossCpu;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.HtmlPage;
-import threadring.bench.report.Report;
 import threadring.bench.report.Sections;
 import threadring.bench.report.Reruns;
 import threadring.bench.report.Series;
@@ -27,7 +23,6 @@ import threadring.bench.data.RunFile;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Stats;
 import threadring.bench.util.AtomicFiles;
-import threadring.core.Workload;
 
 /**
  * Two runs side by side: per configuration (same label, or the only one of each) and id, the

@@ -9,7 +9,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import threadring.bench.data.Json;
-import threadring.bench.data.RunFile;
 import threadring.bench.util.Errors;
 import threadring.core.Calibration;
 import threadring.core.Operation;

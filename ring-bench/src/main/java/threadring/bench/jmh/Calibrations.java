@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import threadring.bench.data.Json;
-import threadring.bench.data.RunFile;
 import threadring.bench.util.Errors;
 import threadring.bench.util.Heap;
 import threadring.bench.util.Processes;

@@ -12,7 +12,6 @@ import threadring.bench.data.Configuration;
 import threadring.bench.data.Run;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Stats;
-import threadring.core.RingFactory;
 
 /**
  * A run on several JDKs (repeated {@code --jdk}): per series and id, one row per JDK with its

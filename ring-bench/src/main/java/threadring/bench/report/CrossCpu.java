@@ -9,7 +9,6 @@ import threadring.bench.data.Configuration;
 import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.stats.Stats;
-import threadring.core.RingFactory;
 
 /**
  * The machine under the rows: which rows hand off across cpus (several carriers, threads or

@@ -7,16 +7,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Warmup;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Run;
 import threadring.bench.data.Score;
 import threadring.bench.data.Settings;
-import threadring.core.WorkloadBenchmark;
 
 /** The report's head: the machine, the commit, what the run measured and how, and each configuration. */
 final class Environment {

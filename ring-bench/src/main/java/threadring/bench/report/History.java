@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import threadring.bench.data.Json;
-import threadring.bench.data.RunFile;
 
 /**
  * Published thread-ring figures ({@code threadring/history.json}: the 2014 study, vy/fiber-test's

@@ -1,6 +1,5 @@
 package threadring.bench.report;
 
-import threadring.core.echo.EchoServer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -14,7 +13,6 @@ import threadring.bench.data.Run;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Stats;
 import threadring.core.RingFactory;
-import threadring.core.Workload;
 
 /**
  * "On their own scheduler and on Loom": per series and model, the model's fastest row on its own

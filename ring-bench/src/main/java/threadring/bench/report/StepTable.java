@@ -12,7 +12,6 @@ import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Run;
 import threadring.bench.data.Score;
-import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
 
 /**

@@ -3,7 +3,6 @@ package threadring.bench.stats;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.IntStream;
 
 /**

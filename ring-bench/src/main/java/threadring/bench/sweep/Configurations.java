@@ -9,7 +9,6 @@ import java.util.List;
 import threadring.bench.data.Json;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
-import threadring.bench.data.RunFile;
 import threadring.bench.util.Processes;
 import threadring.bench.util.UsageException;
 

@@ -1,6 +1,5 @@
 package threadring.bench.sweep;
 
-import threadring.core.echo.EchoSize;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

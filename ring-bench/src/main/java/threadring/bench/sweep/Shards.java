@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import threadring.bench.data.Json;
-import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
 
 /**

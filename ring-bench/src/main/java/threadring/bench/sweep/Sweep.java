@@ -19,7 +19,6 @@ import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
-import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.report.RerunPairs;
 import threadring.bench.data.RunFile;

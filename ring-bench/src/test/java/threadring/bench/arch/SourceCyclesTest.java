@@ -113,6 +113,49 @@ class SourceCyclesTest {
         assertTrue(found.isEmpty(), "class cycles:\n" + String.join("\n", found));
     }
 
+    /**
+     * ring-core's packages name each other without a cycle: each workload's package and the registry
+     * depend on the shared package, never the other way (the shared package once named the ring's
+     * node count, and so hung on the ring's package).
+     */
+    @Test
+    void ringCorePackagesHaveNoCycle() throws IOException {
+        Map<String, Map<String, String>> packages = packages(CORE);
+        assertTrue(packages.size() >= 7, "packages read: " + packages.keySet());
+        assertEquals(List.of(), packageCycles(packages));
+    }
+
+    /** The cycles among packages, a package naming another's class by import or by its full name. */
+    static List<Set<String>> packageCycles(Map<String, Map<String, String>> packages) {
+        Map<String, List<String>> edges = new HashMap<>();
+        packages.forEach((name, classes) -> {
+            List<String> to = new ArrayList<>();
+            packages.forEach((other, theirs) -> {
+                if (other.equals(name)) {
+                    return;
+                }
+                boolean names = classes.values().stream().anyMatch(source -> theirs.keySet().stream().anyMatch(c ->
+                        Pattern.compile("(?m)^import\\s+" + Pattern.quote(other + "." + c) + "\\s*;").matcher(source).find()
+                                || Pattern.compile(Pattern.quote(other + "." + c) + "\\b").matcher(code(source)).find()));
+                if (names) {
+                    to.add(other);
+                }
+            });
+            edges.put(name, to);
+        });
+        return new Tarjan(edges).components().stream().filter(c -> c.size() > 1).toList();
+    }
+
+    /** Two packages that import each other's classes are a cycle; a comment naming one is not. */
+    @Test
+    void aPackageCycleIsFound() {
+        Map<String, Map<String, String>> packages = Map.of(
+                "a", Map.of("A", "package a;\nimport b.B;\nclass A { B b; }"),
+                "b", Map.of("B", "package b;\nclass B { a.A a; }"),
+                "c", Map.of("C", "package c;\nclass C { /* a.A */ }"));
+        assertEquals(List.of(Set.of("a", "b")), packageCycles(packages).stream().map(Set::copyOf).toList());
+    }
+
     /** A cycle closed by a constant, which bytecode does not show, fails the rule; a comment does not make one. */
     @Test
     void aCycleClosedByAConstantIsFound() {

@@ -34,7 +34,6 @@ import threadring.bench.results.JmhResults;
 import threadring.bench.util.Processes;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.ring.Rings;
 
 /** Runs against the shaded benchmarks.jar that `mvn package` just built. */
 public class BenchmarksJarIT {

@@ -7,7 +7,6 @@ import threadring.core.fanout.FanOutSize;
 import threadring.core.fanout.FanOut;
 import threadring.core.echo.EchoSize;
 import threadring.core.echo.EchoServer;
-import threadring.core.Workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -161,8 +160,9 @@ class CliTest {
             {"check", "--hops", "0"}, {"Invalid value for option '--hops': must be an integer >= 1, was '0'"},
             {"check", "--timeout", "0"}, {"Invalid value for option '--timeout': must be an integer >= 1, was '0'"},
             {"report"}, {"Missing required parameter: 'RUN'"},
-            {"--workload", "tube"}, {"Invalid value for option '--workload' (NAME): workload must be one of ring, "
-                    + "rendezvous, fanout, echo, skynet, was 'tube'"},
+            {"--workload", "tube"}, {"Invalid value for option '--workload' (NAME): workload must be one of "
+                    + threadring.core.workloads.Workloads.ALL.stream().map(threadring.core.Workload::label)
+                            .collect(java.util.stream.Collectors.joining(", ")) + ", was 'tube'"},
             {"--connections", "0"}, {"Invalid value for option '--connections' (C): must be an integer >= 1, was '0'"},
             {"--connections", "abc"}, {"Invalid value for option '--connections' (C): must be an integer >= 1, "
                     + "was 'abc'"},

@@ -1,7 +1,6 @@
 package threadring.bench.cli;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.RunFile;
 import threadring.bench.compare.AgreementTest;

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.report.Carriers;
-import threadring.bench.report.CrossCpu;
 import threadring.bench.report.Series;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Proportions;

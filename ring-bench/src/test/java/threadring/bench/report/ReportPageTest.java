@@ -1,7 +1,5 @@
 package threadring.bench.report;
 
-import threadring.core.fanout.FanOut;
-import threadring.core.rendezvous.Rendezvous;
 import threadring.core.fanout.FanOutSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -4,7 +4,6 @@ import threadring.bench.workloads.ring.Parameter;
 import threadring.bench.workloads.ring.ParameterChart;
 
 
-import threadring.core.rendezvous.Rendezvous;
 import threadring.core.ring.RingSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

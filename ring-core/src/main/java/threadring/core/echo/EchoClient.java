@@ -3,8 +3,6 @@ package threadring.core.echo;
 import threadring.core.WrongAnswerException;
 import threadring.core.Operation;
 import threadring.core.RingFactory;
-import threadring.core.Workload;
-import threadring.core.ring.Rings;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;

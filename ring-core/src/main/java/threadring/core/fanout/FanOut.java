@@ -4,7 +4,6 @@ import threadring.core.Workload;
 
 import threadring.core.Size;
 
-import threadring.core.ring.RingSize;
 import threadring.core.WrongAnswerException;
 import threadring.core.Operation;
 import threadring.core.RingFactory;
@@ -38,7 +37,7 @@ public interface FanOut extends AutoCloseable {
      * complete with their number; returns the sum of those numbers, {@link #expected}.
      *
      * @throws IllegalArgumentException if tasks &lt; 0, delayMs &lt; 0 or &gt; {@link #MAX_DELAY_MS},
-     *     or work is out of {@link RingSize}'s range
+     *     or work is out of {@link threadring.core.ring.RingSize}'s range
      * @throws IllegalStateException if it is closed, or a task failed
      */
     long run(int tasks, int delayMs, int work);

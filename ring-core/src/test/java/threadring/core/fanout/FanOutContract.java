@@ -2,7 +2,6 @@ package threadring.core.fanout;
 
 import threadring.core.ContractKit;
 import threadring.core.RingFactory;
-import threadring.core.Workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

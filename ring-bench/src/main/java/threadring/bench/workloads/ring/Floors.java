@@ -16,7 +16,6 @@ import threadring.bench.data.Run;
 import threadring.bench.stats.Stats;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Workload;
 
 /**
  * Per model and ring series, its fastest row against its nearest floor row ({@code RingFactory.floor})

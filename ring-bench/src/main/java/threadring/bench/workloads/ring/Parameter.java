@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import threadring.bench.data.Run;
-import threadring.core.Workload;
 
 /**
  * A ring parameter a run can sweep ({@code --nodes}, {@code --tokens}, {@code --depth},

@@ -26,7 +26,6 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Run;
 import threadring.bench.stats.Stats;
-import threadring.core.Workload;
 
 /** ns per hop against one ring parameter the run varies (chart-scale.png for ring sizes, log-log). */
 public final class ParameterChart {

@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import threadring.bench.data.Run;
-import threadring.bench.stats.Stats;
-import threadring.core.Workload;
 
 /**
  * How ns/hop changes with one ring parameter: per configuration and combination of the other

@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import threadring.bench.data.Run;
-import threadring.bench.stats.Stats;
-import threadring.core.Workload;
 
 /** Every published study, with this run's speed-ups over {@code baseline} (first ring series that has them) beside. */
 final class Published {

@@ -10,7 +10,6 @@ import threadring.core.ring.Ring;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import threadring.bench.data.Run;
 import threadring.bench.data.Settings;
 import threadring.bench.stats.Stats;
