@@ -56,19 +56,37 @@ public final class GoProgram {
         return Optional.ofNullable(binary().why());
     }
 
-    /** The toolchain's {@code go} command: on PATH, else an install folder; empty if none. */
+    /**
+     * The environment variable naming the {@code go} command to build with, instead of the search;
+     * a path that is no executable (or empty) means none, as on a machine without Go. Child JVMs
+     * (JMH's forks, where the rows build the program) inherit it.
+     */
+    public static final String ENV = "THREADRING_GO";
+
+    /** The toolchain's {@code go} command: {@link #ENV}'s, else on PATH, else an install folder; empty if none. */
     static Optional<Path> toolchain() {
-        String path = System.getenv().getOrDefault("PATH", "");
-        return Stream.concat(Stream.of(path.split(java.io.File.pathSeparator)).filter(d -> !d.isEmpty())
-                .map(d -> Path.of(d, "go")), INSTALLS.stream().map(Path::of))
-                .filter(p -> Files.isRegularFile(p) && Files.isExecutable(p)).findFirst();
+        return toolchain(System.getenv(ENV), System.getenv().getOrDefault("PATH", ""));
+    }
+
+    static Optional<Path> toolchain(String named, String path) {
+        Stream<Path> candidates = named != null ? Stream.of(named).filter(n -> !n.isEmpty()).map(Path::of)
+                : Stream.concat(Stream.of(path.split(java.io.File.pathSeparator)).filter(d -> !d.isEmpty())
+                        .map(d -> Path.of(d, "go")), INSTALLS.stream().map(Path::of));
+        return candidates.filter(p -> Files.isRegularFile(p) && Files.isExecutable(p)).findFirst();
+    }
+
+    /** Why there is no toolchain, {@code named} being {@link #ENV}'s value (null: not set). */
+    static String noToolchain(String named) {
+        return named != null ? "no Go toolchain: " + ENV + " names " + (named.isEmpty() ? "none" : named
+                + ", which is not an executable go")
+                : "no Go toolchain: go is not on PATH nor in " + String.join(", ", INSTALLS)
+                        + " (install one: apt-get install golang-go)";
     }
 
     private static Result build() {
         Optional<Path> go = toolchain();
         if (go.isEmpty()) {
-            return new Result(null, "no Go toolchain: go is not on PATH nor in " + String.join(", ", INSTALLS)
-                    + " (install one: apt-get install golang-go)");
+            return new Result(null, noToolchain(System.getenv(ENV)));
         }
         try {
             byte[] source = source();

@@ -74,10 +74,10 @@ public final class Compare {
     }
 
     /** The pairs of one matched series, in A's order (fastest first). */
-    public static List<Pair> pairs(Run a, Series sa, Run b, Series sb) {
+    public static List<Pair> pairs(Run a, Series<?> sa, Run b, Series<?> sb) {
         List<Pair> pairs = new ArrayList<>();
         for (Series.Row ra : sa.rows(a)) {
-            WorkloadSection w = Sections.of(sa.workload());
+            WorkloadSection<?> w = Sections.of(sa);
             sb.row(b, ra.id()).ifPresent(rb -> pairs.add(new Pair(ra.id(), ra.summary(), rb.summary(), w::number)));
         }
         return pairs;
@@ -118,10 +118,10 @@ public final class Compare {
                             .get() + " for the " + x.workload().title()).toList()) + ") in the same series: "
                     + "*B higher* or *B lower* only where the two speed-ups' 95% intervals do not overlap.");
         }
-        List<Series[]> matched = match(a, b);
-        for (Series[] m : matched) {
-            Series sa = m[0];
-            Series sb = m[1];
+        List<Series<?>[]> matched = match(a, b);
+        for (Series<?>[] m : matched) {
+            Series<?> sa = m[0];
+            Series<?> sb = m[1];
             String na = Sections.name(a, sa);
             String nb = Sections.name(b, sb);
             doc.heading(2, na.equals(nb) ? na : na + " (A) vs " + nb + " (B)");
@@ -129,7 +129,7 @@ public final class Compare {
                 speedUps(a, sa, b, sb, doc);
                 continue;
             }
-            WorkloadSection w = Sections.of(sa.workload());
+            WorkloadSection<?> w = Sections.of(sa);
             String unit = w.unit();
             Optional<String> machine = machineMoved(a, sa, b, sb);
             Optional<Stats.Ratio> speed = speedMoved(a, sa, b, sb);
@@ -180,9 +180,9 @@ public final class Compare {
             }
             doc.bullets(notes);
         }
-        List<Series> unmatchedA = Series.of(a).stream()
+        List<Series<?>> unmatchedA = Series.of(a).stream()
                 .filter(s -> matched.stream().noneMatch(m -> m[0].equals(s))).toList();
-        List<Series> unmatchedB = Series.of(b).stream()
+        List<Series<?>> unmatchedB = Series.of(b).stream()
                 .filter(s -> matched.stream().noneMatch(m -> m[1].equals(s))).toList();
         if (!unmatchedA.isEmpty() || !unmatchedB.isEmpty()) {
             doc.heading(2, "Configurations in only one run");
@@ -202,7 +202,7 @@ public final class Compare {
      * the speed probe where it moved, and no verdict of a difference for rows that hand off across
      * cpus where the cross-CPU probe moved.
      */
-    public static List<Judged> judged(Run a, Series sa, Run b, Series sb) {
+    public static List<Judged> judged(Run a, Series<?> sa, Run b, Series<?> sb) {
         Optional<String> machine = machineMoved(a, sa, b, sb);
         Optional<Stats.Ratio> speed = speedMoved(a, sa, b, sb);
         List<Pair> pairs = pairs(a, sa, b, sb);
@@ -229,7 +229,7 @@ public final class Compare {
     static final int COMMON_ROWS = 3;
 
     /** The pairs of rows that hand off across cpus, each of one settled state in both runs. */
-    private static List<Pair> acrossRows(List<Pair> pairs, Series sb) {
+    private static List<Pair> acrossRows(List<Pair> pairs, Series<?> sb) {
         return pairs.stream().filter(p -> Carriers.across(p.id(), sb.config()) && p.a().states().size() == 1
                 && p.b().states().size() == 1 && !p.a().isUnstable() && !p.b().isUnstable()).toList();
     }
@@ -239,7 +239,7 @@ public final class Compare {
      * settled state in both runs, measured in the same rounds as every row it is set against; empty
      * with fewer than {@link #COMMON_ROWS}.
      */
-    static Optional<Double> commonMove(List<Pair> pairs, Series sb) {
+    static Optional<Double> commonMove(List<Pair> pairs, Series<?> sb) {
         List<Pair> across = acrossRows(pairs, sb);
         if (across.size() < COMMON_ROWS) {
             return Optional.empty();
@@ -254,7 +254,7 @@ public final class Compare {
      * moved beyond its interval and by more than {@link #MACHINE_MOVE}, or it varied more than
      * {@link #MACHINE_SPREAD} between the probes of one run (start, end, their forks).
      */
-    static Optional<String> machineMoved(Run a, Series sa, Run b, Series sb) {
+    static Optional<String> machineMoved(Run a, Series<?> sa, Run b, Series<?> sb) {
         Optional<Stats.Summary> pa = CrossCpu.pooled(a, sa.label());
         Optional<Stats.Summary> pb = CrossCpu.pooled(b, sb.label());
         if (pa.isEmpty() || pb.isEmpty()) {
@@ -279,7 +279,7 @@ public final class Compare {
      * The single-thread speed probe's B/A where it moved between the runs (its interval excludes 1
      * and it moved more than {@link #SPEED_MOVE}), else empty.
      */
-    public static Optional<Stats.Ratio> speedMoved(Run a, Series sa, Run b, Series sb) {
+    public static Optional<Stats.Ratio> speedMoved(Run a, Series<?> sa, Run b, Series<?> sb) {
         Optional<Stats.Summary> pa = CrossCpu.pooled(a, sa.label(), Probe.SPEED);
         Optional<Stats.Summary> pb = CrossCpu.pooled(b, sb.label(), Probe.SPEED);
         if (pa.isEmpty() || pb.isEmpty()) {
@@ -307,8 +307,8 @@ public final class Compare {
     static final double MACHINE_SPREAD = 1.30;
 
     /** Across hosts: each id's speed-up over its own run's baseline in A and in B, and whether they separate. */
-    private static void speedUps(Run a, Series sa, Run b, Series sb, Doc doc) {
-        WorkloadSection section = Sections.of(sa.workload());
+    private static void speedUps(Run a, Series<?> sa, Run b, Series<?> sb, Doc doc) {
+        WorkloadSection<?> section = Sections.of(sa);
         if (section.baseline().isEmpty()) {
             doc.paragraph("No verdicts: " + section.noBaseline() + ".");
             return;
@@ -352,29 +352,29 @@ public final class Compare {
      * has exactly one configuration, those two at each common ring shape (e.g. the same sweep on
      * two JDKs).
      */
-    public static List<Series[]> match(Run a, Run b) {
-        List<Series[]> matched = new ArrayList<>();
-        for (Series sa : Series.of(a)) {
+    public static List<Series<?>[]> match(Run a, Run b) {
+        List<Series<?>[]> matched = new ArrayList<>();
+        for (Series<?> sa : Series.of(a)) {
             Series.of(b).stream().filter(sb -> sb.label().equals(sa.label()) && same(sa, sb))
-                    .findFirst().ifPresent(sb -> matched.add(new Series[] {sa, sb}));
+                    .findFirst().ifPresent(sb -> matched.add(new Series<?>[] {sa, sb}));
         }
         if (matched.isEmpty()) {
-            for (Series sa : Series.of(a)) {
+            for (Series<?> sa : Series.of(a)) {
                 Series.of(b).stream().filter(sb -> bare(sb.label()).equals(bare(sa.label())) && same(sa, sb))
-                        .findFirst().ifPresent(sb -> matched.add(new Series[] {sa, sb}));
+                        .findFirst().ifPresent(sb -> matched.add(new Series<?>[] {sa, sb}));
             }
         }
         if (matched.isEmpty() && a.configurations().size() == 1 && b.configurations().size() == 1) {
-            for (Series sa : Series.of(a)) {
+            for (Series<?> sa : Series.of(a)) {
                 Series.of(b).stream().filter(sb -> same(sa, sb)).findFirst()
-                        .ifPresent(sb -> matched.add(new Series[] {sa, sb}));
+                        .ifPresent(sb -> matched.add(new Series<?>[] {sa, sb}));
             }
         }
         return matched;
     }
 
     /** The same workload, and for the ring the same shape (fan-out: size; echo: connections). */
-    private static boolean same(Series a, Series b) {
+    private static boolean same(Series<?> a, Series<?> b) {
         return a.size().equals(b.size());
     }
 
@@ -382,7 +382,7 @@ public final class Compare {
      * A median and interval: ns per step, ms per operation for the fan-out, or requests per second
      * for the echo server (its rows' ns per request, inverted).
      */
-    private static String value(Stats.Summary s, WorkloadSection w) {
+    private static String value(Stats.Summary s, WorkloadSection<?> w) {
         return w.value(s) + (s.isUnstable() ? Format.FLAGGED : "");
     }
 
@@ -391,7 +391,7 @@ public final class Compare {
                 : String.format(Locale.ROOT, " [%.2f–%.2f]", r.interval().low(), r.interval().high()));
     }
 
-    private static String count(Run run, Series s) {
+    private static String count(Run run, Series<?> s) {
         int n = s.rows(run).size();
         return n == 0 ? "no results" : n + " ids";
     }

@@ -4,6 +4,7 @@ import threadring.bench.report.Chart;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Series;
+import threadring.core.echo.EchoSize;
 
 import threadring.core.echo.EchoServer;
 import java.awt.BasicStroke;
@@ -41,11 +42,11 @@ final class EchoLatency {
     private EchoLatency() {}
 
     /** The chart's file for a series. */
-    static String png(Series s) {
+    static String png(Series<EchoSize> s) {
         return "chart-latency-" + s.label() + "-" + s.size().file("") + ".png";
     }
 
-    static String svg(Series s) {
+    static String svg(Series<EchoSize> s) {
         return png(s).replace(".png", ".svg");
     }
 
@@ -86,7 +87,7 @@ final class EchoLatency {
         return rows.stream().anyMatch(r -> !rungs(r).isEmpty());
     }
 
-    static void write(Series series, String name, List<Series.Row> rows, Doc doc) {
+    static void write(Series<EchoSize> series, String name, List<Series.Row> rows, Doc doc) {
         if (!any(rows)) {
             return;
         }
@@ -232,8 +233,8 @@ final class EchoLatency {
     }
 
     /** Draws each series' chart (never throws). */
-    static void charts(Path dir, Run run, java.util.function.Function<Series, String> names) {
-        for (Series s : Series.of(run, EchoServer.WORKLOAD)) {
+    static void charts(Path dir, Run run, java.util.function.Function<Series<EchoSize>, String> names) {
+        for (Series<EchoSize> s : Series.of(run, EchoServer.WORKLOAD)) {
             List<Series.Row> rows = s.rows(run);
             if (any(rows)) {
                 try {
@@ -245,8 +246,8 @@ final class EchoLatency {
         }
     }
 
-    static Optional<Chart.Drawing> build(Run run, Series s, List<Series.Row> rows,
-            java.util.function.Function<Series, String> names) {
+    static Optional<Chart.Drawing> build(Run run, Series<EchoSize> s, List<Series.Row> rows,
+            java.util.function.Function<Series<EchoSize>, String> names) {
         System.setProperty("java.awt.headless", "true");
         XYSeriesCollection data = new XYSeriesCollection();
         List<String> ids = new ArrayList<>();

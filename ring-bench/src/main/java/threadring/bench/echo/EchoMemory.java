@@ -10,6 +10,7 @@ import threadring.bench.data.Score;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Series;
+import threadring.core.echo.EchoSize;
 import threadring.core.echo.EchoServer;
 
 /** The echo server's memory per connection, between a configuration's fewest and most connections. */
@@ -22,18 +23,18 @@ final class EchoMemory {
      * growth of RSS and heap over the growth in connections. What one idle server holds (its JIT's
      * code, its heap's floor) cancels out, which a division by C alone would count.
      */
-    static void perConnection(Run run, List<Series> echo, Doc doc) {
+    static void perConnection(Run run, List<Series<EchoSize>> echo, Doc doc) {
         List<Doc.Row> table = new ArrayList<>();
         for (Configuration c : run.configurations()) {
             // memory per connection from the series that answer at once (a waiting handler holds more per request)
-            List<Series> mine = echo.stream().filter(s -> s.label().equals(c.label())
-                    && s.size(EchoServer.WORKLOAD).waitMs() == 0).toList();
-            if (mine.size() < 2 || mine.get(0).size(EchoServer.WORKLOAD).connections()
-                    == mine.get(mine.size() - 1).size(EchoServer.WORKLOAD).connections()) {
+            List<Series<EchoSize>> mine = echo.stream().filter(s -> s.label().equals(c.label())
+                    && s.size().waitMs() == 0).toList();
+            if (mine.size() < 2 || mine.get(0).size().connections()
+                    == mine.get(mine.size() - 1).size().connections()) {
                 continue;
             }
-            Series few = mine.get(0);
-            Series many = mine.get(mine.size() - 1);
+            Series<EchoSize> few = mine.get(0);
+            Series<EchoSize> many = mine.get(mine.size() - 1);
             for (Series.Row r : many.rows(run)) {
                 Optional<Series.Row> low = few.row(run, r.id());
                 if (low.isEmpty()) {
@@ -41,8 +42,8 @@ final class EchoMemory {
                 }
                 Score.Echo a = echo(low.get());
                 Score.Echo b = echo(r);
-                int ca = few.size(EchoServer.WORKLOAD).connections();
-                int cb = many.size(EchoServer.WORKLOAD).connections();
+                int ca = few.size().connections();
+                int cb = many.size().connections();
                 // the connections the server held, by its open files, where /proc says; else those wrk opened
                 double held = b.load(Score.ServerSample::openFiles) - a.load(Score.ServerSample::openFiles);
                 double dc = Double.isFinite(held) && held > 0 ? held : cb - ca;

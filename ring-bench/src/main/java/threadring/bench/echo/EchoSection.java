@@ -30,7 +30,7 @@ import threadring.core.Workload;
  * repetitions, wrk's latency percentiles, errors, and the server's memory and threads per
  * connection.
  */
-public final class EchoSection implements WorkloadSection {
+public final class EchoSection implements WorkloadSection<EchoSize> {
 
     @Override
     public threadring.bench.options.WorkloadOptions options() {
@@ -48,7 +48,7 @@ public final class EchoSection implements WorkloadSection {
     }
 
     @Override
-    public Workload<?, ?> workload() {
+    public Workload<EchoSize, ?> workload() {
         return EchoServer.WORKLOAD;
     }
 
@@ -59,7 +59,7 @@ public final class EchoSection implements WorkloadSection {
 
     /** The leader's and the baseline's p99 at the highest offered rate both sustained ({@link EchoLatency#atOneRate}). */
     @Override
-    public Optional<String> alsoMeasured(Series s, Series.Row lead, Series.Row baseline) {
+    public Optional<String> alsoMeasured(Series<EchoSize> s, Series.Row lead, Series.Row baseline) {
         return EchoLatency.atOneRate(lead, baseline);
     }
 
@@ -68,7 +68,7 @@ public final class EchoSection implements WorkloadSection {
      * "cpusall" (the JDK unpinned), but the echo server runs pinned to its own cpus and wrk to others.
      */
     @Override
-    public String name(Run run, Series s) {
+    public String name(Run run, Series<EchoSize> s) {
         String head = s.label() + ", " + s.size().describe();
         return s.rows(run).stream().flatMap(r -> r.measured().echo().stream()).filter(e -> e.serverCpus() != null)
                 .findFirst().map(e -> head + " (server pinned to cpu " + e.serverCpus()
@@ -106,7 +106,7 @@ public final class EchoSection implements WorkloadSection {
     /** The section's head: the method and the chart, if the run has the echo server. */
     @Override
     public void summary(Run run, Doc doc) {
-        List<Series> echo = Series.of(run, EchoServer.WORKLOAD);
+        List<Series<EchoSize>> echo = Series.of(run, EchoServer.WORKLOAD);
         if (echo.isEmpty()) {
             return;
         }
@@ -155,6 +155,28 @@ public final class EchoSection implements WorkloadSection {
                 Doc.Cell.number(two(generator), generator));
     }
 
+    /** Cores busy from which a server pinned to one cpu is taken to have used all of it. */
+    static final double ONE_BUSY_CPU = 0.95;
+
+    /**
+     * Where every server ran pinned to one cpu and kept it busy, the note that its requests/s is one
+     * cpu's worth of its CPU per request: ranking by either is one order, with one spread.
+     */
+    static Optional<String> oneBusyCpu(List<Series.Row> rows) {
+        double[] cores = rows.stream().filter(r -> echo(r).serverCpus() != null
+                && threadring.bench.util.CpuList.parse(echo(r).serverCpus()).size() == 1)
+                .mapToDouble(r -> serverCost(echo(r).repetitions()).cores()).filter(Double::isFinite).toArray();
+        if (cores.length == 0 || cores.length < rows.size()
+                || java.util.Arrays.stream(cores).min().orElseThrow() < ONE_BUSY_CPU) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "*one busy cpu*: every server kept its one pinned cpu busy "
+                + "(%.2f–%.2f cores, medians over repetitions), so its requests/s is 10^6 / its server CPU µs per "
+                + "request: CPU per request ranks the servers in this same order, with the same spread between "
+                + "repetitions", java.util.Arrays.stream(cores).min().orElseThrow(),
+                java.util.Arrays.stream(cores).max().orElseThrow()));
+    }
+
     /** The requests/s the server's cpus could answer at its measured CPU cost per request (NaN where unknown). */
     static double capacity(Score.Echo e) {
         double cpuNs = serverCost(e.repetitions()).cpuNs();
@@ -183,7 +205,7 @@ public final class EchoSection implements WorkloadSection {
 
     /** A server's cost per request in the answer: the server JVM's, from /proc, not the JMH counters. */
     @Override
-    public Costs.PerStep stepCost(Series s, Series.Row form) {
+    public Costs.PerStep stepCost(Series<EchoSize> s, Series.Row form) {
         return serverCost(echo(form).repetitions());
     }
 
@@ -212,7 +234,7 @@ public final class EchoSection implements WorkloadSection {
 
     /** One configuration at one connection count. */
     @Override
-    public void series(Run run, Series series, Doc doc) {
+    public void series(Run run, Series<EchoSize> series, Doc doc) {
         doc.heading(2, name(run, series));
         List<Series.Row> rows = series.rows(run);
         Optional<Series.Row> base = rows.stream().filter(r -> r.id().equals(BASELINE)).findFirst();
@@ -223,7 +245,7 @@ public final class EchoSection implements WorkloadSection {
             boolean counted = rows.stream().anyMatch(r -> echo(r).repetitions().stream().anyMatch(x -> x.cost() != null));
             boolean bursts = !EchoBurst.bursts(rows.stream().flatMap(r -> echo(r).repetitions().stream()).toList())
                     .isEmpty();
-            EchoSize size = series.size(EchoServer.WORKLOAD);
+            EchoSize size = series.size();
             double ideal = size.waitMs() > 0 ? size.connections() * 1000.0 / size.waitMs() : Double.NaN;
             List<Doc.Row> table = new ArrayList<>();
             for (int i = 0; i < rows.size(); i++) {
@@ -315,6 +337,7 @@ public final class EchoSection implements WorkloadSection {
                         + String.format(Locale.ROOT, "%.2f", LOAD_BOUND_CORES) + " or more the load, not the server, "
                         + "may have set the rate, and the row's requests/s reads *at least*");
             }
+            oneBusyCpu(rows).ifPresent(notes::add);
             doc.add(new Doc.Table("echo", columns, table));
             if (base.isEmpty()) {
                 notes.add("speed-ups: n/a, " + BASELINE + " was not measured at " + connections(series)
@@ -354,7 +377,7 @@ public final class EchoSection implements WorkloadSection {
     }
 
     /** Whether the run held its connections before the clock (runs before 2026-11-26 did not). */
-    private static boolean held(Run run, List<Series> echo) {
+    private static boolean held(Run run, List<Series<EchoSize>> echo) {
         return echo.stream().flatMap(s -> s.rows(run).stream()).flatMap(r -> r.measured().echo().stream())
                 .flatMap(e -> e.repetitions().stream()).anyMatch(r -> r.held() != null);
     }
@@ -371,15 +394,15 @@ public final class EchoSection implements WorkloadSection {
     }
 
 
-    private static int connections(Series s) {
-        return s.size(EchoServer.WORKLOAD).connections();
+    private static int connections(Series<EchoSize> s) {
+        return s.size().connections();
     }
 
     /**
      * The warm-up as it ran: fixed seconds in older runs; until throughput stopped rising in newer
      * ones, which record each repetition's seconds.
      */
-    private static String warmUp(List<Series> echo, Run run, Score.Echo any) {
+    private static String warmUp(List<Series<EchoSize>> echo, Run run, Score.Echo any) {
         java.util.IntSummaryStatistics s = echo.stream().flatMap(x -> x.rows(run).stream())
                 .flatMap(r -> r.measured().echo().stream()).flatMap(e -> e.repetitions().stream())
                 .mapToInt(Score.EchoRepetition::warmupSeconds).filter(w -> w > 0).summaryStatistics();

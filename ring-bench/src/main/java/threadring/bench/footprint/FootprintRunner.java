@@ -62,7 +62,7 @@ public final class FootprintRunner {
                             : "tasks", flags.isEmpty() ? "" : " with " + String.join(" ", flags)));
                     Measurement m = measure(f, n, flags).withJvmArgs(flags);
                     measurements.add(m);
-                    out.println(line(m));
+                    out.println(line(m, delayMs != null));
                     failed += m.error() != null ? 1 : 0;
                     save(new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started, null,
                             Env.machine(home), Env.jvm().withoutCheckout(home), sizes, measurements, delayMs, beside.isEmpty() ? null : beside));
@@ -77,9 +77,9 @@ public final class FootprintRunner {
         return failed == 0 ? 0 : 1;
     }
 
-    /** The line of one measurement, as the issue tracker and the README quote it. */
-    static String line(Measurement m) {
-        String head = m.row() + (m.operationMs() != null ? " tasks=" : " nodes=") + m.nodes();
+    /** The line of one measurement (of live tasks, or of ring nodes), as the issue tracker and the README quote it. */
+    static String line(Measurement m, boolean liveTasks) {
+        String head = m.row() + (liveTasks ? " tasks=" : " nodes=") + m.nodes();
         if (m.skipped() != null) {
             return head + " SKIP " + m.skipped();
         }

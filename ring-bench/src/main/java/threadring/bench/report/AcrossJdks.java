@@ -27,9 +27,9 @@ final class AcrossJdks {
     private AcrossJdks() {}
 
     /** The series of one size on one cpu set and host, one per JDK, oldest JDK first; only where there are two or more. */
-    static List<List<Series>> groups(Run run) {
-        Map<String, List<Series>> groups = new LinkedHashMap<>();
-        for (Series s : Series.of(run)) {
+    static List<List<Series<?>>> groups(Run run) {
+        Map<String, List<Series<?>>> groups = new LinkedHashMap<>();
+        for (Series<?> s : Series.of(run)) {
             Configuration c = s.config();
             String key = s.size() + "|" + c.cpus() + "|" + (c.host() == null ? "" : c.host().host());
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
@@ -40,7 +40,7 @@ final class AcrossJdks {
     }
 
     static void write(Run run, Doc doc) {
-        List<List<Series>> groups = groups(run);
+        List<List<Series<?>>> groups = groups(run);
         if (groups.isEmpty()) {
             return;
         }
@@ -57,16 +57,16 @@ final class AcrossJdks {
                 + "table above."
                 + (groups.stream().anyMatch(g -> g.get(0).size().scale() == threadring.core.Size.Scale.NS_PER_STEP) ? " Chart: [" + PNG + "](" + PNG + ")."
                         : ""));
-        for (List<Series> group : groups) {
-            Series first = group.get(0);
-            WorkloadSection section = Sections.of(first.workload());
+        for (List<Series<?>> group : groups) {
+            Series<?> first = group.get(0);
+            WorkloadSection<?> section = Sections.of(first);
             doc.heading(3, first.size().describe() + (first.config().cpus() == null ? "" : ", cpus " + first.config()
                     .cpus()));
             List<String> ids = Series.ids(run, group);
             List<Doc.Row> table = new ArrayList<>();
             for (String id : ids) {
                 List<Optional<Series.Row>> rows = group.stream().map(s -> s.row(run, id)).toList();
-                Optional<Series> newest = group.stream().filter(s -> s.row(run, id).isPresent())
+                Optional<Series<?>> newest = group.stream().filter(s -> s.row(run, id).isPresent())
                         .reduce((a, b) -> b);
                 Stats.Summary last = newest.flatMap(s -> s.row(run, id)).map(Series.Row::summary).orElse(null);
                 String newestJdk = newest.map(s -> "JDK " + s.config().jvm().javaFeature()).orElse("");
@@ -106,7 +106,7 @@ final class AcrossJdks {
 
     /** The chart of every id of the ring's and the rendezvous's groups across JDKs: a marker per JDK. */
     static void chart(Path dir, Run run) {
-        List<Series> series = groups(run).stream().filter(g -> Sections.of(g.get(0).workload()).perStep())
+        List<Series<?>> series = groups(run).stream().filter(g -> Sections.of(g.get(0).workload()).perStep())
                 .flatMap(List::stream).toList();
         if (!series.isEmpty()) {
             Chart.write(dir, run, series, s -> Sections.name(run, s), Chart.unit(series), 1, PNG, SVG);

@@ -11,7 +11,7 @@ final class AllSeries {
     private AllSeries() {}
 
     static void write(Run run, Doc doc) {
-        List<Series> all = Series.steps(run);
+        List<Series<?>> all = Series.steps(run);
         if (all.size() < 2) {
             return;
         }
@@ -21,7 +21,7 @@ final class AllSeries {
         List<Doc.Row> table = new ArrayList<>();
         for (String id : Series.ids(run, all)) {
             List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(id)));
-            for (Series s : all) {
+            for (Series<?> s : all) {
                 cells.add(s.row(run, id).map(x -> Format.value(x.summary())).orElse(Doc.Cell.of("–")));
             }
             table.add(new Doc.Row(cells, Map.of("model", Format.model(id))));

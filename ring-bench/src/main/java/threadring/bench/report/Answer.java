@@ -13,6 +13,7 @@ import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
+import threadring.core.Size;
 
 /**
  * The report's first screen: per workload and series, each model's fastest form ranked by level,
@@ -85,19 +86,25 @@ public final class Answer {
     static List<Ranking> rankings(Ratios ratios) {
         Run run = ratios.run();
         List<Ranking> out = new ArrayList<>();
-        for (WorkloadSection section : Sections.ALL) {
-            for (Series s : Series.of(run, section.workload())) {
-                Ranking r = ranking(ratios, s, section);
-                if (!r.entries().isEmpty()) {
-                    out.add(r);
-                }
+        for (WorkloadSection<?> section : Sections.ALL) {
+            out.addAll(rankings(ratios, section));
+        }
+        return out;
+    }
+
+    private static <S extends Size> List<Ranking> rankings(Ratios ratios, WorkloadSection<S> section) {
+        List<Ranking> out = new ArrayList<>();
+        for (Series<S> s : Series.of(ratios.run(), section.workload())) {
+            Ranking r = ranking(ratios, s, section);
+            if (!r.entries().isEmpty()) {
+                out.add(r);
             }
         }
         return out;
     }
 
     /** One series ranked: each model's fastest form, in tiers. */
-    static Ranking ranking(Ratios ratios, Series s, WorkloadSection section) {
+    static <S extends Size> Ranking ranking(Ratios ratios, Series<S> s, WorkloadSection<S> section) {
         List<Series.Row> rows = s.rows(ratios.run());
         Optional<Series.Row> base = section.baseline().flatMap(b -> rows.stream().filter(r -> r.id().equals(b))
                 .findFirst());
@@ -161,7 +168,7 @@ public final class Answer {
     }
 
     private static void write(Run run, Ranking r, Doc doc) {
-        WorkloadSection section = r.section();
+        WorkloadSection<?> section = r.section();
         String unit = section.costUnit();
         List<Ranking.Entry> entries = r.entries();
         boolean floors = entries.stream().anyMatch(e -> e.overFloor().isPresent());
@@ -196,7 +203,7 @@ public final class Answer {
             });
             rows.add(new Doc.Row(cells, Format.tags(e.form().id(), r.series().workload())));
         }
-        doc.paragraph("**" + section.name(run, r.series()) + "**: each model's fastest form, best first.");
+        doc.paragraph("**" + Sections.name(run, r.series()) + "**: each model's fastest form, best first.");
         doc.add(new Doc.Table("answer", columns, rows));
         doc.bullets(List.of(RULE + " " + tierLine(entries), why(r)));
     }
@@ -205,7 +212,7 @@ public final class Answer {
      * The level as the workload states it, with its interval (a flagged row's main state's, where that
      * state takes a tier) and a flagged row's flag beside it.
      */
-    private static Doc.Cell level(WorkloadSection section, Ranking.Entry e) {
+    private static Doc.Cell level(WorkloadSection<?> section, Ranking.Entry e) {
         Stats.Summary s = e.level();
         String level = (e.bound() ? "at least " : "") + section.number(s.median());
         Interval interval = e.flagged() ? (e.tier() > 0 ? mainInterval(s) : null) : s.interval();

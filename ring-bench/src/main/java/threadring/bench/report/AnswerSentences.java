@@ -38,7 +38,7 @@ final class AnswerSentences {
 
     /** "**Ring**: `a` leads at 66.5 ns/hop, 1.18x [1.07–1.30x] ahead of `b`; 195x [..] over `threads/park`. Why: ..." */
     static String sentence(Ratios ratios, Ranking r) {
-        WorkloadSection section = r.section();
+        WorkloadSection<?> section = r.section();
         List<Ranking.Entry> entries = r.entries();
         int first = entries.stream().mapToInt(Ranking.Entry::tier).filter(t -> t > 0).min().orElse(0);
         List<Ranking.Entry> leaders = first == 0 ? List.of(entries.get(0))
@@ -61,14 +61,24 @@ final class AnswerSentences {
         }
         Optional<Ranking.Entry> next = first == 0 ? Optional.empty()
                 : entries.stream().filter(e -> e.tier() == first + 1).findFirst();
-        next.ifPresent(n -> {
-            Stats.Ratio gap = ratios.between(r.series(), n.form(), last.form());
-            s.append("; the next, ").append(Format.code(n.form().id())).append(", takes ").append(atLeast(last))
-                    .append(Format.ratio(gap)).append(" as long");
-        });
         Optional<Ranking.Entry> base = r.baseline().flatMap(b -> entries.stream()
                 .filter(e -> e.form().id().equals(b.id())).findFirst());
-        if (r.baseline().isPresent() && !r.baseline().get().id().equals(lead.form().id())) {
+        // the next tier's first being the baseline, its gap and its speed-up are one sentence, not two
+        boolean nextIsBase = next.isPresent() && base.isPresent() && next.get() == base.get();
+        next.ifPresent(n -> {
+            Stats.Ratio gap = ratios.between(r.series(), n.form(), last.form());
+            s.append("; the next, ").append(Format.code(n.form().id()));
+            if (nextIsBase) {
+                s.append(" (the baseline").append(unsettled(r.baseline().get().summary())).append(')');
+            }
+            s.append(", takes ").append(atLeast(last)).append(Format.ratio(gap)).append(" as long");
+            if (nextIsBase && last != lead) {
+                lead.overBaseline().ifPresent(b -> s.append(" as ").append(Format.code(last.form().id())).append(", ")
+                        .append(atLeast(lead)).append(Format.ratio(b)).append(" as long as ")
+                        .append(Format.code(lead.form().id())));
+            }
+        });
+        if (r.baseline().isPresent() && !r.baseline().get().id().equals(lead.form().id()) && !nextIsBase) {
             String baseline = Format.code(r.baseline().get().id()) + " (the baseline" + unsettled(r.baseline().get()
                     .summary()) + ")";
             if (base.isPresent() && first > 0 && base.get().tier() == first) {
@@ -80,9 +90,12 @@ final class AnswerSentences {
             }
         }
         s.append('.');
-        beside(r, lead).ifPresent(b -> s.append(' ').append(b));
+        // a one-model lead that is Go has already given the next model's ratio to it
+        beside(r, lead, leaders.size() == 1 && r.go().filter(g -> g == lead.form()).isPresent() ? next
+                : Optional.empty())
+                .ifPresent(b -> s.append(' ').append(b));
         r.baseline().filter(b -> !b.id().equals(lead.form().id()))
-                .flatMap(b -> section.alsoMeasured(r.series(), lead.form(), b)).ifPresent(a -> s.append(' ').append(a));
+                .flatMap(b -> Sections.alsoMeasured(r.series(), lead.form(), b)).ifPresent(a -> s.append(' ').append(a));
         why(r, lead).ifPresent(w -> s.append(" Why: ").append(w).append('.'));
         return s.toString();
     }
@@ -94,14 +107,16 @@ final class AnswerSentences {
      * Where the series measured Go: how the fastest virtual-thread form and the leader compare with
      * Go's fastest form, each as a ratio of times with its interval ("Beside goroutines (`go/channel`):
      * `virtual/park-p1` takes 1.23x [1.10–1.37x] its time, `akka/typed-p1` 0.81x [0.77–0.85x]."); empty
-     * where there is no Go row or it leads alone.
+     * where there is no Go row or it leads alone. {@code stated}: an entry whose ratio to Go the
+     * sentence already gave (the next after Go's lead), left out here.
      */
-    static Optional<String> beside(Ranking r, Ranking.Entry lead) {
+    static Optional<String> beside(Ranking r, Ranking.Entry lead, Optional<Ranking.Entry> stated) {
         if (r.go().isEmpty()) {
             return Optional.empty();
         }
         List<String> parts = new ArrayList<>();
-        r.entries().stream().filter(e -> e.model().equals(VIRTUAL)).findFirst().ifPresent(v -> v.overGo()
+        r.entries().stream().filter(e -> e.model().equals(VIRTUAL)).findFirst()
+                .filter(v -> stated.isEmpty() || v != stated.get()).ifPresent(v -> v.overGo()
                 .ifPresent(x -> parts.add(Format.code(v.form().id()) + " takes " + Format.ratio(x) + " its time")));
         if (!lead.model().equals(VIRTUAL)) {
             lead.overGo().ifPresent(x -> parts.add(Format.code(lead.form().id()) + (parts.isEmpty() ? " takes " : " ")
@@ -126,7 +141,7 @@ final class AnswerSentences {
     }
 
     /** An id, with what the workload calls its model where that is not its prefix. */
-    private static String named(WorkloadSection section, Ranking.Entry e) {
+    private static String named(WorkloadSection<?> section, Ranking.Entry e) {
         String label = section.modelLabel(e.form().id());
         return Format.code(e.form().id()) + (label.equals(e.model()) ? "" : " (" + label + ")");
     }
@@ -140,7 +155,7 @@ final class AnswerSentences {
     }
 
     /** A level as the series states it, "at least" where the load bound it. */
-    private static String level(WorkloadSection section, Ranking.Entry e) {
+    private static String level(WorkloadSection<?> section, Ranking.Entry e) {
         return (e.bound() ? "at least " : "") + section.number(e.level().median());
     }
 

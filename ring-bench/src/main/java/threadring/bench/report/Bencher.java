@@ -84,7 +84,7 @@ public final class Bencher {
     /** Every row of every series of {@code run}, in the report's order (series by series, fastest row first). */
     public static LinkedHashMap<String, LinkedHashMap<String, Metric>> of(Run run) {
         LinkedHashMap<String, LinkedHashMap<String, Metric>> out = new LinkedHashMap<>();
-        for (Series s : Series.of(run)) {
+        for (Series<?> s : Series.of(run)) {
             for (Series.Row r : s.rows(run)) {
                 String name = name(s, r.id());
                 if (out.put(name, row(s, r)) != null) {
@@ -113,7 +113,7 @@ public final class Bencher {
     public static final String RATIO = "ratio";
 
     /** An answer's ratio A / B as a benchmark of its own: {@code "jdk25-cpusall ring nodes=503 threads/park / akka/typed-p1"}. */
-    private static void ratio(Map<String, LinkedHashMap<String, Metric>> out, Series s, Series.Row a, Series.Row b,
+    private static void ratio(Map<String, LinkedHashMap<String, Metric>> out, Series<?> s, Series.Row a, Series.Row b,
             Stats.Ratio r) {
         LinkedHashMap<String, Metric> m = new LinkedHashMap<>();
         put(m, RATIO, Metric.of(r.value(), r.interval()));
@@ -121,7 +121,7 @@ public final class Bencher {
     }
 
     /** A row's benchmark name: {@code "jdk25-cpusall ring nodes=503 virtual/park"}. */
-    public static String name(Series s, String id) {
+    public static String name(Series<?> s, String id) {
         return s.label() + " " + s.size().describe() + " " + id;
     }
 
@@ -135,7 +135,7 @@ public final class Bencher {
     }
 
     /** One row's measures. */
-    static LinkedHashMap<String, Metric> row(Series s, Series.Row r) {
+    static LinkedHashMap<String, Metric> row(Series<?> s, Series.Row r) {
         LinkedHashMap<String, Metric> m = new LinkedHashMap<>();
         Optional<Score.Echo> echo = r.measured().echo();
         // the echo server's table reads requests per second over repetitions; every other table the row's summary
@@ -165,15 +165,15 @@ public final class Bencher {
     }
 
     /** The row's CPU and bytes per step, for its main state's JVMs, as its cost columns read them. */
-    private static void costs(Series s, Series.Row r, boolean flagged, Map<String, Metric> m) {
+    private static void costs(Series<?> s, Series.Row r, boolean flagged, Map<String, Metric> m) {
         List<Costs.Group> groups = Costs.groups(r);
         int index = r.summary().modes().indexOf(main(r.summary()));
         if (index < 0 || index >= groups.size()) {
             return;
         }
         Costs.Group g = groups.get(index);
-        WorkloadSection section = Sections.of(s.workload());
-        double per = section.costPer(s);
+        WorkloadSection<?> section = Sections.of(s);
+        double per = Sections.costPer(s);
         String step = section.costUnit();
         Counters.metric(Costs.CPU).ifPresent(cpu -> cost(g, cpu, per, flagged, m, "cpu-ns-per-" + step));
         Counters.metric(BYTES).ifPresent(bytes -> cost(g, bytes, per, true, m, "bytes-per-" + step));

@@ -75,8 +75,8 @@ public final class Chart {
     private Chart() {}
 
     /** What the main chart's axis counts: hops, and exchanged values if the run has the rendezvous. */
-    public static String unit(List<Series> series) {
-        List<Workload<?, ?>> workloads = series.stream().map(Series::workload).distinct().toList();
+    public static String unit(List<? extends Series<?>> series) {
+        List<Workload<?, ?>> workloads = series.stream().<Workload<?, ?>>map(Series::workload).distinct().toList();
         return "ns per " + (workloads.size() == 1 ? workloads.get(0).unit() : workloads.stream()
                 .map(w -> w.unit() + " (" + w.label() + ")").collect(java.util.stream.Collectors.joining(" or ")));
     }
@@ -85,8 +85,8 @@ public final class Chart {
      * Draws the chart of {@code series} as {@code png} and {@code svgFile} in {@code runDir}, values
      * divided by {@code scale}; never throws: no results or no fonts give a reason instead.
      */
-    public static Outcome write(Path runDir, Run run, List<Series> series, Function<Series, String> names, String unit,
-            double scale, String png, String svgFile) {
+    public static <T extends Series<?>> Outcome write(Path runDir, Run run, List<T> series,
+            Function<? super T, String> names, String unit, double scale, String png, String svgFile) {
         if (series.isEmpty()) {
             return new Outcome(null, null, "no results to draw");
         }
@@ -121,8 +121,8 @@ public final class Chart {
     }
 
     /** The chart of the run's ring and rendezvous, each series named by {@code names}, or empty if nothing was measured. */
-    public static Optional<Drawing> build(Run run, Function<Series, String> names) {
-        List<Series> steps = Series.steps(run);
+    public static Optional<Drawing> build(Run run, Function<Series<?>, String> names) {
+        List<Series<?>> steps = Series.steps(run);
         return build(run, steps, names, unit(steps), 1);
     }
 
@@ -130,8 +130,8 @@ public final class Chart {
      * The chart of some series, values divided by {@code scale} ({@code unit} says what is left),
      * or empty if nothing was measured in them.
      */
-    public static Optional<Drawing> build(Run run, List<Series> configs, Function<Series, String> names, String unit,
-            double scale) {
+    public static <T extends Series<?>> Optional<Drawing> build(Run run, List<T> configs,
+            Function<? super T, String> names, String unit, double scale) {
         System.setProperty("java.awt.headless", "true");
         List<String> ids = new ArrayList<>();
         configs.forEach(x -> x.rows(run).stream().map(Series.Row::id).filter(id -> !ids.contains(id))

@@ -39,7 +39,7 @@ final class CostChart {
 
     private CostChart() {}
 
-    public static Chart.Outcome write(java.nio.file.Path dir, Run run, Function<Series, String> names) {
+    public static Chart.Outcome write(java.nio.file.Path dir, Run run, Function<Series<?>, String> names) {
         try {
             return Chart.save(dir, build(run, Series.steps(run), names), PNG, SVG);
         } catch (Exception | LinkageError e) {
@@ -48,14 +48,14 @@ final class CostChart {
     }
 
     /** The chart, or empty where no row of {@code series} was counted. */
-    public static Optional<Chart.Drawing> build(Run run, List<Series> series, Function<Series, String> names) {
+    public static Optional<Chart.Drawing> build(Run run, List<Series<?>> series, Function<Series<?>, String> names) {
         System.setProperty("java.awt.headless", "true");
         XYSeriesCollection data = new XYSeriesCollection();
         List<List<Series.Row>> items = new ArrayList<>();
         List<String> ids = new ArrayList<>();
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;
-        for (Series s : series) {
+        for (Series<?> s : series) {
             XYSeries points = new XYSeries(names.apply(s), false, true);
             List<Series.Row> drawn = new ArrayList<>();
             for (Series.Row r : s.rows(run)) {

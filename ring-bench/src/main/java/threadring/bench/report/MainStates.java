@@ -45,7 +45,7 @@ public record MainStates(String runId, Map<String, InSeries> series) {
     /** The main states of every series of {@code run}. */
     public static MainStates of(Run run) {
         Map<String, InSeries> series = new LinkedHashMap<>();
-        for (Series s : Series.of(run)) {
+        for (Series<?> s : Series.of(run)) {
             Map<String, Main> ids = new LinkedHashMap<>();
             for (Series.Row row : s.rows(run, Rerun.Part.NONE)) {
                 main(row.summary()).ifPresent(st -> ids.put(row.id(), new Main(row.id(), Rerun.idKey(s.label(),
@@ -57,7 +57,7 @@ public record MainStates(String runId, Map<String, InSeries> series) {
     }
 
     /** A series' key: its configuration, workload and size. */
-    static String key(Series s) {
+    static String key(Series<?> s) {
         return s.label() + " " + s.workload().label() + " " + s.size().key();
     }
 

@@ -28,11 +28,11 @@ final class OnLoom {
     private OnLoom() {}
 
     /** One model in one series: its fastest own-scheduler row and its fastest row on virtual threads. */
-    record Pair(Series series, String model, Series.Row own, Series.Row loom) {}
+    record Pair(Series<?> series, String model, Series.Row own, Series.Row loom) {}
 
     static List<Pair> pairs(Run run) {
         List<Pair> pairs = new ArrayList<>();
-        for (Series s : Series.of(run)) {
+        for (Series<?> s : Series.of(run)) {
             Map<String, List<Series.Row>> byModel = s.rows(run).stream().filter(r -> !NOT_BENEATH.contains(r.model()))
                     .collect(Collectors.groupingBy(Series.Row::model, LinkedHashMap::new, Collectors.toList()));
             byModel.forEach((model, rows) -> {
@@ -65,8 +65,8 @@ final class OnLoom {
                 + "what each form costs (*What a step costs*). Fastest: lowest median over the ids measured.");
         List<Doc.Row> table = new ArrayList<>();
         for (Pair p : pairs) {
-            WorkloadSection section = Sections.of(p.series().workload());
-            double per = section.costPer(p.series());
+            WorkloadSection<?> section = Sections.of(p.series());
+            double per = Sections.costPer(p.series());
             Stats.Summary own = p.own().summary();
             Stats.Summary loom = p.loom().summary();
             List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(Sections.name(run, p.series())),
@@ -84,7 +84,7 @@ final class OnLoom {
                 table));
     }
 
-    private static Doc.Cell cell(WorkloadSection section, Stats.Summary s) {
+    private static Doc.Cell cell(WorkloadSection<?> section, Stats.Summary s) {
         return new Doc.Cell(section.value(s) + (s.isUnstable() ? Format.FLAGGED : ""), s.median(), s.isUnstable());
     }
 }

@@ -101,7 +101,7 @@ public final class Pool implements Ratios {
     }
 
     @Override
-    public Stats.Ratio between(Series s, Series.Row a, Series.Row b) {
+    public Stats.Ratio between(Series<?> s, Series.Row a, Series.Row b) {
         if (!pooled(s)) {
             return RatioPairs.between(run(), s, a, b);
         }
@@ -118,9 +118,9 @@ public final class Pool implements Ratios {
     private final Map<String, Double> between = new java.util.HashMap<>();
 
     /** The sides of every ratio of class {@code key} among the rows of the newest run's series of {@code s}'s workload. */
-    private List<List<RatioPool.Side>> ofClass(Series s, String key) {
+    private List<List<RatioPool.Side>> ofClass(Series<?> s, String key) {
         List<List<RatioPool.Side>> out = new ArrayList<>();
-        for (Series t : Series.of(run(), s.workload())) {
+        for (Series<?> t : Series.of(run(), s.workload())) {
             List<Series.Row> rows = t.rows(run());
             for (int i = 0; i < rows.size(); i++) {
                 for (int j = i + 1; j < rows.size(); j++) {
@@ -134,17 +134,17 @@ public final class Pool implements Ratios {
     }
 
     /** How many of the pool's runs a ratio of {@code a} over {@code b} in series {@code s} draws on. */
-    public int drawsOn(Series s, Series.Row a, Series.Row b) {
+    public int drawsOn(Series<?> s, Series.Row a, Series.Row b) {
         return pooled(s) ? sides(s, a.id(), b.id()).size() : 1;
     }
 
     /** Whether ratios of series {@code s} are pooled: several runs, and a workload that pools. */
-    private boolean pooled(Series s) {
+    private boolean pooled(Series<?> s) {
         return runs.size() > 1 && Sections.of(s.workload()).pools();
     }
 
     /** Each run's log ratio of {@code x} over {@code y} where both speak in the state the newest run shows. */
-    private List<RatioPool.Side> sides(Series s, String x, String y) {
+    private List<RatioPool.Side> sides(Series<?> s, String x, String y) {
         String key = MainStates.key(s);
         Optional<MainStates.Main> nx = main(mains.get(0), key, x);
         Optional<MainStates.Main> ny = main(mains.get(0), key, y);

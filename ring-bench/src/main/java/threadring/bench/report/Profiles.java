@@ -15,7 +15,7 @@ public final class Profiles {
 
     private Profiles() {}
 
-    public static void write(Run run, Series series, String name, List<Series.Row> rows, Doc doc) {
+    public static void write(Run run, Series<?> series, String name, List<Series.Row> rows, Doc doc) {
         List<Series.Row> profiled = rows.stream().filter(r -> r.measured().profile() != null).toList();
         if (profiled.isEmpty()) {
             return;

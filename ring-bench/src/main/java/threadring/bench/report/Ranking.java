@@ -8,7 +8,7 @@ import threadring.bench.stats.Stats;
  * One series' answer ({@link Answer}): its models' fastest forms, best first, the baseline row if
  * measured, and Go's fastest form if the series has one (the reference every JVM model is set beside).
  */
-record Ranking(Series series, WorkloadSection section, Optional<Series.Row> baseline, Optional<Series.Row> go,
+record Ranking(Series<?> series, WorkloadSection<?> section, Optional<Series.Row> baseline, Optional<Series.Row> go,
         List<Ranking.Entry> entries) {
 
     /**

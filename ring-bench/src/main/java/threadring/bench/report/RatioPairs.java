@@ -93,7 +93,7 @@ public final class RatioPairs {
     }
 
     /** The class of the ratio of {@code x} over {@code y} in series {@code s}. */
-    public static String key(Series s, String x, String y) {
+    public static String key(Series<?> s, String x, String y) {
         return RatioRerun.key(s.workload().label(), Carriers.across(x, s.config()), Carriers.across(y, s.config()));
     }
 
@@ -103,7 +103,7 @@ public final class RatioPairs {
      * ({@link RatioRerun#of}) at its class's component ({@link Reruns#ratios}); the levels' ratio
      * alone where a side has no main state.
      */
-    public static Stats.Ratio between(Run run, Series s, Series.Row a, Series.Row b) {
+    public static Stats.Ratio between(Run run, Series<?> s, Series.Row a, Series.Row b) {
         Optional<Stats.State> sa = answerState(a.summary());
         Optional<Stats.State> sb = answerState(b.summary());
         if (sa.isEmpty() || sb.isEmpty()) {

@@ -18,7 +18,7 @@ public interface Ratios {
     List<Run> runs();
 
     /** Row {@code a} over row {@code b} of series {@code s} of {@link #run}, with its interval where it has one. */
-    Stats.Ratio between(Series s, Series.Row a, Series.Row b);
+    Stats.Ratio between(Series<?> s, Series.Row a, Series.Row b);
 
     /** The ratios of one run: main state over main state, with the interval a re-run's ratio falls in. */
     static Ratios of(Run run) {
@@ -34,7 +34,7 @@ public interface Ratios {
             }
 
             @Override
-            public Stats.Ratio between(Series s, Series.Row a, Series.Row b) {
+            public Stats.Ratio between(Series<?> s, Series.Row a, Series.Row b) {
                 return RatioPairs.between(run, s, a, b);
             }
         };

@@ -82,8 +82,8 @@ public final class Report {
         Sections.ALL.forEach(s -> s.summary(run, doc));
         OnLoom.write(run, doc);
         AllSeries.write(run, doc);
-        for (Series s : Series.of(run)) {
-            Sections.of(s.workload()).series(run, s, doc);
+        for (Series<?> s : Series.of(run)) {
+            Sections.write(run, s, doc);
         }
         Sections.ALL.forEach(s -> s.closing(run, doc));
         return doc;

@@ -36,8 +36,8 @@ public final class RerunPairs {
     /** The pairs of two runs. */
     public static List<Rerun.Pair> of(Run a, Run b) {
         List<Rerun.Pair> pairs = new ArrayList<>();
-        for (Series sa : Series.of(a)) {
-            for (Series sb : Series.of(b)) {
+        for (Series<?> sa : Series.of(a)) {
+            for (Series<?> sb : Series.of(b)) {
                 if (!sa.label().equals(sb.label()) || !sa.size().equals(sb.size())) {
                     continue;
                 }

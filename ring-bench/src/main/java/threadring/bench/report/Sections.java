@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.ServiceLoader;
 import threadring.bench.data.Run;
 import threadring.bench.options.SizeOptions;
+import threadring.core.Size;
 import threadring.core.Workload;
 import threadring.core.workloads.Workloads;
 
@@ -15,13 +16,13 @@ import threadring.core.workloads.Workloads;
 public final class Sections {
 
     /** Every section, one per registered workload. */
-    public static final List<WorkloadSection> ALL = load();
+    public static final List<WorkloadSection<?>> ALL = load();
 
     private Sections() {}
 
-    private static List<WorkloadSection> load() {
-        List<WorkloadSection> found = ServiceLoader.load(WorkloadSection.class, Sections.class.getClassLoader())
-                .stream().map(ServiceLoader.Provider::get).sorted((a, b) -> Workloads.ORDER.compare(a.workload(),
+    private static List<WorkloadSection<?>> load() {
+        List<WorkloadSection<?>> found = ServiceLoader.load(WorkloadSection.class, Sections.class.getClassLoader())
+                .stream().<WorkloadSection<?>>map(ServiceLoader.Provider::get).sorted((a, b) -> Workloads.ORDER.compare(a.workload(),
                         b.workload())).toList();
         for (Workload<?, ?> w : Workloads.ALL) {
             if (found.stream().filter(s -> s.workload().equals(w)).count() != 1) {
@@ -46,13 +47,35 @@ public final class Sections {
         return c;
     }
 
-    /** The section of {@code w}. */
-    public static WorkloadSection of(Workload<?, ?> w) {
-        return ALL.stream().filter(s -> s.workload().equals(w)).findFirst().orElseThrow();
+    /** The section of {@code w}: typed on w's size, as the one section registered for w is. */
+    @SuppressWarnings("unchecked") // load() keeps one section per workload, whose type is its workload's
+    public static <S extends Size> WorkloadSection<S> of(Workload<S, ?> w) {
+        return (WorkloadSection<S>) ALL.stream().filter(s -> s.workload().equals(w)).findFirst().orElseThrow();
+    }
+
+    /** The section of a series' workload. */
+    public static <S extends Size> WorkloadSection<S> of(Series<S> s) {
+        return of(s.workload());
     }
 
     /** The heading of a series, as its workload's section names it. */
-    public static String name(Run run, Series s) {
-        return of(s.workload()).name(run, s);
+    public static <S extends Size> String name(Run run, Series<S> s) {
+        return of(s).name(run, s);
+    }
+
+    /** A series' section in the report, as its workload's section writes it. */
+    public static <S extends Size> void write(Run run, Series<S> s, Doc doc) {
+        of(s).series(run, s, doc);
+    }
+
+    /** What a series' section adds to the answer about its leader beside the baseline. */
+    public static <S extends Size> java.util.Optional<String> alsoMeasured(Series<S> s, Series.Row lead,
+            Series.Row baseline) {
+        return of(s).alsoMeasured(s, lead, baseline);
+    }
+
+    /** Steps a series' cost counters are divided by, as its workload's section says. */
+    public static <S extends Size> double costPer(Series<S> s) {
+        return of(s).costPer(s);
     }
 }

@@ -15,9 +15,10 @@ import threadring.core.Workload;
 
 /**
  * One configuration (JDK and cpu set) in one series of a workload ({@link Size}): a table of its
- * own in the report, a series in a chart, a match in a comparison.
+ * own in the report, a series in a chart, a match in a comparison. Typed on its workload's size, so
+ * that the workload's section reads its parameters without converting.
  */
-public record Series(Configuration config, Size size) {
+public record Series<S extends Size>(Configuration config, S size) {
 
     /** One measured id of a series, with the statistics of its cost (ns per step, or per request). */
     public record Row(String configuration, threadring.bench.data.Measured measured, Stats.Summary summary) {
@@ -39,26 +40,14 @@ public record Series(Configuration config, Size size) {
         return config.label();
     }
 
-    public Workload<?, ?> workload() {
-        return size.workload();
+    @SuppressWarnings("unchecked") // a size's workload is the workload of its own type (Workload.sizeType)
+    public Workload<S, ?> workload() {
+        return (Workload<S, ?>) size.workload();
     }
 
     /** Whether {@code j} is a job of this series. */
     public boolean of(Job j) {
         return j.configuration().equals(label()) && j.size().equals(size);
-    }
-
-    /**
-     * Its size as the record of {@code workload}, which its section knows it is: typed through the
-     * workload's key (the one checked conversion, for every workload).
-     *
-     * @throws IllegalArgumentException if the series is another workload's
-     */
-    public <S extends Size> S size(Workload<S, ?> workload) {
-        if (!size.workload().equals(workload)) {
-            throw new IllegalArgumentException("a series of the " + size.workload().label() + ", not the " + workload.label());
-        }
-        return workload.sizeType().cast(size);
     }
 
     /**
@@ -90,15 +79,16 @@ public record Series(Configuration config, Size size) {
      * Every series of a run: per workload (ring, rendezvous, fan-out, echo server), per
      * configuration, each size it has a job for in order of the size's parameters.
      */
-    public static List<Series> of(Run run) {
-        List<Series> series = new ArrayList<>();
+    public static List<Series<?>> of(Run run) {
+        List<Series<?>> series = new ArrayList<>();
         for (Workload<?, ?> w : Workloads.ALL) {
             series.addAll(of(run, w));
         }
         return series;
     }
 
-    public static List<Series> of(Run run, Workload w) {
+    /** The series of {@code w}, typed on its size: the one place a job's size becomes the workload's record. */
+    public static <S extends Size> List<Series<S>> of(Run run, Workload<S, ?> w) {
         Comparator<Size> order = (a, b) -> {
             for (int i = 0; i < Math.min(a.key().size(), b.key().size()); i++) {
                 int c = Integer.compare(a.key().get(i), b.key().get(i));
@@ -108,30 +98,30 @@ public record Series(Configuration config, Size size) {
             }
             return Integer.compare(a.key().size(), b.key().size());
         };
-        List<Series> series = new ArrayList<>();
+        List<Series<S>> series = new ArrayList<>();
         for (Configuration c : run.configurations()) {
             run.jobs(c.label()).stream().map(Job::size).filter(s -> s.workload() == w).distinct().sorted(order)
-                    .forEach(size -> series.add(new Series(c, size)));
+                    .forEach(size -> series.add(new Series<>(c, w.sizeType().cast(size))));
         }
         return series;
     }
 
     /** The series drawn on the main chart and tabled side by side: ns per step (the ring and the rendezvous). */
-    public static List<Series> steps(Run run) {
+    public static List<Series<?>> steps(Run run) {
         return of(run).stream().filter(s -> s.size().scale() == Size.Scale.NS_PER_STEP).toList();
     }
 
     /** Every measured id, fastest first in the first series that has it. */
     public static List<String> ids(Run run) {
         List<String> ids = new ArrayList<>();
-        for (Series s : of(run)) {
+        for (Series<?> s : of(run)) {
             s.rows(run).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add);
         }
         return ids;
     }
 
     /** Every id measured in any of {@code series}, in their order. */
-    public static List<String> ids(Run run, List<Series> series) {
+    public static List<String> ids(Run run, List<? extends Series<?>> series) {
         List<String> ids = new ArrayList<>();
         series.forEach(s -> s.rows(run).stream().map(Row::id).filter(id -> !ids.contains(id)).forEach(ids::add));
         return ids;

@@ -35,7 +35,7 @@ public final class Since2014 {
     }
 
     /** The run's classic rings (503 nodes, one token) that measured threads/park and a setup of the study, oldest JDK first. */
-    static List<Series> series(Run run) {
+    static List<Series<RingSize>> series(Run run) {
         List<String> ids = setups().stream().flatMap(e -> e.ids().stream()).toList();
         return Series.of(run, Ring.WORKLOAD).stream()
                 .filter(s -> s.size().equals(RingSize.classic(503)) && s.config().cpus() == null)
@@ -50,7 +50,7 @@ public final class Since2014 {
 
     /** The table: the study's row, then one per JDK of {@code run}; its run linked at {@code reportLink}. */
     public static String markdown(Run run, String reportLink) {
-        List<Series> series = series(run);
+        List<Series<RingSize>> series = series(run);
         if (series.isEmpty()) {
             throw new IllegalArgumentException(run.runId() + " has no classic ring of " + THREADS
                     + " and a 2014 setup");
@@ -78,7 +78,7 @@ public final class Since2014 {
             study.add(Doc.Cell.of("none then"));
         }
         rows.add(new Doc.Row(study, java.util.Map.of()));
-        for (Series s : series) {
+        for (Series<?> s : series) {
             Series.Row base = s.row(run, THREADS).orElseThrow();
             List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of("JDK " + s.config().jvm().javaVersion()),
                     Doc.Cell.of(Format.text(base.summary(), Format::ns, Format::interval) + flag(base.summary()))));
@@ -109,7 +109,7 @@ public final class Since2014 {
      * The first of {@code ids} measured in {@code s}, over {@code base}: the speed-up with its
      * interval, then its own ns/hop and its flag.
      */
-    private static String over(Run run, Series s, Series.Row base, List<String> ids) {
+    private static String over(Run run, Series<?> s, Series.Row base, List<String> ids) {
         for (String id : ids) {
             Optional<Series.Row> r = s.row(run, id);
             if (r.isPresent()) {
@@ -130,13 +130,13 @@ public final class Since2014 {
      * 95% interval, and whether that interval says it changed, so that a speed-up over threads that
      * fell because threads got faster does not read as Loom getting slower.
      */
-    private static String loomChange(Run run, List<Series> series) {
-        List<Series> loom = series.stream().filter(s -> s.row(run, LOOM).isPresent()).toList();
+    private static String loomChange(Run run, List<Series<RingSize>> series) {
+        List<Series<RingSize>> loom = series.stream().filter(s -> s.row(run, LOOM).isPresent()).toList();
         if (loom.size() < 2) {
             return "";
         }
-        Series first = loom.get(0);
-        Series last = loom.get(loom.size() - 1);
+        Series<?> first = loom.get(0);
+        Series<?> last = loom.get(loom.size() - 1);
         Stats.Summary a = first.row(run, LOOM).orElseThrow().summary();
         Stats.Summary b = last.row(run, LOOM).orElseThrow().summary();
         Stats.Summary ta = first.row(run, THREADS).orElseThrow().summary();

@@ -130,8 +130,8 @@ public final class Spreads {
      */
     public static List<String> widened(Run run) {
         List<String> out = new ArrayList<>();
-        List<Series> all = Series.of(run);
-        for (Series s : all) {
+        List<Series<?>> all = Series.of(run);
+        for (Series<?> s : all) {
             for (Series.Row row : s.rows(run)) {
                 for (Stats.State st : row.summary().states()) {
                     if (st.rerun().levels() == null || st.forks() < Stats.MIN_INTERVAL) {

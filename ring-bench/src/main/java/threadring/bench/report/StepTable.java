@@ -24,7 +24,7 @@ public final class StepTable {
 
     private StepTable() {}
 
-    public static void write(Run run, Series series, String name, String stepsColumn, Doc doc) {
+    public static void write(Run run, Series<?> series, String name, String stepsColumn, Doc doc) {
         History history = History.standard();
         doc.heading(2, name);
         doc.paragraph(jdk(series.config()));
@@ -196,7 +196,7 @@ public final class StepTable {
     }
 
     /** Ids the sweep planned in this series that have no result, and skipped or interrupted jobs. */
-    public static List<String> problems(Run run, Series series) {
+    public static List<String> problems(Run run, Series<?> series) {
         List<String> problems = new ArrayList<>();
         for (Job j : run.jobs(series.label()).stream().filter(series::of).toList()) {
             if (j.status() == Job.Status.SKIPPED) {

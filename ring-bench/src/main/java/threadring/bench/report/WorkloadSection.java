@@ -6,17 +6,19 @@ import java.util.Optional;
 import threadring.bench.data.Run;
 import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
+import threadring.core.Size;
 import threadring.core.Workload;
 
 /**
  * One workload's part of a report: its summary at the head of the report, the section of each of
  * its series, its charts, how its numbers read (what {@code compare} shows), its options and its
  * baseline. One class per workload, in the workload's own package; {@link Sections} finds them.
+ * Typed on the workload's size: every series it is given is one of its own.
  */
-public interface WorkloadSection {
+public interface WorkloadSection<S extends Size> {
 
     /** The workload whose section it is. */
-    Workload<?, ?> workload();
+    Workload<S, ?> workload();
 
     /** The workload's options for a command: a fresh picocli mixin each time. */
     threadring.bench.options.WorkloadOptions options();
@@ -28,7 +30,7 @@ public interface WorkloadSection {
     default void closing(Run run, Doc doc) {}
 
     /** One series' section: its heading, table, notes and profiling pass. */
-    void series(Run run, Series series, Doc doc);
+    void series(Run run, Series<S> series, Doc doc);
 
     /** Draws the workload's own charts into {@code dir} (never throws); none by default. */
     default void charts(Path dir, Run run) {}
@@ -39,7 +41,7 @@ public interface WorkloadSection {
     }
 
     /** The heading of a series. */
-    default String name(Run run, Series s) {
+    default String name(Run run, Series<S> s) {
         return s.label() + ", " + s.size().describe();
     }
 
@@ -49,7 +51,7 @@ public interface WorkloadSection {
     }
 
     /** Steps a row's cost counters are divided by to be per {@link #costUnit}: 1, a fan-out's tasks. */
-    default double costPer(Series s) {
+    default double costPer(Series<S> s) {
         return 1;
     }
 
@@ -97,7 +99,7 @@ public interface WorkloadSection {
 
     /** Whether the section's rows are served (a load measures a server) rather than timed passes. */
     default boolean served() {
-        return workload().scale() == threadring.core.Size.Scale.PER_SECOND;
+        return workload().scale() == Size.Scale.PER_SECOND;
     }
 
     /**
@@ -113,7 +115,7 @@ public interface WorkloadSection {
      * floor row (the same machinery without the model's scheduler) or the workload's ideal; empty
      * where the workload has none or the series lacks it.
      */
-    default Optional<Stats.Ratio> overFloor(Ratios ratios, Series s, Series.Row form) {
+    default Optional<Stats.Ratio> overFloor(Ratios ratios, Series<S> s, Series.Row form) {
         return Optional.empty();
     }
 
@@ -123,7 +125,7 @@ public interface WorkloadSection {
     }
 
     /** What one step of a form costs, its main state's, for the answer: from the counters, per {@link #costUnit}. */
-    default Costs.PerStep stepCost(Series s, Series.Row form) {
+    default Costs.PerStep stepCost(Series<S> s, Series.Row form) {
         return Costs.perStep(form, costPer(s));
     }
 
@@ -136,7 +138,7 @@ public interface WorkloadSection {
      * One more sentence of the answer about its leader against the baseline, from what the workload
      * measures besides the level (the echo server's latency at a fixed offered rate); none by default.
      */
-    default Optional<String> alsoMeasured(Series s, Series.Row lead, Series.Row baseline) {
+    default Optional<String> alsoMeasured(Series<S> s, Series.Row lead, Series.Row baseline) {
         return Optional.empty();
     }
 

@@ -31,10 +31,14 @@ import threadring.core.Size;
  * no state rests on one repetition). run.json gains every repetition as it ends. An id that cannot
  * hold the connections here (more OS threads than the kernel allows) gets that as its result.
  */
-final class EchoJobs implements Runner {
+final class EchoJobs implements Runner<Size.Served> {
 
     /** An echo job of one configuration: a plan narrowed to the ids this run measures there, and its size. */
-    record Scheduled(Configuration configuration, Plan plan, Size.Served size) {}
+    record Scheduled(Configuration configuration, Plan<Size.Served> plan) {
+        Size.Served size() {
+            return plan.size();
+        }
+    }
 
     /** One id of one job, and its repetitions so far. */
     private static final class Item {
@@ -83,25 +87,18 @@ final class EchoJobs implements Runner {
         this.seed = seed;
     }
 
-    /** The served size of {@code plan}: the one place this runner reads a size's kind. */
-    private static Size.Served served(Plan plan) {
-        return plan.size().measured(t -> {
-            throw new IllegalArgumentException(plan.describe() + " is not a server's");
-        }, s -> s);
+    @Override
+    public Class<Size.Served> kind() {
+        return Size.Served.class;
     }
 
     @Override
-    public boolean measures(Size size) {
-        return size.measured(t -> false, s -> true);
-    }
-
-    @Override
-    public String benchmark(Plan plan) {
+    public String benchmark(Plan<Size.Served> plan) {
         return EchoLoad.LOAD;
     }
 
     @Override
-    public double estimate(Plan plan) {
+    public double estimate(Plan<Size.Served> plan) {
         return EchoLoad.Timing.of(settings.scored()).estimate();
     }
 
@@ -112,13 +109,13 @@ final class EchoJobs implements Runner {
 
     /** No load generator, or too low a limit of open files for the plan's connections. */
     @Override
-    public Optional<String> cannotRun(Plan plan) {
-        return EchoLoad.cannotLoad(served(plan).connections(), wrk, EchoLoad.openFilesLimit());
+    public Optional<String> cannotRun(Plan<Size.Served> plan) {
+        return EchoLoad.cannotLoad(plan.size().connections(), wrk, EchoLoad.openFilesLimit());
     }
 
     @Override
-    public void schedule(Configuration c, Plan plan) {
-        jobs.add(new Scheduled(c, plan, served(plan)));
+    public void schedule(Configuration c, Plan<Size.Served> plan) {
+        jobs.add(new Scheduled(c, plan));
     }
 
     @Override
@@ -132,7 +129,7 @@ final class EchoJobs implements Runner {
         Path script = Wrk.script(runDir);
         EchoLoad.Timing timing = EchoLoad.Timing.of(settings.scored());
         int pilot = timing.repetitions();
-        int cap = Math.max(pilot, Math.min(settings.scored().maxForks(), Presets.ECHO_MAX_REPETITIONS));
+        int cap = cap(pilot, settings.scored().maxForks());
         Map<Scheduled, List<Item>> byJob = new LinkedHashMap<>();
         for (Scheduled s : jobs) {
             Configuration c = s.configuration();
@@ -172,8 +169,7 @@ final class EchoJobs implements Runner {
                     i.failure = e.getMessage();
                 }
                 if (i.failure == null && i.planned == null && i.reps.size() >= pilot) {
-                    i.planned = pilot == cap ? pilot : Forks.planned(i.reps.stream().filter(r -> r.requestsPerSecond() > 0)
-                            .map(r -> 1e9 / r.requestsPerSecond()).toList(), settings.scored().precision() / 100.0, cap);
+                    i.planned = planned(i.reps, pilot, cap, settings.scored().precision() / 100.0);
                 }
                 save(i.job, byJob.get(i.job), Job.Status.RUNNING);
                 List<Item> all = byJob.values().stream().flatMap(List::stream).toList();
@@ -195,6 +191,21 @@ final class EchoJobs implements Runner {
             done.add(job(e.getKey(), e.getValue(), Job.Status.OK));
         }
         return done;
+    }
+
+    /** The most repetitions a row gets: the run's forks, within the echo cap, never fewer than the pilot. */
+    static int cap(int pilot, int maxForks) {
+        return Math.max(pilot, Math.min(maxForks, Presets.ECHO_MAX_REPETITIONS));
+    }
+
+    /**
+     * The repetitions a row gets after its {@code pilot} (those in {@code reps}): the pilot alone where
+     * the cap allows no more, else as many as Stein's rule plans for +-{@code precision} on the
+     * time per request, up to {@code cap} (a repetition that answered nothing has no time).
+     */
+    static int planned(List<Score.EchoRepetition> reps, int pilot, int cap, double precision) {
+        return pilot == cap ? pilot : Forks.planned(reps.stream().filter(r -> r.requestsPerSecond() > 0)
+                .map(r -> 1e9 / r.requestsPerSecond()).toList(), precision, cap);
     }
 
     private void save(Scheduled s, List<Item> items, Job.Status status) throws IOException {

@@ -32,7 +32,7 @@ import threadring.core.Size;
  * by a small script when the configuration has a cpu set; then each job is folded into run.json.
  * Each id's result is reported as its last fork lands.
  */
-final class JmhJobs implements Runner {
+final class JmhJobs implements Runner<Size.Timed> {
 
     /**
      * How long a fork waits for an iteration to end before the host kills it and fails the id (an
@@ -43,7 +43,7 @@ final class JmhJobs implements Runner {
     static final int LONG_PASS_TIMEOUT_MINUTES = 30;
 
     /** A JMH job of one configuration: a plan narrowed to the ids this run measures there. */
-    record Scheduled(Configuration configuration, Plan plan) {}
+    record Scheduled(Configuration configuration, Plan<Size.Timed> plan) {}
 
     private final Settings settings;
     private final Path jar;
@@ -60,26 +60,19 @@ final class JmhJobs implements Runner {
         this.seed = seed;
     }
 
-    /** The timed size of {@code plan}: the one place this runner reads a size's kind. */
-    private static Size.Timed timed(Plan plan) {
-        return plan.size().measured(t -> t, served -> {
-            throw new IllegalArgumentException(plan.describe() + " is not measured by JMH");
-        });
+    @Override
+    public Class<Size.Timed> kind() {
+        return Size.Timed.class;
     }
 
     @Override
-    public boolean measures(Size size) {
-        return size.measured(t -> true, served -> false);
+    public String benchmark(Plan<Size.Timed> plan) {
+        return plan.size().benchmark();
     }
 
     @Override
-    public String benchmark(Plan plan) {
-        return timed(plan).benchmark();
-    }
-
-    @Override
-    public double estimate(Plan plan) {
-        return Progress.estimate(settings, timed(plan), plan.steps());
+    public double estimate(Plan<Size.Timed> plan) {
+        return Progress.estimate(settings, plan.size(), plan.steps());
     }
 
     @Override
@@ -88,7 +81,7 @@ final class JmhJobs implements Runner {
     }
 
     @Override
-    public void schedule(Configuration c, Plan plan) {
+    public void schedule(Configuration c, Plan<Size.Timed> plan) {
         jobs.add(new Scheduled(c, plan));
     }
 
@@ -108,7 +101,7 @@ final class JmhJobs implements Runner {
         List<HostSpec.Task> tasks = new ArrayList<>();
         Map<String, Scheduled> byTask = new HashMap<>();
         for (Scheduled s : jobs) {
-            Size.Timed size = timed(s.plan());
+            Size.Timed size = s.plan().size();
             for (String id : s.plan().ids()) {
                 HostSpec.Task t = new HostSpec.Task(s.configuration().label(), s.plan().file(), size, s.plan().steps(), id);
                 tasks.add(t);
@@ -118,7 +111,7 @@ final class JmhJobs implements Runner {
         }
         String asyncLib = async == null || async.library() == null ? null : async.library();
         // an ideal time needs consumeCPU(work)'s cost, for every work a series of the run has (the fan-out's)
-        List<Integer> works = jobs.stream().map(s -> timed(s.plan()).cpuWork()).filter(w -> w > 0).distinct().sorted()
+        List<Integer> works = jobs.stream().map(s -> s.plan().size().cpuWork()).filter(w -> w > 0).distinct().sorted()
                 .toList();
         HostSpec spec = new HostSpec(runDir.toString(), seed, hostConfigs, tasks, settings.scored(),
                 settings.scored().longRun() ? LONG_PASS_TIMEOUT_MINUTES : PASS_TIMEOUT_MINUTES, settings.profilers(),

@@ -13,20 +13,26 @@ import threadring.core.Size;
 /**
  * One job of a sweep: some ids of one model in one series ({@code size}) of a workload, at
  * {@code steps} steps per pass (null: each id's own, calibrated to the run's pass length; or none,
- * for the fan-out and the echo server).
+ * for the fan-out and the echo server). Typed on the kind of its size, once a runner has taken it
+ * ({@link Runner#bind}).
  */
-public record Plan(String model, List<RingFactory> factories, Size size, Integer steps) {
+public record Plan<S extends Size>(String model, List<RingFactory> factories, S size, Integer steps) {
 
     public List<String> ids() {
         return factories.stream().map(RingFactory::id).toList();
     }
 
-    public Workload workload() {
+    public Workload<?, ?> workload() {
         return size.workload();
     }
 
-    Plan with(List<RingFactory> others) {
-        return new Plan(model, others, size, steps);
+    Plan<S> with(List<RingFactory> others) {
+        return new Plan<>(model, others, size, steps);
+    }
+
+    /** This plan as one of {@code kind}'s, which its size is (the runner's {@link Runner#bind} asks first). */
+    <T extends Size> Plan<T> as(Class<T> kind) {
+        return new Plan<>(model, factories, kind.cast(size), steps);
     }
 
     /** The job's files' name, e.g. {@code virtual-auto-n503-t1-d0-w0}. */
@@ -50,20 +56,20 @@ public record Plan(String model, List<RingFactory> factories, Size size, Integer
      * model. Without {@code --include} or {@code --all}, each workload runs its default selection
      * ({@link RingFactory#inDefaultSweep}).
      */
-    public static List<Plan> of(List<Catalog.Model> selected, Settings s) {
+    public static List<Plan<?>> of(List<Catalog.Model> selected, Settings s) {
         boolean curated = s.selection().includes().isEmpty() && !s.selection().all();
-        List<Plan> plans = new ArrayList<>();
+        List<Plan<?>> plans = new ArrayList<>();
         for (Workload<?, ?> w : s.workloads()) {
             List<Catalog.Model> models = Catalog.runs(curated ? Catalog.inDefaultSweep(selected, w) : selected, w);
             for (Size size : s.series(w)) {
-                models.forEach(m -> plans.add(new Plan(m.name(), m.factories(), size, s.steps(size))));
+                models.forEach(m -> plans.add(new Plan<>(m.name(), m.factories(), size, s.steps(size))));
             }
         }
         return plans;
     }
 
     /** The plan item of id {@code id} in series {@code p} of configuration {@code c}: what a shard is made of. */
-    static String key(Configuration c, Plan p, String id) {
+    static String key(Configuration c, Plan<?> p, String id) {
         return c.label() + "|" + p.file() + "|" + id;
     }
 }

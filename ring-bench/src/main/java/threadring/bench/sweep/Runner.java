@@ -11,34 +11,40 @@ import threadring.core.Size;
 
 /**
  * One kind of measurement in a sweep: JMH's timed passes ({@link JmhJobs}) or a load against a
- * server ({@link EchoJobs}). Each says which sizes it measures, whether this machine can measure a
- * plan (its admission: "cannot run here", with the reason), what a plan's ids cost in time, and
- * runs what it was given; the sweep loops over the runners and never asks a size's kind itself.
+ * server ({@link EchoJobs}), typed on the kind of size it measures. Each says whether this machine
+ * can measure a plan (its admission: "cannot run here", with the reason), what a plan's ids cost in
+ * time, and runs what it was given; the sweep binds each plan to the runner of its kind
+ * ({@link #bind}) and never asks a size's kind itself.
  */
-interface Runner {
+interface Runner<S extends Size> {
 
     /** What a runner runs with, once the run folder, its log and its progress exist. */
     record Session(Path runDir, List<Configuration> configs, RunLog log, Progress progress, Run.AsyncStatus async) {}
 
-    /** Whether it measures series of {@code size}. */
-    boolean measures(Size size);
+    /** The kind of size it measures ({@code Size.Timed}, {@code Size.Served}). */
+    Class<S> kind();
+
+    /** {@code plan} with this runner, if this runner measures its size. */
+    default Optional<Bound<S>> bind(Plan<?> plan) {
+        return kind().isInstance(plan.size()) ? Optional.of(new Bound<>(this, plan.as(kind()))) : Optional.empty();
+    }
 
     /** What run.json names as a job's benchmark: JMH's method, or the load that measures a server. */
-    String benchmark(Plan plan);
+    String benchmark(Plan<S> plan);
 
     /** Seconds one id of {@code plan} is expected to take. */
-    double estimate(Plan plan);
+    double estimate(Plan<S> plan);
 
     /** Whether it runs in the JMH host, whose forks the progress counts as they land. */
     boolean host();
 
     /** Why this machine cannot measure {@code plan} (a missing tool, too low a limit); empty if it can. */
-    default Optional<String> cannotRun(Plan plan) {
+    default Optional<String> cannotRun(Plan<S> plan) {
         return Optional.empty();
     }
 
     /** Takes {@code plan}, of configuration {@code c}, to run. */
-    void schedule(Configuration c, Plan plan);
+    void schedule(Configuration c, Plan<S> plan);
 
     /** Runs everything scheduled; its jobs as run.json keeps them. */
     List<Job> run(Session session) throws IOException, InterruptedException;
@@ -46,5 +52,30 @@ interface Runner {
     /** Its running jobs' results so far, after an interrupt (every fork or repetition that ended). */
     default List<Job> sofar() throws IOException {
         return List.of();
+    }
+
+    /** A plan and the runner of its kind, typed alike: what the sweep asks of a plan, it asks here. */
+    record Bound<S extends Size>(Runner<S> runner, Plan<S> plan) {
+
+        String benchmark() {
+            return runner.benchmark(plan);
+        }
+
+        double estimate() {
+            return runner.estimate(plan);
+        }
+
+        boolean host() {
+            return runner.host();
+        }
+
+        Optional<String> cannotRun() {
+            return runner.cannotRun(plan);
+        }
+
+        /** Schedules the plan's {@code runnable} ids in configuration {@code c}. */
+        void schedule(Configuration c, List<threadring.core.RingFactory> runnable) {
+            runner.schedule(c, plan.with(runnable));
+        }
     }
 }

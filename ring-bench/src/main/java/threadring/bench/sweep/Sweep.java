@@ -54,7 +54,7 @@ public final class Sweep {
     private final Object lock = new Object();
     private Path runDir;
     private RunLog log;
-    private List<Runner> runners = List.of();
+    private List<Runner<?>> runners = List.of();
     private boolean finished;
 
     public Sweep(Request request, Path jar, Path home, PrintStream out) {
@@ -86,7 +86,7 @@ public final class Sweep {
                     + " matches no implementation id (see 'list')");
         }
         AtomicFiles.requireWritable(request.results());
-        List<Plan> plans = Plan.of(selected, settings);
+        List<Plan<?>> plans = Plan.of(selected, settings);
         if (plans.isEmpty()) {
             throw new UsageException("--include " + settings.selection().includes() + " matches no id that runs "
                     + settings.workloads().stream().map(Workload::label).toList() + " (see 'list')");
@@ -95,8 +95,8 @@ public final class Sweep {
                 new EchoJobs(settings, jar, Wrk.find(), settings.seed()));
         if (request.workloadsNamed()) {
             // asked for by name: a workload this machine cannot measure is a usage error (the default sweep skips it)
-            for (Plan p : plans) {
-                runner(p).cannotRun(p).ifPresent(why -> {
+            for (Plan<?> p : plans) {
+                runner(p).cannotRun().ifPresent(why -> {
                     throw new UsageException("--workload " + p.workload().label() + ": " + why);
                 });
             }
@@ -115,10 +115,10 @@ public final class Sweep {
                 + (settings.profilers().isEmpty() ? "none" : String.join(", ", settings.profilers())));
         List<Progress.Item> items = new ArrayList<>();
         for (Configuration c : configs) {
-            for (Plan p : plans) {
-                Runner r = runner(p);
+            for (Plan<?> p : plans) {
+                Runner.Bound<?> r = runner(p);
                 p.factories().stream().filter(f -> mine(assigned, c, p, f))
-                        .forEach(f -> items.add(new Progress.Item(r.estimate(p), r.host())));
+                        .forEach(f -> items.add(new Progress.Item(r.estimate(), r.host())));
             }
         }
         Progress progress = new Progress(out, items, System::nanoTime);
@@ -133,29 +133,29 @@ public final class Sweep {
                     ? "JMH's output follows" : "JMH's output goes to " + runDir.resolve(RunFile.CONSOLE)
                             + "; --verbose shows it") + ")");
             for (Configuration c : configs) {
-                for (Plan all : plans) {
-                    Plan p = all.with(all.factories().stream().filter(f -> mine(assigned, c, all, f)).toList());
+                for (Plan<?> all : plans) {
+                    Plan<?> p = all.with(all.factories().stream().filter(f -> mine(assigned, c, all, f)).toList());
                     if (p.factories().isEmpty()) {
                         continue; // another shard's
                     }
-                    Runner r = runner(p);
+                    Runner.Bound<?> r = runner(p);
                     List<RingFactory> runnable = skipTooNew(c, p, r, progress);
-                    Optional<String> cannot = r.cannotRun(p);
+                    Optional<String> cannot = r.cannotRun();
                     if (cannot.isPresent() && !runnable.isEmpty()) {
                         log.log("threadring: skipping " + p.describe() + " on " + c.label() + ": " + cannot.get());
                         for (RingFactory f : runnable) {
-                            progress.finished(Plan.key(c, p, f.id()), f.id(), r.estimate(p), p.size(), null,
+                            progress.finished(Plan.key(c, p, f.id()), f.id(), r.estimate(), p.size(), null,
                                     "SKIP " + cannot.get());
                         }
-                        log.ended(p.job(r.benchmark(p), c.label(), ids(runnable), Job.Status.SKIPPED, cannot.get(), null,
+                        log.ended(p.job(r.benchmark(), c.label(), ids(runnable), Job.Status.SKIPPED, cannot.get(), null,
                                 List.of()));
                     } else if (!runnable.isEmpty()) {
-                        r.schedule(c, p.with(runnable));
+                        r.schedule(c, runnable);
                     }
                 }
             }
             Runner.Session session = new Runner.Session(runDir, configs, log, progress, async);
-            for (Runner r : runners) {
+            for (Runner<?> r : runners) {
                 for (Job j : r.run(session)) {
                     log.ended(j);
                 }
@@ -195,14 +195,20 @@ public final class Sweep {
         return 0;
     }
 
-    /** The runner that measures {@code p}'s series. */
-    private Runner runner(Plan p) {
-        return runners.stream().filter(r -> r.measures(p.size())).findFirst()
+    /** {@code p} bound to the runner that measures its series. */
+    private Runner.Bound<?> runner(Plan<?> p) {
+        return bind(runners, p);
+    }
+
+    /** {@code p} bound to the first of {@code runners} that measures its kind of size. */
+    static Runner.Bound<?> bind(List<Runner<?>> runners, Plan<?> p) {
+        return runners.stream().flatMap(r -> r.bind(p).stream()).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no runner measures " + p.describe()));
     }
 
     /** Ids that need a newer JDK than the configuration's are skipped, with the reason; returns the others. */
-    private List<RingFactory> skipTooNew(Configuration c, Plan p, Runner r, Progress progress) throws IOException {
+    private List<RingFactory> skipTooNew(Configuration c, Plan<?> p, Runner.Bound<?> r, Progress progress)
+            throws IOException {
         int feature = c.jvm().javaFeature();
         List<RingFactory> tooNew = p.factories().stream().filter(f -> f.minimumJavaVersion() > feature).toList();
         if (!tooNew.isEmpty()) {
@@ -210,10 +216,10 @@ public final class Sweep {
                     .collect(Collectors.joining(", ")) + "; this is JDK " + feature;
             log.log("threadring: skipping on " + c.label() + ": " + why);
             for (RingFactory f : tooNew) {
-                progress.finished(Plan.key(c, p, f.id()), f.id(), r.estimate(p), p.size(), null,
+                progress.finished(Plan.key(c, p, f.id()), f.id(), r.estimate(), p.size(), null,
                         "SKIP " + f.id() + " needs JDK " + f.minimumJavaVersion() + "+");
             }
-            log.ended(p.job(r.benchmark(p), c.label(), ids(tooNew), Job.Status.SKIPPED, why, null, List.of()));
+            log.ended(p.job(r.benchmark(), c.label(), ids(tooNew), Job.Status.SKIPPED, why, null, List.of()));
         }
         return p.factories().stream().filter(f -> !tooNew.contains(f)).toList();
     }
@@ -223,14 +229,14 @@ public final class Sweep {
     }
 
     /** This host's slice of the plan (--shard), or null: every item. */
-    private Run.Shard shard(List<Configuration> configs, List<Plan> plans) {
+    private Run.Shard shard(List<Configuration> configs, List<Plan<?>> plans) {
         if (request.shard() == null) {
             return null;
         }
         List<Shards.Item> items = new ArrayList<>();
         for (Configuration c : configs) {
-            for (Plan p : plans) {
-                p.factories().forEach(f -> items.add(new Shards.Item(Plan.key(c, p, f.id()), runner(p).estimate(p))));
+            for (Plan<?> p : plans) {
+                p.factories().forEach(f -> items.add(new Shards.Item(Plan.key(c, p, f.id()), runner(p).estimate())));
             }
         }
         List<String> mine = Shards.slice(items, request.shard());
@@ -246,7 +252,7 @@ public final class Sweep {
     }
 
     /** Whether this host runs that item: every item without --shard, its slice's with it. */
-    private static boolean mine(Set<String> assigned, Configuration c, Plan p, RingFactory f) {
+    private static boolean mine(Set<String> assigned, Configuration c, Plan<?> p, RingFactory f) {
         return assigned == null || assigned.contains(Plan.key(c, p, f.id()));
     }
 
@@ -277,7 +283,7 @@ public final class Sweep {
             Processes.destroyAll();
             try {
                 List<Job> sofar = new ArrayList<>();
-                for (Runner r : runners) {
+                for (Runner<?> r : runners) {
                     sofar.addAll(r.sofar());
                 }
                 log.interrupted(sofar);

@@ -30,13 +30,13 @@ class SweepTest {
         return command.resolve(java.util.Map.of(), java.nio.file.Path.of("results")).settings();
     }
 
-    static List<Plan> plans(Workload w, String... args) {
+    static List<Plan<?>> plans(Workload<?, ?> w, String... args) {
         return Plan.of(List.of(VIRTUAL), settings(args)).stream().filter(p -> p.workload() == w).toList();
     }
 
     @Test
     void eachModelIsOneJobWhoseIdsCalibrateTheirOwnPasses() {
-        List<Plan> plans = plans(Ring.WORKLOAD, "--include", "virtual");
+        List<Plan<?>> plans = plans(Ring.WORKLOAD, "--include", "virtual");
         assertEquals(1, plans.size());
         assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), plans.get(0).ids());
         assertNull(plans.get(0).steps());
@@ -46,7 +46,7 @@ class SweepTest {
 
     @Test
     void withoutIncludeEachWorkloadRunsItsDefaultSelection() {
-        List<Plan> ring = plans(Ring.WORKLOAD);
+        List<Plan<?>> ring = plans(Ring.WORKLOAD);
         assertEquals(List.of("virtual/park"), ring.get(0).ids());
         assertEquals(List.of("virtual/park"), plans(Rendezvous.WORKLOAD).get(0).ids());
         assertTrue(plans(Ring.WORKLOAD, "--all").get(0).ids().contains("virtual/sync"));
@@ -71,7 +71,7 @@ class SweepTest {
 
     @Test
     void everyRingSizeGetsItsOwnJobs() {
-        List<Plan> plans = plans(Ring.WORKLOAD, "--all", "--nodes", "503", "--nodes", "1000000", "--hops", "5000");
+        List<Plan<?>> plans = plans(Ring.WORKLOAD, "--all", "--nodes", "503", "--nodes", "1000000", "--hops", "5000");
         assertEquals(List.of(503, 1_000_000), plans.stream().map(p -> ((RingSize) p.size()).nodes()).toList());
         assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), plans.get(1).ids());
         assertEquals(5000, plans.get(1).steps());
@@ -90,11 +90,11 @@ class SweepTest {
 
     @Test
     void theRendezvousAndTheFanOutPlanOnlyIdsThatHaveOne() {
-        List<Plan> rendezvous = plans(Rendezvous.WORKLOAD, "--include", "virtual");
+        List<Plan<?>> rendezvous = plans(Rendezvous.WORKLOAD, "--include", "virtual");
         assertEquals(1, rendezvous.size());
         assertEquals("virtual-rendezvous-auto", rendezvous.get(0).file());
         assertEquals(List.of("virtual/lock", "virtual/park", "virtual/sync"), rendezvous.get(0).ids());
-        List<Plan> fanOut = plans(FanOut.WORKLOAD, "--include", "virtual", "--work", "0", "--work", "1000");
+        List<Plan<?>> fanOut = plans(FanOut.WORKLOAD, "--include", "virtual", "--work", "0", "--work", "1000");
         assertEquals(List.of(new FanOutSize(100_000, 100, 0), new FanOutSize(100_000, 100, 1000)),
                 fanOut.stream().map(Plan::size).toList());
         assertEquals(List.of("virtual/sleep"), fanOut.get(0).ids());

@@ -98,7 +98,7 @@ public class AgreementTest {
         for (Path dir : LONG) {
             Run longRun = RunFile.read(dir);
             assertTrue(longRun.settings().scored().longRun(), dir + " was made with --long");
-            for (Series[] m : Compare.match(defaults, longRun)) {
+            for (Series<?>[] m : Compare.match(defaults, longRun)) {
                 Optional<Stats.Ratio> speed = Compare.speedMoved(defaults, m[0], longRun, m[1]);
                 for (Compare.Pair p : Compare.pairs(defaults, m[0], longRun, m[1])) {
                     boolean divided = speed.isPresent() && !Carriers.across(p.id(), m[1].config());

@@ -35,7 +35,7 @@ class CompareTest {
                 Runs.forks("virtual/spin", 2300, 2400, 2350));
     }
 
-    static Series first(Run run) {
+    static Series<?> first(Run run) {
         return Series.of(run).get(0);
     }
 

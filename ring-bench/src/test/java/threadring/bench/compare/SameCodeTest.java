@@ -39,7 +39,7 @@ class SameCodeTest {
         int judged = 0;
         List<String> claims = new ArrayList<>();
         for (int i = 0; i + 1 < runs.size(); i++) {
-            for (Series[] m : Compare.match(runs.get(i), runs.get(i + 1))) {
+            for (Series<?>[] m : Compare.match(runs.get(i), runs.get(i + 1))) {
                 for (Compare.Judged x : Compare.judged(runs.get(i), m[0], runs.get(i + 1), m[1])) {
                     judged++;
                     if (x.verdict() == LikeWithLike.Verdict.FASTER || x.verdict() == LikeWithLike.Verdict.SLOWER) {
@@ -69,7 +69,7 @@ class SameCodeTest {
         int moved = 0;
         int judged = 0;
         List<String> claims = new ArrayList<>();
-        for (Series[] m : Compare.match(a, b)) {
+        for (Series<?>[] m : Compare.match(a, b)) {
             if (Compare.machineMoved(a, m[0], b, m[1]).isEmpty()) {
                 continue;
             }
@@ -123,7 +123,7 @@ class SameCodeTest {
         for (List<String> pair : HELD_OUT) {
             Run a = RunFile.read(RESULTS.resolve(pair.get(0)));
             Run b = RunFile.read(RESULTS.resolve(pair.get(1)));
-            for (Series[] m : Compare.match(a, b)) {
+            for (Series<?>[] m : Compare.match(a, b)) {
                 for (Compare.Judged x : Compare.judged(a, m[0], b, m[1])) {
                     if (x.verdict() == LikeWithLike.Verdict.FASTER || x.verdict() == LikeWithLike.Verdict.SLOWER) {
                         claims.add(pair + " " + m[0].workload().label() + " " + x.pair().id() + ": " + x.said());
@@ -157,7 +157,7 @@ class SameCodeTest {
         List<String> claims = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             for (int j = i + 1; j < runs.size(); j++) {
-                for (Series[] m : Compare.match(runs.get(i), runs.get(j))) {
+                for (Series<?>[] m : Compare.match(runs.get(i), runs.get(j))) {
                     for (Compare.Judged x : Compare.judged(runs.get(i), m[0], runs.get(j), m[1])) {
                         judged++;
                         if (x.verdict() == LikeWithLike.Verdict.FASTER || x.verdict() == LikeWithLike.Verdict.SLOWER) {

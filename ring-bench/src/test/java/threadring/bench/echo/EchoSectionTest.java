@@ -5,6 +5,7 @@ import threadring.bench.report.Report;
 import threadring.bench.report.Series;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -44,6 +45,20 @@ class EchoSectionTest {
         assertTrue(c100.contains("separated"), c100);
         assertTrue(c100.contains("| 1 (baseline) |"), c100);
         assertTrue(md.contains("![us per request"), md);
+    }
+
+    /**
+     * A server pinned to one cpu that it kept busy answers at one cpu over its CPU per request: the
+     * table says that ranking by either is one order (the Intel sweep of 2026-11-29, every server at
+     * 0.99-1.01 cores); a run without the server's CPU read says nothing of it.
+     */
+    @Test
+    void aServerKeepingItsOnePinnedCpuBusyIsRankedAsByItsCpuPerRequest() throws java.io.IOException {
+        Run pinned = threadring.bench.data.RunFile.read(java.nio.file.Path.of("..", "docs", "results",
+                "20261129-104228"));
+        String md = Report.render(pinned, new Chart.Outcome(null, null, "none"));
+        assertTrue(md.contains("*one busy cpu*: every server kept its one pinned cpu busy (0.99–1.01 cores"), md);
+        assertFalse(Report.render(run("r", 1), new Chart.Outcome(null, null, "none")).contains("*one busy cpu*"));
     }
 
     /** A repetition alone far from the others is one server JVM apart, never a state of its own. */
@@ -153,9 +168,9 @@ class EchoSectionTest {
     void compareMatchesEchoSeriesByConnectionsAndReadsMoreRequestsAsFaster() {
         Run a = run("a", 1);
         Run b = run("b", 1.5);
-        List<Series[]> matched = Compare.match(a, b);
+        List<Series<?>[]> matched = Compare.match(a, b);
         assertEquals(2, matched.size());
-        for (Series[] m : matched) {
+        for (Series<?>[] m : matched) {
             assertEquals(m[0].size(), m[1].size());
             for (Compare.Pair p : Compare.pairs(a, m[0], b, m[1])) {
                 assertEquals(p.id().equals("virtual/socket") ? threadring.bench.stats.LikeWithLike.Verdict.FASTER : threadring.bench.stats.LikeWithLike.Verdict.SAME,

@@ -211,6 +211,30 @@ class AnswerTest {
     }
 
     /**
+     * A ratio is said once: where the next after the lead is the baseline, its gap is the speed-up
+     * (Skynet's `virtual/scope` after Go read "1.40x as long; 1.40x faster than `virtual/scope` (the
+     * baseline). Beside goroutines: `virtual/scope` takes 1.40x its time" in run 20261129-120212).
+     */
+    @Test
+    void aRatioTheSentenceGaveIsNotGivenAgain() {
+        Run baseNext = Runs.run("20260101-000000", List.of("jdk25-cpusall"),
+                Runs.forks("go/channel", 100, 101, 99, 100),
+                Runs.forks("threads/park", 150, 151, 149, 150));
+        String s = AnswerSentences.sentence(Ratios.of(baseNext), of(Answer.rankings(baseNext), Ring.WORKLOAD));
+        assertTrue(s.contains("; the next, `threads/park` (the baseline), takes 1.50x ["), s);
+        assertFalse(s.contains("faster than"), s);
+
+        Run virtualNext = Runs.run("20260101-000000", List.of("jdk25-cpusall"),
+                Runs.forks("go/channel", 100, 101, 99, 100),
+                Runs.forks("virtual/park-p1", 200, 202, 198, 200),
+                Runs.forks("threads/park", 10_000, 10_100, 9_900, 10_000));
+        String v = AnswerSentences.sentence(Ratios.of(virtualNext), of(Answer.rankings(virtualNext), Ring.WORKLOAD));
+        assertTrue(v.contains("; the next, `virtual/park-p1`, takes 2.00x ["), v);
+        assertTrue(v.contains(" faster than `threads/park` (the baseline)"), v);
+        assertFalse(v.contains("Beside goroutines"), "virtual's ratio to Go is the next's gap, said once: " + v);
+    }
+
+    /**
      * The rule itself: a boundary falls only where every row before it is separated from every row
      * after it, so a chain of neighbours that are each separated but whose ends are not does not split.
      */

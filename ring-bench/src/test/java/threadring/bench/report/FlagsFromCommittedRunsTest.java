@@ -53,7 +53,7 @@ class FlagsFromCommittedRunsTest {
     @Test
     void threeClustersAreThreeStatesAndTakeNoTier() throws IOException {
         Run run = RunFile.read(RatioAnswerTest.RESULTS.resolve("20261128-231830"));
-        Series ring = Series.of(run).get(0);
+        Series<?> ring = Series.of(run).get(0);
         Stats.Summary s = ring.row(run, "virtual/park-p1").orElseThrow().summary();
         assertEquals(Stats.Cause.STATES, s.flag().cause(), s.unstable());
         assertEquals(List.of(2, 3, 2), s.states().stream().map(Stats.State::forks).toList());

@@ -60,8 +60,8 @@ class HeldOutPairTest {
             Run b = pair.get(1 - side);
             Ratios ratios = Ratios.of(a);
             for (threadring.core.Workload<?, ?> w : Workloads.ALL) {
-                for (Series sa : Series.of(a, w)) {
-                    Optional<Series> sb = Series.of(b, w).stream().filter(x -> x.label().equals(sa.label())
+                for (Series<?> sa : Series.of(a, w)) {
+                    Optional<? extends Series<?>> sb = Series.of(b, w).stream().filter(x -> x.label().equals(sa.label())
                             && x.size().equals(sa.size())).findFirst();
                     if (sb.isEmpty()) {
                         continue;

@@ -14,7 +14,8 @@ import threadring.bench.data.RunFile;
 /**
  * The default sweep of 2026-11-29 ({@link #OTHER}) ran on the same host name but another cpu (Intel
  * Xeon instead of AMD EPYC): it is no re-run of the day before. It takes no components from the
- * AMD sweeps, pools with none of them, and does not displace their pooled answer in the docs; set
+ * AMD sweeps and pools with none of them; the docs answer from the Intel sweeps once three alike ones
+ * pool (a pool of two never displaced the AMD pool of six); set
  * beside that answer it shows what another machine does to the orderings (printed, and quoted in
  * method.md), which the answer's intervals never claimed to cover.
  */
@@ -34,8 +35,14 @@ class HeldOutSweepTest {
         assertEquals(List.of(OTHER), Pool.of(RatioAnswerTest.RESULTS, other).runs().stream().map(Run::runId).toList());
         assertTrue(other.settings().scored().rerun().runs() == null || other.settings().scored().rerun().runs().isEmpty(),
                 "re-estimated from no run on the other cpu: " + other.settings().scored().rerun().runs());
-        // a pool of two on the other cpu (the held-out pair) does not displace the pool of six: three runs are needed
-        assertEquals(BEFORE, threadring.bench.cli.DocsCommandAccess.newest(RatioAnswerTest.RESULTS));
+        // a pool of two on the other cpu did not displace the AMD pool of six; three alike sweeps there (the third
+        // on 2026-11-29 afternoon) form a pool of their own, and the docs answer from it, the AMD pool left as it was
+        Run docs = RunFile.read(RatioAnswerTest.RESULTS.resolve(threadring.bench.cli.DocsCommandAccess.newest(
+                RatioAnswerTest.RESULTS)));
+        assertEquals(other.machine().cpuModel(), docs.machine().cpuModel());
+        List<String> pooled = Pool.of(RatioAnswerTest.RESULTS, docs).runs().stream().map(Run::runId).toList();
+        assertTrue(pooled.size() >= Pool.MIN_RUNS && pooled.contains(OTHER), "the docs' pool: " + pooled);
+        assertEquals(6, Pool.of(RatioAnswerTest.RESULTS, before).runs().size(), "the AMD pool, as it was");
     }
 
     /** The AMD pool's cross-tier orderings read on the Intel sweep: printed, for method.md. */
@@ -51,7 +58,7 @@ class HeldOutSweepTest {
                     if (a.tier() == 0 || b.tier() == 0 || a.tier() >= b.tier()) {
                         continue;
                     }
-                    for (Series s : Series.of(other, r.series().workload())) {
+                    for (Series<?> s : Series.of(other, r.series().workload())) {
                         var fa = s.row(other, a.form().id()).flatMap(row -> RatioPairs.answerState(row.summary()));
                         var fb = s.row(other, b.form().id()).flatMap(row -> RatioPairs.answerState(row.summary()));
                         if (s.size().equals(r.series().size()) && fa.isPresent() && fb.isPresent()) {

@@ -51,13 +51,13 @@ class LongRunsTest {
         Run ring = RunFile.read(RESULTS.resolve(ringAndRendezvous));
         Run fanout = RunFile.read(RESULTS.resolve(FANOUT));
         List<Check> out = new ArrayList<>();
-        for (Series s : Series.of(sweep)) {
+        for (Series<?> s : Series.of(sweep)) {
             String w = s.workload().label();
             Run reference = w.equals("fanout") ? fanout : w.equals("ring") || w.equals("rendezvous") ? ring : null;
             if (reference == null) {
                 continue;
             }
-            for (Series ls : Series.of(reference)) {
+            for (Series<?> ls : Series.of(reference)) {
                 if (!ls.label().equals(s.label()) || !ls.size().equals(s.size())) {
                     continue;
                 }

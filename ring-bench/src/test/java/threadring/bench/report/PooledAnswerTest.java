@@ -70,7 +70,7 @@ class PooledAnswerTest {
 
     /** Each ratio both pools draw on in full, judged both ways: does one's interval hold the other's ratio. */
     private static void judge(Pool one, Pool other, Map<String, int[]> held, Map<String, List<Double>> widths) {
-        for (Series s : Series.of(one.run())) {
+        for (Series<?> s : Series.of(one.run())) {
             List<Series.Row> rows = s.rows(one.run());
             for (int i = 0; i < rows.size(); i++) {
                 for (int j = i + 1; j < rows.size(); j++) {

@@ -131,7 +131,7 @@ class RatioAnswerTest {
                     assertTrue(x.excludesOne() && x.value() > 1, workload + " " + b.form().id() + " / "
                             + a.form().id() + " across tiers " + a.tier() + "|" + b.tier() + ": " + x);
                     for (Run other : others) {
-                        for (Series s : Series.of(other, r.series().workload())) {
+                        for (Series<?> s : Series.of(other, r.series().workload())) {
                             if (!s.label().equals(r.series().label()) || !s.size().equals(r.series().size())) {
                                 continue;
                             }

@@ -30,7 +30,7 @@ import threadring.core.Workload;
  * The fan-out: each model's fastest row against the ideal time, its chart, and per series a table
  * of ms per operation with "x ideal".
  */
-public final class FanOutSection implements WorkloadSection {
+public final class FanOutSection implements WorkloadSection<FanOutSize> {
 
     @Override
     public threadring.bench.options.WorkloadOptions options() {
@@ -38,8 +38,8 @@ public final class FanOutSection implements WorkloadSection {
     }
 
     @Override
-    public double costPer(Series s) {
-        return s.size(FanOut.WORKLOAD).tasks();
+    public double costPer(Series<FanOutSize> s) {
+        return s.size().tasks();
     }
 
     @Override
@@ -51,7 +51,7 @@ public final class FanOutSection implements WorkloadSection {
     static final String SVG = "chart-fanout.svg";
 
     @Override
-    public Workload<?, ?> workload() {
+    public Workload<FanOutSize, ?> workload() {
         return FanOut.WORKLOAD;
     }
 
@@ -82,7 +82,7 @@ public final class FanOutSection implements WorkloadSection {
 
     /** A form's level over the ideal time, its interval from both (the row's ends over the ideal's). */
     @Override
-    public Optional<Stats.Ratio> overFloor(Ratios ratios, Series s, Series.Row form) {
+    public Optional<Stats.Ratio> overFloor(Ratios ratios, Series<FanOutSize> s, Series.Row form) {
         Stats.Summary x = form.summary();
         return Ideal.of(ratios.run(), s).map(d -> new Stats.Ratio(x.median() / 1e6 / d.ms(), x.interval() == null ? null
                 : new Interval(x.interval().low() / 1e6 / d.highMs(), x.interval().high() / 1e6 / d.lowMs()),
@@ -105,7 +105,7 @@ public final class FanOutSection implements WorkloadSection {
      */
     @Override
     public void summary(Run run, Doc doc) {
-        List<Series> fanOuts = Series.of(run, FanOut.WORKLOAD);
+        List<Series<FanOutSize>> fanOuts = Series.of(run, FanOut.WORKLOAD);
         if (fanOuts.isEmpty()) {
             return;
         }
@@ -118,7 +118,7 @@ public final class FanOutSection implements WorkloadSection {
             doc.add(new Doc.Image("ms per operation: level and 95% interval over forks, log scale", PNG, SVG));
         }
         List<Doc.Row> table = new ArrayList<>();
-        for (Series s : fanOuts) {
+        for (Series<FanOutSize> s : fanOuts) {
             Map<String, Series.Row> fastest = new LinkedHashMap<>();
             s.rows(run).forEach(r -> fastest.putIfAbsent(r.model(), r));
             List<Series.Row> best = List.copyOf(fastest.values());
@@ -141,9 +141,9 @@ public final class FanOutSection implements WorkloadSection {
 
     /** One fan-out series: ms per operation, its interval, x ideal, stability, and its profiling pass. */
     @Override
-    public void series(Run run, Series series, Doc doc) {
+    public void series(Run run, Series<FanOutSize> series, Doc doc) {
         Configuration c = series.config();
-        FanOutSize f = series.size(FanOut.WORKLOAD);
+        FanOutSize f = series.size();
         doc.heading(2, name(run, series));
         doc.paragraph(StepTable.jdk(c) + ". One operation: " + String.format(Locale.ROOT, "%,d", f.tasks())
                 + " tasks each wait " + f.delayMs() + " ms, run consumeCPU(" + f.work() + ") and complete.");
@@ -202,8 +202,8 @@ public final class FanOutSection implements WorkloadSection {
      * this run. Empty if the run has no measurement of w (work 0 needs none).
      */
     record Ideal(double ms, double lowMs, double highMs, Stats.Summary perCall, int cpus) {
-        static Optional<Ideal> of(Run run, Series s) {
-            FanOutSize f = s.size(FanOut.WORKLOAD);
+        static Optional<Ideal> of(Run run, Series<FanOutSize> s) {
+            FanOutSize f = s.size();
             int cpus = s.config().jvm().availableProcessors();
             if (f.work() == 0) {
                 return Optional.of(new Ideal(f.delayMs(), f.delayMs(), f.delayMs(), null, cpus));

@@ -3,6 +3,7 @@ package threadring.bench.workloads.rendezvous;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Series;
+import threadring.core.rendezvous.RendezvousSize;
 import threadring.bench.report.StepTable;
 import threadring.bench.report.WorkloadSection;
 
@@ -20,7 +21,7 @@ import threadring.core.ring.Rings;
 import threadring.core.Workload;
 
 /** The rendezvous: each id beside its ring, and per configuration a {@link StepTable}. */
-public final class RendezvousSection implements WorkloadSection {
+public final class RendezvousSection implements WorkloadSection<RendezvousSize> {
 
     @Override
     public threadring.bench.options.WorkloadOptions options() {
@@ -28,12 +29,12 @@ public final class RendezvousSection implements WorkloadSection {
     }
 
     @Override
-    public Workload<?, ?> workload() {
+    public Workload<RendezvousSize, ?> workload() {
         return Rendezvous.WORKLOAD;
     }
 
     @Override
-    public void series(Run run, Series series, Doc doc) {
+    public void series(Run run, Series<RendezvousSize> series, Doc doc) {
         StepTable.write(run, series, name(run, series), "values per pass", doc);
     }
 
@@ -66,10 +67,10 @@ public final class RendezvousSection implements WorkloadSection {
     @Override
     public void summary(Run run, Doc doc) {
         List<Doc.Row> table = new ArrayList<>();
-        for (Series r : Series.of(run, Rendezvous.WORKLOAD)) {
-            List<Series> rings = Series.of(run, Ring.WORKLOAD).stream().filter(x -> x.label().equals(r.label())).toList();
+        for (Series<RendezvousSize> r : Series.of(run, Rendezvous.WORKLOAD)) {
+            List<Series<RingSize>> rings = Series.of(run, Ring.WORKLOAD).stream().filter(x -> x.label().equals(r.label())).toList();
             Size classic = RingSize.classic(Rings.DEFAULT_NODES);
-            Optional<Series> ring = rings.stream().filter(x -> x.size().equals(classic)).findFirst()
+            Optional<Series<RingSize>> ring = rings.stream().filter(x -> x.size().equals(classic)).findFirst()
                     .or(() -> rings.stream().findFirst());
             List<Series.Row> ringRows = ring.map(x -> x.rows(run)).orElse(List.of());
             for (Series.Row row : r.rows(run)) {

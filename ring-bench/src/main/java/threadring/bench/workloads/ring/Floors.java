@@ -4,6 +4,7 @@ import threadring.bench.report.Costs;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Series;
+import threadring.core.ring.RingSize;
 
 import threadring.core.ring.Ring;
 import java.util.ArrayList;
@@ -48,7 +49,7 @@ final class Floors {
         Map<String, String> floorOf = FloorOf.IDS;
         List<Doc.Row> table = new ArrayList<>();
         boolean counted = Series.of(run, Ring.WORKLOAD).stream().anyMatch(s -> Costs.counted(s.rows(run)));
-        for (Series s : Series.of(run, Ring.WORKLOAD)) {
+        for (Series<RingSize> s : Series.of(run, Ring.WORKLOAD)) {
             List<Series.Row> rows = s.rows(run);
             Map<String, Series.Row> fastest = new LinkedHashMap<>();
             rows.stream().filter(r -> !r.model().equals(FLOOR_MODEL)).forEach(r -> fastest.putIfAbsent(r.model(), r));

@@ -58,18 +58,18 @@ public enum Parameter {
 
     /** The ring's shapes in a run's series. */
     static List<RingSize> shapes(Run run) {
-        return Series.of(run, Ring.WORKLOAD).stream().map(s -> s.size(Ring.WORKLOAD)).toList();
+        return Series.of(run, Ring.WORKLOAD).stream().map(Series::size).toList();
     }
 
     /**
      * A ring series' heading: its configuration, "ring" where the run has other workloads, and the
      * parameters the run varies, e.g. "jdk25-cpusall, ring, nodes=1,000,000".
      */
-    static String seriesName(Run run, Series s) {
+    static String seriesName(Run run, Series<RingSize> s) {
         List<Parameter> varied = varied(run);
         String ring = run.jobs().stream().anyMatch(j -> j.size().workload() != Ring.WORKLOAD)
                 ? s.label() + ", ring" : s.label();
-        RingSize shape = s.size(Ring.WORKLOAD);
+        RingSize shape = s.size();
         return varied.isEmpty() ? ring : ring + ", " + varied.stream()
                 .map(p -> p.option + "=" + p.format(p.of(shape))).collect(Collectors.joining(" "));
     }

@@ -2,6 +2,7 @@ package threadring.bench.workloads.ring;
 
 import threadring.bench.report.Chart;
 import threadring.bench.report.Series;
+import threadring.core.ring.RingSize;
 
 import threadring.core.ring.Ring;
 import java.awt.BasicStroke;
@@ -62,7 +63,7 @@ public final class ParameterChart {
         double hi = 0;
         int minNodes = Integer.MAX_VALUE;
         int maxNodes = 0;
-        List<Series> rings = Series.of(run, Ring.WORKLOAD);
+        List<Series<RingSize>> rings = Series.of(run, Ring.WORKLOAD);
         List<String> others = rings.stream().map(s -> p.others(Parameters.shape(s))).distinct().toList();
         for (Configuration c : run.configurations()) {
             for (String other : others) {
@@ -70,7 +71,7 @@ public final class ParameterChart {
                 String name = id + (run.configurations().size() > 1 ? " (" + c.label() + ")" : "")
                         + (others.size() > 1 ? " " + other : "");
                 YIntervalSeries line = new YIntervalSeries(name, true, true);
-                for (Series s : rings) {
+                for (Series<RingSize> s : rings) {
                     if (!s.config().equals(c) || !p.others(Parameters.shape(s)).equals(other)) {
                         continue;
                     }

@@ -29,15 +29,15 @@ final class Parameters {
                 : "")
                 + "*last / first*: the change from the first value to the last, with its 95% interval (Welch's t "
                 + "on the log fork levels). Chart: [" + p.chartFile() + "](" + p.chartFile() + ").");
-        Map<String, List<Series>> groups = new LinkedHashMap<>();
-        for (Series s : Series.of(run, Ring.WORKLOAD)) {
+        Map<String, List<Series<RingSize>>> groups = new LinkedHashMap<>();
+        for (Series<RingSize> s : Series.of(run, Ring.WORKLOAD)) {
             groups.computeIfAbsent(s.label() + "|" + p.others(shape(s)), k -> new ArrayList<>()).add(s);
         }
-        for (List<Series> group : groups.values()) {
+        for (List<Series<RingSize>> group : groups.values()) {
             if (group.size() < 2) {
                 continue;
             }
-            List<Series> sorted = group.stream().sorted(Comparator.comparingInt(s -> p.of(shape(s)))).toList();
+            List<Series<RingSize>> sorted = group.stream().sorted(Comparator.comparingInt(s -> p.of(shape(s)))).toList();
             doc.heading(3, sorted.get(0).label() + ", " + p.others(shape(sorted.get(0))));
             List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id")));
             sorted.forEach(s -> columns.add(Format.number(p.option + "=" + p.format(p.of(shape(s))))));
@@ -57,7 +57,7 @@ final class Parameters {
         }
     }
 
-    static RingSize shape(Series s) {
-        return s.size(Ring.WORKLOAD);
+    static RingSize shape(Series<RingSize> s) {
+        return s.size();
     }
 }

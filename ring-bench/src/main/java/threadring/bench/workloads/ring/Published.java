@@ -4,6 +4,7 @@ import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.History;
 import threadring.bench.report.Series;
+import threadring.core.ring.RingSize;
 
 import threadring.core.ring.Ring;
 import java.util.ArrayList;
@@ -38,9 +39,9 @@ final class Published {
 
     private static String thisRun(Run run, List<String> ids, String baseline) {
         List<String> parts = new ArrayList<>();
-        List<Series> all = Series.of(run, Ring.WORKLOAD);
+        List<Series<RingSize>> all = Series.of(run, Ring.WORKLOAD);
         for (String id : ids) {
-            for (Series s : all) {
+            for (Series<RingSize> s : all) {
                 Optional<Series.Row> r = s.row(run, id);
                 Optional<Series.Row> b = s.row(run, baseline);
                 if (r.isPresent() && b.isPresent()) {

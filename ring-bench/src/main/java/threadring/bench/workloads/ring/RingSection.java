@@ -3,6 +3,7 @@ package threadring.bench.workloads.ring;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Ratios;
 import threadring.bench.report.Series;
+import threadring.core.ring.RingSize;
 import threadring.bench.report.StepTable;
 import threadring.bench.report.WorkloadSection;
 
@@ -20,7 +21,7 @@ import threadring.core.Workload;
  * run varies, and per series a {@link StepTable}. A ring series is named by the parameters the run
  * varies, e.g. "jdk25-cpusall, ring, nodes=1,000,000".
  */
-public final class RingSection implements WorkloadSection {
+public final class RingSection implements WorkloadSection<RingSize> {
 
     @Override
     public threadring.bench.options.WorkloadOptions options() {
@@ -28,7 +29,7 @@ public final class RingSection implements WorkloadSection {
     }
 
     @Override
-    public Workload<?, ?> workload() {
+    public Workload<RingSize, ?> workload() {
         return Ring.WORKLOAD;
     }
 
@@ -46,7 +47,7 @@ public final class RingSection implements WorkloadSection {
     }
 
     @Override
-    public void series(Run run, Series series, Doc doc) {
+    public void series(Run run, Series<RingSize> series, Doc doc) {
         StepTable.write(run, series, name(run, series), "hops per pass", doc);
     }
 
@@ -56,7 +57,7 @@ public final class RingSection implements WorkloadSection {
     }
 
     @Override
-    public String name(Run run, Series s) {
+    public String name(Run run, Series<RingSize> s) {
         return Parameter.seriesName(run, s);
     }
 
@@ -87,7 +88,7 @@ public final class RingSection implements WorkloadSection {
 
     /** A form's level over the floor row nearest to its machinery ({@code RingFactory.floor}) in its series. */
     @Override
-    public Optional<Stats.Ratio> overFloor(Ratios ratios, Series s, Series.Row form) {
+    public Optional<Stats.Ratio> overFloor(Ratios ratios, Series<RingSize> s, Series.Row form) {
         return Floors.of(s.rows(ratios.run()), form).map(f -> ratios.between(s, form, f));
     }
 }

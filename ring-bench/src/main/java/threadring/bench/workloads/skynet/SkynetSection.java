@@ -39,7 +39,7 @@ import threadring.core.skynet.SkynetSize;
  * figures of the original (Go, Erlang, .NET, Scala/Akka on their authors' laptops) are context in
  * docs/results.md, never a comparison across machines.
  */
-public final class SkynetSection implements WorkloadSection {
+public final class SkynetSection implements WorkloadSection<SkynetSize> {
 
     /** The floor: the tree as plain recursion, no task. */
     public static final String FLOOR = "floor/recursion";
@@ -53,7 +53,7 @@ public final class SkynetSection implements WorkloadSection {
     static final String CHART = "chart-skynet.png";
 
     @Override
-    public Workload<?, ?> workload() {
+    public Workload<SkynetSize, ?> workload() {
         return Skynet.WORKLOAD;
     }
 
@@ -84,15 +84,15 @@ public final class SkynetSection implements WorkloadSection {
     }
 
     @Override
-    public String name(Run run, Series s) {
-        SkynetSize size = s.size(Skynet.WORKLOAD);
+    public String name(Run run, Series<SkynetSize> s) {
+        SkynetSize size = s.size();
         return s.label() + ", skynet " + size + String.format(Locale.ROOT, " (%,d leaves, %,d tasks)",
                 Skynet.leaves(size.branching(), size.depth()), size.tasks());
     }
 
     @Override
     public void summary(Run run, Doc doc) {
-        List<Series> trees = Series.of(run, Skynet.WORKLOAD);
+        List<Series<SkynetSize>> trees = Series.of(run, Skynet.WORKLOAD);
         if (trees.isEmpty()) {
             return;
         }
@@ -104,7 +104,7 @@ public final class SkynetSection implements WorkloadSection {
                 + "scheduling and joining a task adds, with its 95% interval; CPU and bytes per task from the "
                 + "counters read around every iteration.");
         List<Doc.Row> rows = new ArrayList<>();
-        for (Series s : trees) {
+        for (Series<SkynetSize> s : trees) {
             List<Series.Row> all = s.rows(run);
             Optional<Series.Row> floor = all.stream().filter(r -> r.id().equals(FLOOR)).findFirst();
             Map<String, Series.Row> fastest = all.stream().filter(r -> !r.id().equals(FLOOR))
@@ -122,27 +122,27 @@ public final class SkynetSection implements WorkloadSection {
         doc.add(new Doc.Table("skynet-fastest", List.of(Format.text("series"), Format.text("model"),
                 Format.text("fastest form"), Format.number("ns/task [95% re-run]"), Format.number("x floor [95%]"),
                 Format.number("CPU ns/task [95%]"), Format.number("bytes/task")), rows));
-        if (trees.stream().map(s -> s.size(Skynet.WORKLOAD)).distinct().count() > 1) {
+        if (trees.stream().map(s -> s.size()).distinct().count() > 1) {
             doc.add(new Doc.Image("skynet: ns per task against tasks per tree, log-log", CHART, null));
         }
     }
 
     /** A form's level over the floor, the same tree as plain recursion, in its series. */
     @Override
-    public Optional<Stats.Ratio> overFloor(Ratios ratios, Series s, Series.Row form) {
+    public Optional<Stats.Ratio> overFloor(Ratios ratios, Series<SkynetSize> s, Series.Row form) {
         return s.row(ratios.run(), FLOOR).map(f -> ratios.between(s, form, f));
     }
 
     @Override
-    public void series(Run run, Series series, Doc doc) {
+    public void series(Run run, Series<SkynetSize> series, Doc doc) {
         StepTable.write(run, series, name(run, series), "tasks per tree", doc);
     }
 
     /** ns per task against the tasks of a tree, one line per id, where the run measured trees of several sizes. */
     @Override
     public void charts(Path dir, Run run) {
-        List<Series> trees = Series.of(run, Skynet.WORKLOAD);
-        if (trees.stream().map(s -> s.size(Skynet.WORKLOAD)).distinct().count() < 2) {
+        List<Series<SkynetSize>> trees = Series.of(run, Skynet.WORKLOAD);
+        if (trees.stream().map(s -> s.size()).distinct().count() < 2) {
             return;
         }
         try {
@@ -154,12 +154,12 @@ public final class SkynetSection implements WorkloadSection {
             long most = 0;
             for (String id : Series.ids(run, trees)) {
                 YIntervalSeries line = new YIntervalSeries(id, true, true);
-                for (Series s : trees) {
+                for (Series<SkynetSize> s : trees) {
                     Optional<Series.Row> r = s.row(run, id);
                     if (r.isEmpty()) {
                         continue;
                     }
-                    long tasks = s.size(Skynet.WORKLOAD).tasks();
+                    long tasks = s.size().tasks();
                     Stats.State m = r.get().summary().states().get(0);
                     double low = m.interval() == null ? m.level() : m.interval().low();
                     double high = m.interval() == null ? m.level() : m.interval().high();

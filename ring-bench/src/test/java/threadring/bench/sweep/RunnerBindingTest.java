@@ -1,0 +1,53 @@
+package threadring.bench.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import threadring.bench.data.Runs;
+import threadring.bench.data.Settings;
+import threadring.core.RingFactories;
+import threadring.core.Size;
+import threadring.core.echo.EchoSize;
+import threadring.core.ring.RingSize;
+
+/** The sweep's dispatch: each plan goes to the runner of its kind of size, typed alike, or fails naming it. */
+class RunnerBindingTest {
+
+    private static final Settings SETTINGS = Runs.settings(List.of());
+    private static final JmhJobs JMH = new JmhJobs(SETTINGS, Path.of("benchmarks.jar"), 1L);
+    private static final EchoJobs ECHO = new EchoJobs(SETTINGS, Path.of("benchmarks.jar"), Optional.empty(), 1L);
+
+    private static Plan<?> plan(Size size) {
+        return new Plan<>("virtual", List.of(RingFactories.load().require("virtual/socket")), size, null);
+    }
+
+    @Test
+    void aTimedPlanGoesToJmhAndAServedOneToTheLoad() {
+        Runner.Bound<?> ring = Sweep.bind(List.of(ECHO, JMH), plan(RingSize.classic(503)));
+        assertSame(JMH, ring.runner());
+        assertEquals(RingSize.classic(503).benchmark(), ring.benchmark());
+
+        Runner.Bound<?> echo = Sweep.bind(List.of(JMH, ECHO), plan(new EchoSize(1000, 0)));
+        assertSame(ECHO, echo.runner());
+        assertTrue(echo.cannotRun().isPresent(), "no wrk given: the echo plan cannot run here, and says why");
+    }
+
+    @Test
+    void aRunnerTakesOnlyItsOwnKind() {
+        assertTrue(JMH.bind(plan(new EchoSize(1000, 0))).isEmpty());
+        assertTrue(ECHO.bind(plan(RingSize.classic(503))).isEmpty());
+    }
+
+    @Test
+    void aPlanNoRunnerMeasuresFailsNamingIt() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> Sweep.bind(List.of(JMH), plan(new EchoSize(1000, 0))));
+        assertTrue(e.getMessage().startsWith("no runner measures "), e.getMessage());
+    }
+}
