@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.report.Bencher;
+import threadring.bench.export.Bencher;
 import threadring.bench.util.AtomicFiles;
 import threadring.bench.util.HelpOption;
 import threadring.bench.util.UsageException;

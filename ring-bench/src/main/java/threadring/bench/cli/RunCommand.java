@@ -118,6 +118,12 @@ final class RunCommand implements Callable<Integer>, SizeOptions.Holder {
             + "run.json and shown with the JVM flags in the report.")
     List<String> jvmArgs = new ArrayList<>();
 
+    @Option(names = "--beside-jvm-arg", paramLabel = "FLAG", description = "Measure every id on each JDK and cpu "
+            + "set also in JVMs started with FLAG, in the same rounds, as a configuration of its own labelled by the "
+            + "flag (repeat for several flags, all in that one configuration); the report sets each row beside its "
+            + "plain one: e.g. --beside-jvm-arg=-XX:+UseCompactObjectHeaders (JDK 25).")
+    List<String> beside = new ArrayList<>();
+
     @Option(names = "--iterations", paramLabel = "N", converter = Converters.Positive.class,
             description = "Measured iterations per fork (default " + Presets.ITERATIONS + ").")
     Integer iterations;
@@ -215,7 +221,7 @@ final class RunCommand implements Callable<Integer>, SizeOptions.Holder {
                         Presets.PROFILING.warmups(), Presets.PROFILING.iterations(), profilingMs),
                 seed != null ? seed : new java.security.SecureRandom().nextLong());
         return new Request(settings, List.copyOf(jdks), results.orElse(defaultResults), verbose, shard,
-                sizes.given().contains("--workload"));
+                sizes.given().contains("--workload"), List.copyOf(beside));
     }
 
     /** Forks are added up to --max-forks; a smoke or reference run keeps the forks it starts with. */

@@ -30,10 +30,15 @@ public final class Json {
             .registerTypeAdapter(Size.Timed.class, SIZES)
             .registerTypeAdapter(Size.Served.class, SIZES)
             .registerTypeHierarchyAdapter(Workload.class, new WorkloadName())
-            .registerTypeAdapter(Score.class, new Sealed<Score>("kind")
-                    .kind("passes", Score.Passes.class)
-                    .kind("echo", Score.Echo.class))
+            .registerTypeAdapter(Score.class, scores())
             .create();
+
+    /** Every kind of score, tagged: JMH's passes, and each runner's own kind ({@link ScoreKind}, by ServiceLoader). */
+    private static Sealed<Score> scores() {
+        Sealed<Score> scores = new Sealed<Score>("kind").kind("passes", Score.Passes.class);
+        java.util.ServiceLoader.load(ScoreKind.class).forEach(k -> scores.kind(k.name(), k.type()));
+        return scores;
+    }
 
     private Json() {}
 

@@ -36,8 +36,8 @@ public record Measured(String id, Score score, Profile profile, String error, St
         return score instanceof Score.Passes p ? java.util.Optional.of(p) : java.util.Optional.empty();
     }
 
-    /** The echo server's repetitions, if that is what it measured. */
-    public java.util.Optional<Score.Echo> echo() {
-        return score instanceof Score.Echo e ? java.util.Optional.of(e) : java.util.Optional.empty();
+    /** Its score as a {@code kind} (a runner's own record, such as the echo server's), if that is what it measured. */
+    public <T extends Score> java.util.Optional<T> score(Class<T> kind) {
+        return kind.isInstance(score) ? java.util.Optional.of(kind.cast(score)) : java.util.Optional.empty();
     }
 }

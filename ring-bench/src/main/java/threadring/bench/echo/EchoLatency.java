@@ -28,7 +28,6 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import threadring.bench.data.Run;
-import threadring.bench.data.Score;
 import threadring.bench.stats.Stats;
 
 /**
@@ -51,9 +50,9 @@ final class EchoLatency {
     }
 
     /** Per id, per offered rate, its rungs (one per repetition that offered it). */
-    static Map<Double, List<Score.Rung>> rungs(Series.Row r) {
-        Map<Double, List<Score.Rung>> byRate = new TreeMap<>();
-        r.measured().echo().ifPresent(e -> e.repetitions().stream().filter(x -> x.ladder() != null)
+    static Map<Double, List<EchoScore.Rung>> rungs(Series.Row r) {
+        Map<Double, List<EchoScore.Rung>> byRate = new TreeMap<>();
+        r.measured().score(EchoScore.class).ifPresent(e -> e.repetitions().stream().filter(x -> x.ladder() != null)
                 .flatMap(x -> x.ladder().rungs().stream())
                 .forEach(g -> byRate.computeIfAbsent(g.offered(), k -> new ArrayList<>()).add(g)));
         return byRate;
@@ -65,8 +64,8 @@ final class EchoLatency {
      * which requests per second under wrk's closed loop cannot show. Empty where no rate fits.
      */
     static Optional<String> atOneRate(Series.Row lead, Series.Row baseline) {
-        Map<Double, List<Score.Rung>> a = rungs(lead);
-        Map<Double, List<Score.Rung>> b = rungs(baseline);
+        Map<Double, List<EchoScore.Rung>> a = rungs(lead);
+        Map<Double, List<EchoScore.Rung>> b = rungs(baseline);
         return a.keySet().stream().filter(b::containsKey).filter(rate -> allSustained(a.get(rate)) && allSustained(b.get(rate)))
                 .max(Double::compare).map(rate -> String.format(Locale.ROOT, "At %s requests/s offered (the "
                         + "highest rate both sustained in every repetition), p99 was %.2f ms for %s and %.2f ms for %s "
@@ -74,11 +73,11 @@ final class EchoLatency {
                         p99Ms(b.get(rate)), Format.code(baseline.id())));
     }
 
-    private static boolean allSustained(List<Score.Rung> rungs) {
-        return !rungs.isEmpty() && rungs.stream().allMatch(g -> g.sustained(Score.Ladder.TARGET_P99_MS));
+    private static boolean allSustained(List<EchoScore.Rung> rungs) {
+        return !rungs.isEmpty() && rungs.stream().allMatch(g -> g.sustained(EchoScore.OfferedRates.TARGET_P99_MS));
     }
 
-    private static double p99Ms(List<Score.Rung> rungs) {
+    private static double p99Ms(List<EchoScore.Rung> rungs) {
         return Stats.median(rungs.stream().mapToDouble(g -> g.latencyUs().p99() / 1000));
     }
 
@@ -95,19 +94,19 @@ final class EchoLatency {
         rows.forEach(r -> rates.addAll(rungs(r).keySet()));
         List<Doc.Row> table = new ArrayList<>();
         for (Series.Row r : rows) {
-            Map<Double, List<Score.Rung>> byRate = rungs(r);
+            Map<Double, List<EchoScore.Rung>> byRate = rungs(r);
             List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(r.id())));
             for (double rate : rates) {
-                List<Score.Rung> at = byRate.getOrDefault(rate, List.of());
+                List<EchoScore.Rung> at = byRate.getOrDefault(rate, List.of());
                 cells.add(at.isEmpty() ? Doc.Cell.of("–") : cell(at));
             }
-            List<Score.Ladder> ladders = r.measured().echo().orElseThrow().repetitions().stream()
-                    .map(Score.EchoRepetition::ladder).filter(java.util.Objects::nonNull).toList();
+            List<EchoScore.OfferedRates> ladders = r.measured().score(EchoScore.class).orElseThrow().repetitions().stream()
+                    .map(EchoScore.EchoRepetition::ladder).filter(java.util.Objects::nonNull).toList();
             cells.add(sustained(ladders));
             cells.add(Doc.Cell.of(ladders.isEmpty() ? "n/a" : claimed(ladders).limit()));
-            double generator = Stats.median(r.measured().echo().orElseThrow().repetitions().stream()
+            double generator = Stats.median(r.measured().score(EchoScore.class).orElseThrow().repetitions().stream()
                     .filter(x -> x.ladder() != null).mapToDouble(x -> x.ladder().rungs().stream()
-                            .mapToDouble(Score.Rung::generatorCores).max().orElse(Double.NaN)));
+                            .mapToDouble(EchoScore.Rung::generatorCores).max().orElse(Double.NaN)));
             cells.add(Doc.Cell.number(String.format(Locale.ROOT, "%.2f", generator), generator));
             table.add(new Doc.Row(cells, Format.tags(r.id(), series.workload())));
         }
@@ -119,30 +118,30 @@ final class EchoLatency {
         doc.heading(3, "Latency at fixed offered rates: " + name);
         doc.paragraph("After wrk, the open-model generator (a JVM of its own on the load's cpu: one Netty event "
                 + "loop, C1 only, one GC thread) opens C connections of its own and has each answered once, then "
-                + "offers rates from " + Format.rate(Score.Ladder.RATES.get(0)) + " requests/s, doubling, one second each (a first "
+                + "offers rates from " + Format.rate(EchoScore.OfferedRates.RATES.get(0)) + " requests/s, doubling, one second each (a first "
                 + "unkept second at the lowest is its own warm-up): request i is due at i / rate on connection i mod "
                 + "C and is timed from when it was due, so that a request waiting for a busy connection or a slow "
                 + "server counts its wait (a closed loop such as wrk leaves that out: coordinated omission). It "
                 + "climbs while the server sustains the rate (every request answered, p99 at most "
-                + Format.amount(Score.Ladder.TARGET_P99_MS) + " ms), the generator's cpu is less than "
-                + String.format(Locale.ROOT, "%.2f", Score.Ladder.GENERATOR_BOUND_CORES) + " busy and its own p99 lag "
+                + Format.amount(EchoScore.OfferedRates.TARGET_P99_MS) + " ms), the generator's cpu is less than "
+                + String.format(Locale.ROOT, "%.2f", EchoScore.OfferedRates.GENERATOR_BOUND_CORES) + " busy and its own p99 lag "
                 + "(how late it sent a request due on an idle connection) less than "
-                + Format.amount(Score.Ladder.GENERATOR_LAG_SHARE * Score.Ladder.TARGET_P99_MS) + " ms, and the rate is "
-                + "at most " + Score.Ladder.HEADROOM + "x the repetition's wrk peak. Each cell: the median over "
+                + Format.amount(EchoScore.OfferedRates.GENERATOR_LAG_SHARE * EchoScore.OfferedRates.TARGET_P99_MS) + " ms, and the rate is "
+                + "at most " + EchoScore.OfferedRates.HEADROOM + "x the repetition's wrk peak. Each cell: the median over "
                 + "repetitions of each percentile, p50 / p99 (its lowest–highest over them, and how often such a range "
                 + "holds the median p99 of repetitions: " + Math.round(100 * rangeHoldsMedian(3)) + "% for 3 of them, "
                 + Math.round(100 * rangeHoldsMedian(6)) + "% for 6) / p99.9; "
                 + "*(generator busy)*: the generator's cpu was "
-                + String.format(Locale.ROOT, "%.2f", Score.Ladder.GENERATOR_BOUND_CORES) + " busy or more, so its "
+                + String.format(Locale.ROOT, "%.2f", EchoScore.OfferedRates.GENERATOR_BOUND_CORES) + " busy or more, so its "
                 + "own lateness is in the latency; *(generator late)*: its own p99 lag was "
-                + Format.amount(Score.Ladder.GENERATOR_LAG_SHARE * Score.Ladder.TARGET_P99_MS) + " ms or more, a "
+                + Format.amount(EchoScore.OfferedRates.GENERATOR_LAG_SHARE * EchoScore.OfferedRates.TARGET_P99_MS) + " ms or more, a "
                 + "material share of the target; *–*: not offered. *sustained up to*: the highest rate sustained, "
                 + "the lower median over repetitions; *the limit*: what ended that repetition's climb, the server "
                 + "(it missed the target while the generator was on time), the generator (its cpu busy or its lag "
                 + "material: the sustained rate reads *at least*) or the headroom (*at least* too).");
         doc.add(new Doc.Image("p99 latency against the offered rate, log scales", png(series), svg(series)));
         doc.add(new Doc.Table("echo-latency", columns, table));
-        List<String> errors = rows.stream().flatMap(r -> r.measured().echo().orElseThrow().repetitions().stream()
+        List<String> errors = rows.stream().flatMap(r -> r.measured().score(EchoScore.class).orElseThrow().repetitions().stream()
                 .filter(x -> x.ladder() != null && x.ladder().errors() != null)
                 .map(x -> r.id() + ": the generator's connections had errors: " + x.ladder().errors())).toList();
         doc.bullets(errors);
@@ -154,16 +153,16 @@ final class EchoLatency {
      * was more than the headroom over wrk's peak, or none was left).
      */
     record Climb(double top, String limit, boolean byServer) {
-        static Climb of(Score.Ladder l) {
-            double top = l.rungs().stream().filter(g -> g.sustained(Score.Ladder.TARGET_P99_MS))
-                    .mapToDouble(Score.Rung::offered).max().orElse(0);
+        static Climb of(EchoScore.OfferedRates l) {
+            double top = l.rungs().stream().filter(g -> g.sustained(EchoScore.OfferedRates.TARGET_P99_MS))
+                    .mapToDouble(EchoScore.Rung::offered).max().orElse(0);
             if (l.rungs().isEmpty()) {
                 return new Climb(0, "not offered (the generator held " + l.held().held() + " of " + l.held().asked()
                         + " connections)", false);
             }
-            Score.Rung last = l.rungs().get(l.rungs().size() - 1);
+            EchoScore.Rung last = l.rungs().get(l.rungs().size() - 1);
             String at = " at " + Format.rate(last.offered()) + "/s";
-            if (last.generatorBound(Score.Ladder.TARGET_P99_MS)) {
+            if (last.generatorBound(EchoScore.OfferedRates.TARGET_P99_MS)) {
                 return new Climb(top, "generator (its own p99 lag " + ms(last.lagP99Us() / 1000) + " ms, its cpu "
                         + String.format(Locale.ROOT, "%.2f", last.generatorCores()) + " busy" + at + ")", false);
             }
@@ -171,15 +170,15 @@ final class EchoLatency {
                 return new Climb(top, "server (" + String.format(Locale.ROOT, "%,d", last.requests() - last.answered())
                         + " unanswered" + at + ")", true);
             }
-            if (!last.sustained(Score.Ladder.TARGET_P99_MS)) {
+            if (!last.sustained(EchoScore.OfferedRates.TARGET_P99_MS)) {
                 return new Climb(top, "server (p99 " + ms(last.latencyUs().p99() / 1000) + " ms" + at + ")", true);
             }
-            return new Climb(top, "headroom (no higher rate within " + Score.Ladder.HEADROOM + "x wrk's peak)", false);
+            return new Climb(top, "headroom (no higher rate within " + EchoScore.OfferedRates.HEADROOM + "x wrk's peak)", false);
         }
     }
 
     /** The repetition whose climb is claimed: the lower median by highest sustained rate. */
-    static Climb claimed(List<Score.Ladder> ladders) {
+    static Climb claimed(List<EchoScore.OfferedRates> ladders) {
         List<Climb> sorted = ladders.stream().map(Climb::of).sorted(java.util.Comparator.comparingDouble(Climb::top))
                 .toList();
         return sorted.get((sorted.size() - 1) / 2);
@@ -190,26 +189,26 @@ final class EchoLatency {
      * the middle two: a rate half the repetitions did not sustain is not claimed); *at least* where
      * that repetition's climb ended on the generator or the headroom, not on the server.
      */
-    static Doc.Cell sustained(List<Score.Ladder> ladders) {
+    static Doc.Cell sustained(List<EchoScore.OfferedRates> ladders) {
         if (ladders.isEmpty()) {
             return Doc.Cell.of("n/a");
         }
         Climb c = claimed(ladders);
         if (c.top() == 0) {
-            return Doc.Cell.number("below " + Format.rate(Score.Ladder.RATES.get(0)), 0);
+            return Doc.Cell.number("below " + Format.rate(EchoScore.OfferedRates.RATES.get(0)), 0);
         }
         return Doc.Cell.number((c.byServer() ? "" : "at least ") + Format.rate(c.top()), c.top());
     }
 
-    private static Doc.Cell cell(List<Score.Rung> at) {
+    private static Doc.Cell cell(List<EchoScore.Rung> at) {
         double p50 = Stats.median(at.stream().mapToDouble(g -> g.latencyUs().p50())) / 1000;
         double p99 = Stats.median(at.stream().mapToDouble(g -> g.latencyUs().p99())) / 1000;
         double p999 = Stats.median(at.stream().mapToDouble(g -> g.latencyUs().p999())) / 1000;
         long unanswered = at.stream().mapToLong(g -> g.requests() - g.answered()).sum();
-        boolean generatorBusy = Stats.median(at.stream().mapToDouble(Score.Rung::generatorCores))
-                >= Score.Ladder.GENERATOR_BOUND_CORES;
-        boolean generatorLate = Stats.median(at.stream().mapToDouble(Score.Rung::lagP99Us))
-                >= Score.Ladder.GENERATOR_LAG_SHARE * Score.Ladder.TARGET_P99_MS * 1000;
+        boolean generatorBusy = Stats.median(at.stream().mapToDouble(EchoScore.Rung::generatorCores))
+                >= EchoScore.OfferedRates.GENERATOR_BOUND_CORES;
+        boolean generatorLate = Stats.median(at.stream().mapToDouble(EchoScore.Rung::lagP99Us))
+                >= EchoScore.OfferedRates.GENERATOR_LAG_SHARE * EchoScore.OfferedRates.TARGET_P99_MS * 1000;
         // one-second rungs: a p99 moves a lot between repetitions, so its range over them goes beside it,
         // with how often such a range holds the median p99 (order statistics: no shape assumed)
         String range = at.size() < 2 ? "" : " (" + ms(at.stream().mapToDouble(g -> g.latencyUs().p99()).min().orElseThrow()
@@ -269,13 +268,13 @@ final class EchoLatency {
             renderer.setSeriesStroke(i, new BasicStroke(2f));
         }
         XYPlot plot = new XYPlot(data, log("offered requests per second (log scale; offered: "
-                + Score.Ladder.RATES.stream().map(Format::rate).collect(java.util.stream.Collectors.joining(", "))
+                + EchoScore.OfferedRates.RATES.stream().map(Format::rate).collect(java.util.stream.Collectors.joining(", "))
                 + ", while sustained)"), log("p99 latency, ms (log scale)"), renderer);
         // the target a sustained rate meets: points under the line were sustained (if all answered)
-        org.jfree.chart.plot.ValueMarker target = new org.jfree.chart.plot.ValueMarker(Score.Ladder.TARGET_P99_MS,
+        org.jfree.chart.plot.ValueMarker target = new org.jfree.chart.plot.ValueMarker(EchoScore.OfferedRates.TARGET_P99_MS,
                 Color.GRAY, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
                         new float[] {6f, 4f}, 0f));
-        target.setLabel("target: p99 " + Format.amount(Score.Ladder.TARGET_P99_MS) + " ms");
+        target.setLabel("target: p99 " + Format.amount(EchoScore.OfferedRates.TARGET_P99_MS) + " ms");
         target.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
         target.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_RIGHT);
         plot.addRangeMarker(target);

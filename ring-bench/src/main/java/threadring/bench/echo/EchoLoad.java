@@ -15,9 +15,8 @@ import threadring.bench.data.Json;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
 import threadring.bench.data.Measured;
-import threadring.bench.data.Score;
-import threadring.bench.data.Score.EchoRepetition;
-import threadring.bench.data.Score.ServerSample;
+import threadring.bench.echo.EchoScore.EchoRepetition;
+import threadring.bench.echo.EchoScore.ServerSample;
 import threadring.bench.data.Settings;
 import threadring.bench.util.CpuList;
 import threadring.bench.util.LinuxProc;
@@ -38,16 +37,16 @@ public final class EchoLoad {
 
     /** The server's start, and its close at the end of a repetition, must take less than this. */
     static final Duration SERVER_TIMEOUT = Duration.ofSeconds(60);
-    static final Duration SAMPLE_EVERY = Duration.ofMillis(Score.Echo.SAMPLE_EVERY_MS);
+    static final Duration SAMPLE_EVERY = Duration.ofMillis(EchoScore.SAMPLE_EVERY_MS);
     /** A warm-up window more than 5% above the best before it: still warming. */
     static final double WARMUP_RISE = 1.05;
-    static final int WARMUP_WINDOW_SECONDS = Score.Echo.WARMUP_WINDOW_SECONDS;
-    static final int WARMUP_MAX_SECONDS = Score.Echo.WARMUP_MAX_SECONDS;
+    static final int WARMUP_WINDOW_SECONDS = EchoScore.WARMUP_WINDOW_SECONDS;
+    static final int WARMUP_MAX_SECONDS = EchoScore.WARMUP_MAX_SECONDS;
     /** --quick's warm-up (windows of 1 s) goes on this long while a slow server has not answered yet. */
     static final int QUICK_WARMUP_MAX_SECONDS = 8;
 
-    /** The warm-up's connections (see {@link Score.Echo#WARMUP_CONNECTIONS}). */
-    static final int WARMUP_CONNECTIONS = Score.Echo.WARMUP_CONNECTIONS;
+    /** The warm-up's connections (see {@link EchoScore#WARMUP_CONNECTIONS}). */
+    static final int WARMUP_CONNECTIONS = EchoScore.WARMUP_CONNECTIONS;
 
     /**
      * Where the server and wrk run: with two cpus or more, wrk on the last and the server on the
@@ -171,7 +170,7 @@ public final class EchoLoad {
 
     /** The id's score from its repetitions. */
     public Measured measured(String id, List<EchoRepetition> reps) {
-        return Measured.scored(id, new Score.Echo(timing.warmupSeconds(), timing.seconds(), placement.serverCpus(),
+        return Measured.scored(id, new EchoScore(timing.warmupSeconds(), timing.seconds(), placement.serverCpus(),
                 placement.wrkCpus(), List.copyOf(reps)));
     }
 
@@ -237,13 +236,13 @@ public final class EchoLoad {
             }
             Wrk.Summary measured = peak.summary();
             if (measured == null) {
-                Score.Burst b = peak.held().burst();
+                EchoScore.Burst b = peak.held().burst();
                 throw new TooSlow(String.format(Locale.ROOT, "held %,d of %,d connections after %.0f s%s (not measured "
                         + "at fewer)", peak.held().held(), connections, peak.held().seconds(), b == null || !b.paced() ? ""
                         : String.format(Locale.ROOT, ", opened at a pace (%d wrk threads of %d, %d ms apart) after a "
                         + "burst that overflowed its listen queue", b.pacedThreads(), b.pacedPerThread(), b.pacedMs())));
             }
-            Score.EchoCost cost = window.cost(peak.wrkCpuMs(), peak.wrkSeconds());
+            EchoScore.EchoCost cost = window.cost(peak.wrkCpuMs(), peak.wrkSeconds());
             String failure = measured.failure();
             if (measured.windowRequests() == 0 && measured.wrong() == 0) { // the server's JVM is ended with the repetition
                 throw new TooSlow("answered none of " + connections + " held connections in the measured "
@@ -253,7 +252,7 @@ public final class EchoLoad {
                 throw new IllegalStateException(failure);
             }
             // latency at fixed rates where the handler answers at once (a waiting one's latency is its wait)
-            Score.Ladder ladder = size.waitMs() > 0 || !timing.ladder() ? null
+            EchoScore.OfferedRates ladder = size.waitMs() > 0 || !timing.ladder() ? null
                     : Ladder.run(generator(), port, connections, measured.windowRate());
             // a close that leaves threads behind does not undo the measurement: the repetition says so
             EchoServe.Reply closed = reply(server, Ask.CLOSE);

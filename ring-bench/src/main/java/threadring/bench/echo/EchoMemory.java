@@ -6,7 +6,6 @@ import java.util.Locale;
 import java.util.Optional;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Run;
-import threadring.bench.data.Score;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Series;
@@ -40,18 +39,18 @@ final class EchoMemory {
                 if (low.isEmpty()) {
                     continue;
                 }
-                Score.Echo a = echo(low.get());
-                Score.Echo b = echo(r);
+                EchoScore a = echo(low.get());
+                EchoScore b = echo(r);
                 int ca = few.size().connections();
                 int cb = many.size().connections();
                 // the connections the server held, by its open files, where /proc says; else those wrk opened
-                double held = b.load(Score.ServerSample::openFiles) - a.load(Score.ServerSample::openFiles);
+                double held = b.load(EchoScore.ServerSample::openFiles) - a.load(EchoScore.ServerSample::openFiles);
                 double dc = Double.isFinite(held) && held > 0 ? held : cb - ca;
-                double rss = (b.load(Score.ServerSample::rssBytes) - a.load(Score.ServerSample::rssBytes)) / dc;
-                double heap = (b.load(Score.ServerSample::heapUsedBytes)
-                        - a.load(Score.ServerSample::heapUsedBytes)) / dc;
-                double threads = (b.load(Score.ServerSample::serverThreads)
-                        - a.load(Score.ServerSample::serverThreads)) / dc;
+                double rss = (b.load(EchoScore.ServerSample::rssBytes) - a.load(EchoScore.ServerSample::rssBytes)) / dc;
+                double heap = (b.load(EchoScore.ServerSample::heapUsedBytes)
+                        - a.load(EchoScore.ServerSample::heapUsedBytes)) / dc;
+                double threads = (b.load(EchoScore.ServerSample::serverThreads)
+                        - a.load(EchoScore.ServerSample::serverThreads)) / dc;
                 table.add(new Doc.Row(List.of(Doc.Cell.of(c.label()), Doc.Cell.of(r.id()),
                         Doc.Cell.of(ca + " → " + cb),
                         Doc.Cell.number(String.format(Locale.ROOT, "%,.0f", dc), dc), Doc.Cell.number(Format.kib(rss), rss),
@@ -73,7 +72,7 @@ final class EchoMemory {
                 Format.number("server threads/connection")), table));
     }
 
-    private static Score.Echo echo(Series.Row r) {
-        return r.measured().echo().orElseThrow(() -> new IllegalStateException(r.id() + " has no echo score"));
+    private static EchoScore echo(Series.Row r) {
+        return r.measured().score(EchoScore.class).orElseThrow(() -> new IllegalStateException(r.id() + " has no echo score"));
     }
 }

@@ -18,8 +18,7 @@ import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Run;
-import threadring.bench.data.Score.EchoRepetition;
-import threadring.bench.data.Score;
+import threadring.bench.echo.EchoScore.EchoRepetition;
 import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
@@ -70,7 +69,7 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
     @Override
     public String name(Run run, Series<EchoSize> s) {
         String head = s.label() + ", " + s.size().describe();
-        return s.rows(run).stream().flatMap(r -> r.measured().echo().stream()).filter(e -> e.serverCpus() != null)
+        return s.rows(run).stream().flatMap(r -> r.measured().score(EchoScore.class).stream()).filter(e -> e.serverCpus() != null)
                 .findFirst().map(e -> head + " (server pinned to cpu " + e.serverCpus()
                         + (e.wrkCpus() == null ? "" : ", wrk to cpu " + e.wrkCpus()) + ")").orElse(head);
     }
@@ -111,17 +110,17 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
             return;
         }
         doc.heading(2, "Echo server under wrk");
-        Score.Echo any = echo.stream().flatMap(s -> s.rows(run).stream()).flatMap(r -> r.measured().echo().stream())
+        EchoScore any = echo.stream().flatMap(s -> s.rows(run).stream()).flatMap(r -> r.measured().score(EchoScore.class).stream())
                 .findFirst().orElse(null);
         doc.paragraph("Each id serves HTTP/1.1 keep-alive on 127.0.0.1 with one concurrent entity of its model per "
                 + "connection; wrk holds C connections open, each posting a fixed body and checking that every "
                 + "response is 200 with that body (" + RunFile.ECHO_SCRIPT + " in this run's folder: one wrong echo fails the "
                 + "id). A repetition is a fresh server JVM with the id's flags: "
                 + (any == null ? "a warm-up load, then the measured one" : warmUp(echo, run, any)
-                        + " on at most " + Score.Echo.WARMUP_CONNECTIONS + " connections, then " + any.seconds()
+                        + " on at most " + EchoScore.WARMUP_CONNECTIONS + " connections, then " + any.seconds()
                         + (held(run, echo) ? " s measured on C fresh ones, the clock started only once the server held all "
                                 + "C (the sockets it accepted on its port; until then each connection sends one request a "
-                                + "second; a server that does not hold C within " + Score.Echo.HOLD_SECONDS + " s is not "
+                                + "second; a server that does not hold C within " + EchoScore.HOLD_SECONDS + " s is not "
                                 + "measured at fewer: its row says how many it held)"
                                 : " s measured on C fresh ones (the server accepting them is part of it)")
                         + "; the server pinned to cpus " + any.serverCpus()
@@ -135,7 +134,7 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
                 + "tracks, platform or virtual: one per connection for the thread-per-connection servers, the "
                 + "event loops or the dispatcher threads alive at its start for the others; and the JVM's "
                 + "platform threads) are sampled every "
-                + Score.Echo.SAMPLE_EVERY_MS + " ms under load: the median of the samples, then over "
+                + EchoScore.SAMPLE_EVERY_MS + " ms under load: the median of the samples, then over "
                 + "repetitions.");
         if (echo.stream().anyMatch(s -> !s.rows(run).isEmpty())) {
             doc.add(new Doc.Image("us per request (1 / requests per second): median and 95% interval over "
@@ -178,7 +177,7 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
     }
 
     /** The requests/s the server's cpus could answer at its measured CPU cost per request (NaN where unknown). */
-    static double capacity(Score.Echo e) {
+    static double capacity(EchoScore e) {
         double cpuNs = serverCost(e.repetitions()).cpuNs();
         int cpus = e.serverCpus() == null ? 1 // a one-cpu machine: server and load share it
                 : threadring.bench.util.CpuList.parse(e.serverCpus()).size();
@@ -250,11 +249,11 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
             List<Doc.Row> table = new ArrayList<>();
             for (int i = 0; i < rows.size(); i++) {
                 Series.Row r = rows.get(i);
-                Score.Echo e = echo(r);
+                EchoScore e = echo(r);
                 Stats.Summary rps = e.requestsPerSecond();
                 List<EchoRepetition> reps = e.repetitions();
-                double rss = e.load(Score.ServerSample::rssBytes);
-                double heap = e.load(Score.ServerSample::heapUsedBytes);
+                double rss = e.load(EchoScore.ServerSample::rssBytes);
+                double heap = e.load(EchoScore.ServerSample::heapUsedBytes);
                 long errors = reps.stream().mapToLong(x -> x.socketErrors() + x.timeouts()).sum();
                 long requests = reps.stream().mapToLong(EchoRepetition::requests).sum();
                 List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(r.id()), Doc.Cell.number(String.valueOf(reps.size()),
@@ -281,8 +280,8 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
                 if (bursts) {
                     cells.add(EchoBurst.cell(reps));
                 }
-                cells.addAll(List.of(threads(e, Score.ServerSample::serverThreads),
-                        threads(e, Score.ServerSample::jvmThreads),
+                cells.addAll(List.of(threads(e, EchoScore.ServerSample::serverThreads),
+                        threads(e, EchoScore.ServerSample::jvmThreads),
                         Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")));
                 if (counted) {
                     cells.addAll(costCells(reps));
@@ -371,14 +370,14 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
     }
 
     /** A thread count under load, the median over repetitions. */
-    private static Doc.Cell threads(Score.Echo e, ToDoubleFunction<Score.ServerSample> count) {
+    private static Doc.Cell threads(EchoScore e, ToDoubleFunction<EchoScore.ServerSample> count) {
         double n = e.load(count);
         return Doc.Cell.number(Double.isFinite(n) ? String.format(Locale.ROOT, "%,.0f", n) : "n/a", n);
     }
 
     /** Whether the run held its connections before the clock (runs before 2026-11-26 did not). */
     private static boolean held(Run run, List<Series<EchoSize>> echo) {
-        return echo.stream().flatMap(s -> s.rows(run).stream()).flatMap(r -> r.measured().echo().stream())
+        return echo.stream().flatMap(s -> s.rows(run).stream()).flatMap(r -> r.measured().score(EchoScore.class).stream())
                 .flatMap(e -> e.repetitions().stream()).anyMatch(r -> r.held() != null);
     }
 
@@ -386,7 +385,7 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
      * Connections the server held under load (median over repetitions): those it held when the clock
      * started, or in older runs its open files over the idle server's.
      */
-    private static Doc.Cell held(Score.Echo e) {
+    private static Doc.Cell held(EchoScore e) {
         double n = median(e.repetitions(), r -> r.held() != null && r.held().held() >= 0 ? r.held().held()
                 : r.idle() == null || r.load() == null || r.idle().openFiles() < 0
                 || r.load().openFiles() < 0 ? Double.NaN : r.load().openFiles() - r.idle().openFiles());
@@ -402,20 +401,20 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
      * The warm-up as it ran: fixed seconds in older runs; until throughput stopped rising in newer
      * ones, which record each repetition's seconds.
      */
-    private static String warmUp(List<Series<EchoSize>> echo, Run run, Score.Echo any) {
+    private static String warmUp(List<Series<EchoSize>> echo, Run run, EchoScore any) {
         java.util.IntSummaryStatistics s = echo.stream().flatMap(x -> x.rows(run).stream())
-                .flatMap(r -> r.measured().echo().stream()).flatMap(e -> e.repetitions().stream())
-                .mapToInt(Score.EchoRepetition::warmupSeconds).filter(w -> w > 0).summaryStatistics();
+                .flatMap(r -> r.measured().score(EchoScore.class).stream()).flatMap(e -> e.repetitions().stream())
+                .mapToInt(EchoScore.EchoRepetition::warmupSeconds).filter(w -> w > 0).summaryStatistics();
         if (s.getCount() == 0) {
             return any.warmupSeconds() + " s of warm-up load";
         }
-        return "a warm-up load until its throughput stopped rising (windows of " + Score.Echo.WARMUP_WINDOW_SECONDS
-                + " s, at least " + any.warmupSeconds() + " s, at most " + Score.Echo.WARMUP_MAX_SECONDS + " s; here " + (s.getMin() == s.getMax() ? s.getMin() + " s" : s.getMin() + "-" + s.getMax()
+        return "a warm-up load until its throughput stopped rising (windows of " + EchoScore.WARMUP_WINDOW_SECONDS
+                + " s, at least " + any.warmupSeconds() + " s, at most " + EchoScore.WARMUP_MAX_SECONDS + " s; here " + (s.getMin() == s.getMax() ? s.getMin() + " s" : s.getMin() + "-" + s.getMax()
                 + " s") + ")";
     }
 
     /** An echo row's repetitions (every row of an echo series has them). */
-    private static Score.Echo echo(Series.Row r) {
-        return r.measured().echo().orElseThrow(() -> new IllegalStateException(r.id() + " has no echo score"));
+    private static EchoScore echo(Series.Row r) {
+        return r.measured().score(EchoScore.class).orElseThrow(() -> new IllegalStateException(r.id() + " has no echo score"));
     }
 }

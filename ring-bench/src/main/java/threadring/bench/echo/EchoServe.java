@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import threadring.bench.data.Score.ServerSample;
+import threadring.bench.echo.EchoScore.ServerSample;
 import threadring.core.echo.EchoServer;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;

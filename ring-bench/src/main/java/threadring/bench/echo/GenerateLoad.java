@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import threadring.bench.data.Json;
-import threadring.bench.data.Score;
 
 /**
  * The open-model load ({@link OpenLoad}) in a JVM of its own, pinned to the load's cpu as wrk is:
@@ -25,7 +24,7 @@ public final class GenerateLoad {
      * (refused, lost, a wrong answer: counted, null if none) and the wrong answers among them (null
      * if none: one fails the id); or why the command failed.
      */
-    record Reply(Score.Held held, Score.Rung rung, String errors, String wrong, String error) {}
+    record Reply(EchoScore.Held held, EchoScore.Rung rung, String errors, String wrong, String error) {}
 
     private GenerateLoad() {}
 

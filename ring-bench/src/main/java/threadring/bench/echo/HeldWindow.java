@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import threadring.bench.data.Json;
-import threadring.bench.data.Score;
 import threadring.bench.util.LinuxProc;
 import threadring.bench.util.Processes;
 
@@ -20,7 +19,7 @@ import threadring.bench.util.Processes;
  * measured at fewer: the outcome says how many it held.
  *
  * <p>wrk opens its connections in one burst; what the server held a second later is the burst's
- * result ({@link Score.Burst}). A burst of C SYNs overflows a listen queue shorter than C (fs2
+ * result ({@link EchoScore.Burst}). A burst of C SYNs overflows a listen queue shorter than C (fs2
  * binds with the JDK's 50 and offers no other), and the kernel drops SYNs that the client retries
  * only 1, 3, 7, 15 and 31 s later. So where the burst overflowed and the server did not hold C, wrk
  * is started again with its connections paced ({@link Pace}): the server is measured on C
@@ -29,7 +28,7 @@ import threadring.bench.util.Processes;
 final class HeldWindow {
 
     /** The time a server has to hold every connection. */
-    static final int HOLD_SECONDS = Score.Echo.HOLD_SECONDS;
+    static final int HOLD_SECONDS = EchoScore.HOLD_SECONDS;
     /** How often the server's connections are counted while it accepts (reading /proc/net/tcp costs the runner CPU). */
     static final Duration POLL = Duration.ofMillis(200);
     /** Past its window, wrk's last answers in flight, then SIGINT. */
@@ -80,7 +79,7 @@ final class HeldWindow {
      * What the window measured (null if the server did not hold C), the connections held, and wrk's
      * CPU over the measured window (its own /proc stat at the window's ends; else over its whole run).
      */
-    record Outcome(Wrk.Summary summary, Score.Held held, Double wrkCpuMs, double wrkSeconds) {}
+    record Outcome(Wrk.Summary summary, EchoScore.Held held, Double wrkCpuMs, double wrkSeconds) {}
 
     private HeldWindow() {}
 
@@ -99,7 +98,7 @@ final class HeldWindow {
         LinuxProc runner = LinuxProc.self();
         Long cpu0 = runner.childrenCpuNs();
         long start = System.nanoTime();
-        Score.Held held;
+        EchoScore.Held held;
         Double windowCpuMs = null;
         double windowSeconds = 0;
         long overflows0 = server.listenOverflows();
@@ -107,25 +106,25 @@ final class HeldWindow {
         try {
             int afterBurst = hold(wrk, server, port, idleFiles, connections, start, start + BURST.toNanos());
             long overflows = overflows0 < 0 || afterBurst < 0 ? -1 : server.listenOverflows() - overflows0;
-            Score.Burst burst = new Score.Burst(afterBurst, overflows, 0, 0, 0);
+            EchoScore.Burst burst = new EchoScore.Burst(afterBurst, overflows, 0, 0, 0);
             long opening = start;
             int now = afterBurst;
-            if (!new Score.Held(connections, afterBurst, 0).all() && overflows > 0 && wrk.exitValue() == null) {
+            if (!new EchoScore.Held(connections, afterBurst, 0).all() && overflows > 0 && wrk.exitValue() == null) {
                 stop(wrk);
                 wrk.close();
                 Files.deleteIfExists(out); // the burst's summary: the paced wrk writes the one measured
                 release(server, port, idleFiles);
                 int threads = pace.threads(connections);
-                burst = new Score.Burst(afterBurst, overflows, threads, connections / threads,
+                burst = new EchoScore.Burst(afterBurst, overflows, threads, connections / threads,
                         (int) pace.between().toMillis());
                 opening = System.nanoTime();
                 wrk = Processes.start(Processes.pinned(wrkCpus, load.command(threads, burst.pacedMs())));
                 now = hold(wrk, server, port, idleFiles, connections, opening,
                         opening + pace.opening(connections).plusSeconds(holdSeconds).toNanos());
-            } else if (!new Score.Held(connections, afterBurst, 0).all()) {
+            } else if (!new EchoScore.Held(connections, afterBurst, 0).all()) {
                 now = hold(wrk, server, port, idleFiles, connections, start, start + Duration.ofSeconds(holdSeconds).toNanos());
             }
-            held = new Score.Held(connections, now, (System.nanoTime() - opening) / 1e9, burst);
+            held = new EchoScore.Held(connections, now, (System.nanoTime() - opening) / 1e9, burst);
             if (held.all()) {
                 // the window opens once every connection's last wait is over: the gate says when
                 Path next = gate.resolveSibling(gate.getFileName() + ".next");
@@ -172,14 +171,14 @@ final class HeldWindow {
 
     /**
      * Waits (at most {@link #RELEASE}) until the server has closed the connections of a burst that
-     * ended: none established on its port, and its open files back within {@link Score.Held#SLACK} of
+     * ended: none established on its port, and its open files back within {@link EchoScore.Held#SLACK} of
      * the idle server's (a connection whose client left is no longer established, but is the server's
      * until it reads the end and closes it).
      */
     private static void release(LinuxProc server, int port, int idleFiles) throws InterruptedException {
         long deadline = System.nanoTime() + RELEASE.toNanos();
         while (System.nanoTime() < deadline && (server.acceptedConnections(port) > 0
-                || idleFiles >= 0 && server.openFiles() > idleFiles + Score.Held.SLACK)) {
+                || idleFiles >= 0 && server.openFiles() > idleFiles + EchoScore.Held.SLACK)) {
             Thread.sleep(POLL.toMillis());
         }
     }
@@ -205,7 +204,7 @@ final class HeldWindow {
                 return -1;
             }
             held = Math.min(connections, accepted >= 0 ? accepted : Math.max(0, files - idleFiles));
-            if (new Score.Held(connections, held, 0).all() || System.nanoTime() >= deadline) {
+            if (new EchoScore.Held(connections, held, 0).all() || System.nanoTime() >= deadline) {
                 break;
             }
             Thread.sleep(Math.max(1, Math.min(POLL.toMillis(), (deadline - System.nanoTime()) / 1_000_000)));

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import threadring.bench.data.Json;
-import threadring.bench.data.Score;
 import threadring.bench.util.Processes;
 
 /**
@@ -13,19 +12,19 @@ import threadring.bench.util.Processes;
  * generator holds the C connections first, then offers each rate of {@link #RATES} for
  * {@link #RUNG_SECONDS} (after one unkept second at the lowest, the generator's own warm-up),
  * climbing while the server sustains it (every request answered, p99 at most {@link #TARGET_P99_MS}),
- * the generator is not the limit (its cpu less than {@link Score.Ladder#GENERATOR_BOUND_CORES} busy, its
- * own p99 lag less than {@link Score.Ladder#GENERATOR_LAG_SHARE} of the target)
+ * the generator is not the limit (its cpu less than {@link EchoScore.OfferedRates#GENERATOR_BOUND_CORES} busy, its
+ * own p99 lag less than {@link EchoScore.OfferedRates#GENERATOR_LAG_SHARE} of the target)
  * and the rate is within {@link #HEADROOM} of the repetition's peak. Every
  * id at a connection count meets the same rates, so their latencies compare rate by rate.
  */
 final class Ladder {
 
-    static final List<Double> RATES = Score.Ladder.RATES;
+    static final List<Double> RATES = EchoScore.OfferedRates.RATES;
     static final int RUNG_SECONDS = 1;
     /** What a ladder usually takes: a JVM, its connections, four or five rungs with their last answers. */
     static final double ESTIMATE_SECONDS = 8;
-    static final double TARGET_P99_MS = Score.Ladder.TARGET_P99_MS;
-    static final double HEADROOM = Score.Ladder.HEADROOM;
+    static final double TARGET_P99_MS = EchoScore.OfferedRates.TARGET_P99_MS;
+    static final double HEADROOM = EchoScore.OfferedRates.HEADROOM;
     static final Duration REPLY = Duration.ofSeconds(HeldWindow.HOLD_SECONDS + 30);
 
     private Ladder() {}
@@ -34,12 +33,12 @@ final class Ladder {
      * The ladder on the server listening on {@code port}: {@code java} is the generator's command
      * up to its class (its JDK, pinned to the load's cpu).
      */
-    static Score.Ladder run(List<String> java, int port, int connections, double peak)
+    static EchoScore.OfferedRates run(List<String> java, int port, int connections, double peak)
             throws IOException, InterruptedException {
         try (Processes.Child g = Processes.start(java)) {
             GenerateLoad.Reply held = ask(g, new GenerateLoad.Command("connect", port, connections,
                     HeldWindow.HOLD_SECONDS, 0));
-            List<Score.Rung> rungs = new ArrayList<>();
+            List<EchoScore.Rung> rungs = new ArrayList<>();
             String errors = held.errors();
             if (held.held().held() >= connections) {
                 // the generator's own warm-up, not kept: its first second ran 10x the latency of the next
@@ -49,7 +48,7 @@ final class Ladder {
                         break;
                     }
                     GenerateLoad.Reply reply = ask(g, new GenerateLoad.Command("rung", port, connections, RUNG_SECONDS, rate));
-                    Score.Rung r = reply.rung();
+                    EchoScore.Rung r = reply.rung();
                     rungs.add(r);
                     errors = reply.errors();
                     if (!r.sustained(TARGET_P99_MS) || r.generatorBound(TARGET_P99_MS)) {
@@ -59,7 +58,7 @@ final class Ladder {
             }
             g.send(EchoServe.LINE.toJson(new GenerateLoad.Command("close", 0, 0, 0, 0)));
             g.waitFor(Duration.ofSeconds(10));
-            return new Score.Ladder(held.held(), rungs, errors);
+            return new EchoScore.OfferedRates(held.held(), rungs, errors);
         }
     }
 

@@ -24,7 +24,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
-import threadring.bench.data.Score;
 
 /**
  * An open-model load on an echo server: requests are due at a fixed rate whatever the server does,
@@ -72,7 +71,7 @@ final class OpenLoad implements AutoCloseable {
      * returns how many were answered within {@code timeoutSeconds} (all of them: the server holds
      * every connection), with the seconds it took.
      */
-    Score.Held connect(int port, int count, int timeoutSeconds) throws InterruptedException {
+    EchoScore.Held connect(int port, int count, int timeoutSeconds) throws InterruptedException {
         long start = System.nanoTime();
         CompletableFuture<Void> all = new CompletableFuture<>();
         int[] answered = {0};
@@ -112,14 +111,14 @@ final class OpenLoad implements AutoCloseable {
             // fewer than all held: said by the count
         }
         int held = loop.submit(() -> answered[0]).syncUninterruptibly().getNow();
-        return new Score.Held(count, held, (System.nanoTime() - start) / 1e9);
+        return new EchoScore.Held(count, held, (System.nanoTime() - start) / 1e9);
     }
 
     /**
      * Offers {@code rate} requests per second for {@code seconds} over the held connections and
      * waits for their answers (at most {@link #DRAIN_NS} after the last was due).
      */
-    Score.Rung rung(double rate, int seconds) throws InterruptedException {
+    EchoScore.Rung rung(double rate, int seconds) throws InterruptedException {
         Rung r = new Rung(rate, (long) Math.ceil(rate * seconds));
         long cpu0 = cpuNs();
         loop.submit(() -> {
@@ -237,11 +236,11 @@ final class OpenLoad implements AutoCloseable {
             done.countDown();
         }
 
-        Score.Rung result(long wallNs, long cpuNs) {
+        EchoScore.Rung result(long wallNs, long cpuNs) {
             current = null;
             connections.forEach(Connection::forget);
             double seconds = (lastAnswer > start ? lastAnswer - start : wallNs) / 1e9;
-            return new Score.Rung(rate, total, answered, seconds, new Score.Latency(latencyUs.getValueAtPercentile(50),
+            return new EchoScore.Rung(rate, total, answered, seconds, new EchoScore.Latency(latencyUs.getValueAtPercentile(50),
                     latencyUs.getValueAtPercentile(90), latencyUs.getValueAtPercentile(99),
                     latencyUs.getValueAtPercentile(99.9), latencyUs.getMaxValue(), latencyUs.getMean()),
                     lagUs.getValueAtPercentile(99), cpuNs < 0 ? null : cpuNs / 1e6, wallNs / 1e9);

@@ -1,6 +1,5 @@
 package threadring.bench.echo;
 
-import threadring.bench.data.Score;
 import threadring.bench.util.LinuxProc;
 
 /**
@@ -44,13 +43,13 @@ final class ServerWindow extends Thread {
     }
 
     /** What the window read, with the generator's CPU ms over its {@code generatorSeconds}. */
-    Score.EchoCost cost(Double generatorCpuMs, double generatorSeconds) {
+    EchoScore.EchoCost cost(Double generatorCpuMs, double generatorSeconds) {
         long[] a = first;
         long[] b = last;
         if (a == null || b == null) {
-            return new Score.EchoCost(0, null, null, generatorCpuMs, generatorSeconds);
+            return new EchoScore.EchoCost(0, null, null, generatorCpuMs, generatorSeconds);
         }
-        return new Score.EchoCost((b[0] - a[0]) / 1e9, a[1] < 0 || b[1] < 0 ? null : (b[1] - a[1]) / 1e6,
+        return new EchoScore.EchoCost((b[0] - a[0]) / 1e9, a[1] < 0 || b[1] < 0 ? null : (b[1] - a[1]) / 1e6,
                 a[2] < 0 || b[2] < 0 ? null : b[2] - a[2], generatorCpuMs, generatorSeconds);
     }
 }

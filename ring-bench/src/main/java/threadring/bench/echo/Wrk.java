@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import threadring.bench.data.Json;
 import threadring.bench.data.RunFile;
-import threadring.bench.data.Score;
 import threadring.bench.util.Processes;
 
 /**
@@ -28,7 +27,7 @@ public final class Wrk {
     /** What echo.lua writes: wrk's counts and latency, and its own check of every response. */
     record Summary(long requests, long durationUs, long bytes, int bodyBytes, long checked, long wrong,
             String firstWrong, long connectErrors, long readErrors, long writeErrors, long statusErrors,
-            long timeouts, long windowRequests, long windowStartUs, long windowEndUs, Score.Latency latencyUs) {
+            long timeouts, long windowRequests, long windowStartUs, long windowEndUs, EchoScore.Latency latencyUs) {
 
         /** The measured window's length: from the first answer after the gate to the first after its end. */
         double windowSeconds() {

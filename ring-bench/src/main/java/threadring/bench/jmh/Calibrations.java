@@ -86,6 +86,7 @@ final class Calibrations {
                 cmd.addAll(Heap.flags(first.size().population()));
                 cmd.addAll(Processes.quietUnsafe(c.feature()));
                 cmd.addAll(flags.apply(first.id()));
+                cmd.addAll(c.flags());
                 cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), CalibrateJob.class.getName(),
                         "--size", Json.GSON.toJson(first.size(), Size.class), "--target-ms",
                         String.valueOf(calibrate ? spec.scored().passMs() : 0), "--budget-ms",

@@ -18,7 +18,18 @@ public record HostSpec(String runDir, long seed, List<Config> configurations, Li
         boolean counters, boolean probes, List<Integer> cpuWorks) {
 
     /** One JDK and cpu set: its label, the command its JVMs start with, its Java release and cpus. */
-    public record Config(String label, String java, int feature, int cpus) {}
+    public record Config(String label, String java, int feature, int cpus, List<String> jvmArgs) {
+
+        /** A configuration whose JVMs add no flags of their own. */
+        public Config(String label, String java, int feature, int cpus) {
+            this(label, java, feature, cpus, List.of());
+        }
+
+        /** The flags its forks, calibrations and profiling passes add after the run's ({@code --beside-jvm-arg}). */
+        public List<String> flags() {
+            return jvmArgs == null ? List.of() : jvmArgs;
+        }
+    }
 
     /**
      * One id in one series of one configuration, whose results go to the job {@code job} (its

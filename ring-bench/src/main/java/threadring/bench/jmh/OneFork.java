@@ -41,8 +41,8 @@ final class OneFork {
         return o.jvm(c.java()).jvmArgs()
                 .jvmArgsPrepend(Stream.concat(Heap.flags(t.size().population()).stream(),
                         Processes.quietUnsafe(c.feature()).stream()).toArray(String[]::new))
-                .jvmArgsAppend(Stream.concat(RingFactories.load().require(t.id()).jvmArgs().stream(),
-                        spec.scored().extraJvmArgs().stream()).toArray(String[]::new))
+                .jvmArgsAppend(Stream.of(RingFactories.load().require(t.id()).jvmArgs(), spec.scored().extraJvmArgs(),
+                        c.flags()).flatMap(List::stream).toArray(String[]::new))
                 .timeUnit(TimeUnit.MILLISECONDS)
                 .timeout(TimeValue.minutes(spec.timeoutMinutes()))
                 .shouldFailOnError(true);

@@ -26,12 +26,12 @@ final class AcrossJdks {
 
     private AcrossJdks() {}
 
-    /** The series of one size on one cpu set and host, one per JDK, oldest JDK first; only where there are two or more. */
+    /** The series of one size on one cpu set, host and flags, one per JDK, oldest JDK first; only where there are two or more. */
     static List<List<Series<?>>> groups(Run run) {
         Map<String, List<Series<?>>> groups = new LinkedHashMap<>();
         for (Series<?> s : Series.of(run)) {
             Configuration c = s.config();
-            String key = s.size() + "|" + c.cpus() + "|" + (c.host() == null ? "" : c.host().host());
+            String key = s.size() + "|" + c.cpus() + "|" + (c.host() == null ? "" : c.host().host()) + "|" + c.flags();
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
         }
         return groups.values().stream().filter(g -> g.stream().map(s -> s.config().jvm().javaFeature()).distinct()

@@ -41,7 +41,7 @@ public final class Answer {
     }
 
     /** The same, {@code rest} ending its opening paragraph (where the rows are: the report below, or elsewhere). */
-    static void write(Ratios ratios, Doc doc, String rest) {
+    public static void write(Ratios ratios, Doc doc, String rest) {
         Run run = ratios.run();
         List<Ranking> rankings = rankings(ratios);
         if (rankings.isEmpty()) {
@@ -78,7 +78,7 @@ public final class Answer {
     }
 
     /** The rankings of every series of one run with a model measured, in the workloads' order. */
-    static List<Ranking> rankings(Run run) {
+    public static List<Ranking> rankings(Run run) {
         return rankings(Ratios.of(run));
     }
 
@@ -110,7 +110,7 @@ public final class Answer {
                 .findFirst());
         List<Series.Row> forms = fastestPerModel(rows);
         Optional<Series.Row> go = forms.stream().filter(f -> f.model().equals(GO)).findFirst();
-        int[] tiers = tiers(forms.stream().map(f -> RatioPairs.answerState(f.summary()).isPresent()).toList(),
+        int[] tiers = tiers(forms.stream().map(f -> AnswerRatio.answerState(f.summary()).isPresent()).toList(),
                 (slower, faster) -> ratios.between(s, forms.get(slower), forms.get(faster)));
         List<Ranking.Entry> entries = new ArrayList<>();
         for (int i = 0; i < forms.size(); i++) {
@@ -223,7 +223,7 @@ public final class Answer {
 
     /** The interval of a row's main state as the answer takes it, if it has one. */
     private static Interval mainInterval(Stats.Summary s) {
-        return RatioPairs.answerState(s).map(Stats.State::interval).orElse(null);
+        return AnswerRatio.answerState(s).map(Stats.State::interval).orElse(null);
     }
 
     /** A speed-up of a form whose level its load bound: a lower bound too ("at least 2.30x [..]"). */

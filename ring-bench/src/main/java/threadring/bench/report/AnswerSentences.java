@@ -136,7 +136,7 @@ final class AnswerSentences {
             return "";
         }
         String flag = ", *" + baseline.flag().cause().label + "*: " + baseline.flag().text();
-        return flag + RatioPairs.answerState(baseline).map(m -> "; ratios over its main state of " + m.forks() + " of "
+        return flag + AnswerRatio.answerState(baseline).map(m -> "; ratios over its main state of " + m.forks() + " of "
                 + m.of() + " JVMs").orElse("; its ratios have no interval (no state of three JVMs or more holds half of them)");
     }
 

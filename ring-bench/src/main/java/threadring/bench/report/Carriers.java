@@ -16,7 +16,7 @@ public final class Carriers {
     private Carriers() {}
 
     /** "one cpu", "one thread" or "across cpus". */
-    static String of(String id, Configuration c) {
+    public static String of(String id, Configuration c) {
         if (c.jvm().availableProcessors() < 2) {
             return "one cpu";
         }

@@ -9,7 +9,7 @@ import threadring.bench.stats.Stats;
 
 /**
  * One run's main states, per series and id, summarised once with no run-to-run component: what the
- * run-to-run estimates ({@link Spreads}, {@link RatioPairs}) read, however often they read a run.
+ * run-to-run estimates ({@code rerun.Spreads}, {@code rerun.RatioPairs}) read, however often they read a run.
  * An id's main state is its largest of {@link #STATE_FORKS} JVMs or more; it speaks for the
  * row in the answer ({@link #answer}) where it also holds at least half of them.
  */
@@ -57,12 +57,12 @@ public record MainStates(String runId, Map<String, InSeries> series) {
     }
 
     /** A series' key: its configuration, workload and size. */
-    static String key(Series<?> s) {
+    public static String key(Series<?> s) {
         return s.label() + " " + s.workload().label() + " " + s.size().key();
     }
 
     /** A row's main state: its largest of {@link #STATE_FORKS} JVMs or more, if it has one. */
-    static Optional<Stats.State> main(Stats.Summary s) {
+    public static Optional<Stats.State> main(Stats.Summary s) {
         return s.states().stream().filter(x -> x.forks() >= STATE_FORKS)
                 .max(java.util.Comparator.comparingInt(Stats.State::forks));
     }

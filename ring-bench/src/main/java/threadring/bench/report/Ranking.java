@@ -8,7 +8,7 @@ import threadring.bench.stats.Stats;
  * One series' answer ({@link Answer}): its models' fastest forms, best first, the baseline row if
  * measured, and Go's fastest form if the series has one (the reference every JVM model is set beside).
  */
-record Ranking(Series<?> series, WorkloadSection<?> section, Optional<Series.Row> baseline, Optional<Series.Row> go,
+public record Ranking(Series<?> series, WorkloadSection<?> section, Optional<Series.Row> baseline, Optional<Series.Row> go,
         List<Ranking.Entry> entries) {
 
     /**
@@ -17,7 +17,7 @@ record Ranking(Series<?> series, WorkloadSection<?> section, Optional<Series.Row
      * over its floor and over Go's fastest form (where the series has them), what a step costs, and
      * whether its level is a bound its load set.
      */
-    record Entry(String model, Series.Row form, Stats.Summary level, int tier, Optional<Stats.Ratio> overBaseline,
+    public record Entry(String model, Series.Row form, Stats.Summary level, int tier, Optional<Stats.Ratio> overBaseline,
             Optional<Stats.Ratio> overFloor, Optional<Stats.Ratio> overGo, Costs.PerStep cost, boolean bound) {
 
         boolean flagged() {

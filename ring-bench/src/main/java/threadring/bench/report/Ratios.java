@@ -6,7 +6,7 @@ import threadring.bench.stats.Stats;
 
 /**
  * Where the answer's ratios come from: one run ({@link #of}), or a pool of alike runs
- * ({@link Pool}). Rows, levels, flags and costs are always the shown run's; only the ratios, and so
+ * ({@code docs.Pool}). Rows, levels, flags and costs are always the shown run's; only the ratios, and so
  * the tiers and speed-ups, are pooled.
  */
 public interface Ratios {
@@ -35,7 +35,7 @@ public interface Ratios {
 
             @Override
             public Stats.Ratio between(Series<?> s, Series.Row a, Series.Row b) {
-                return RatioPairs.between(run, s, a, b);
+                return AnswerRatio.between(run, s, a, b);
             }
         };
     }

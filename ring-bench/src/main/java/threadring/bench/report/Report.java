@@ -1,13 +1,15 @@
 package threadring.bench.report;
 
-
-import threadring.bench.stats.Rerun;
-
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import org.apache.commons.math3.stat.StatUtils;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.stats.Rerun;
+import threadring.bench.stats.Stats;
 import threadring.bench.util.AtomicFiles;
 
 /**
@@ -71,7 +73,7 @@ public final class Report {
                         .map(e -> String.format(Locale.ROOT, "%s %.1f%%", e.getKey(), 100 * e.getValue().sd()))
                         .collect(java.util.stream.Collectors.joining(", ")) + ".");
         if (r.levels() != null) {
-            java.util.List<String> widened = Spreads.widened(run);
+            java.util.List<String> widened = widened(run);
             doc.paragraph("**Ids' own spreads of levels** over earlier runs (" + r.levels().size() + " ids; a row's "
                     + "interval is at least as wide as its id's levels spread): " + (widened.isEmpty()
                     ? "no row's interval was narrower." : "they widened " + widened.size() + " rows' intervals "
@@ -79,6 +81,7 @@ public final class Report {
                     + String.join("; ", widened) + "."));
         }
         AcrossJdks.write(run, doc);
+        BesideFlags.write(run, doc);
         Sections.ALL.forEach(s -> s.summary(run, doc));
         OnLoom.write(run, doc);
         AllSeries.write(run, doc);
@@ -87,5 +90,35 @@ public final class Report {
         }
         Sections.ALL.forEach(s -> s.closing(run, doc));
         return doc;
+    }
+
+    /**
+     * The rows of {@code run} whose interval its id's spreads widened, e.g. "ring quasar/fiber 3.1% to
+     * 8.4%" (the sd of a run's level from its forks and its class alone, and floored).
+     */
+    static List<String> widened(Run run) {
+        List<String> out = new ArrayList<>();
+        List<Series<?>> all = Series.of(run);
+        for (Series<?> s : all) {
+            for (Series.Row row : s.rows(run)) {
+                for (Stats.State st : row.summary().states()) {
+                    if (st.rerun().levels() == null || st.forks() < Stats.MIN_INTERVAL) {
+                        continue;
+                    }
+                    double[] logs = st.forkLevels().stream().mapToDouble(Math::log).toArray();
+                    double variance = StatUtils.variance(logs);
+                    double own = Math.sqrt(st.rerun().withLevels(null).floored(variance, logs.length,
+                            logs.length - 1)[0]);
+                    double floored = Math.sqrt(st.rerun().floored(variance, logs.length, logs.length - 1)[0]);
+                    if (floored > own * 1.0005) { // wider by more than rounding
+                        boolean several = all.stream().filter(x -> x.workload() == s.workload()).count() > 1;
+                        out.add(String.format(java.util.Locale.ROOT, "%s %s%s %.1f%% to %.1f%%", s.workload().label(),
+                                row.id(), several ? " (" + s.label() + " " + s.size().key() + ")" : "", 100 * own,
+                                100 * floored));
+                    }
+                }
+            }
+        }
+        return out;
     }
 }

@@ -89,7 +89,7 @@ public interface WorkloadSection<S extends Size> {
     }
 
     /**
-     * Whether the answer pools this workload's ratios over alike runs ({@link Pool}): only where
+     * Whether the answer pools this workload's ratios over alike runs ({@code docs.Pool}): only where
      * pools of two committed sweeps held another pool's ratios as their intervals say
      * (PooledAnswerTest); a workload that does not answers from the newest run alone.
      */

@@ -199,7 +199,7 @@ public final class Merge {
             for (Configuration c : i.run().configurations()) {
                 String label = label(hosts, i, c.label());
                 if (configs.stream().noneMatch(x -> x.label().equals(label))) {
-                    configs.add(new Configuration(label, c.jdk(), c.cpus(), c.jvm(), hosts ? i.run().machine() : null));
+                    configs.add(c.on(label, hosts ? i.run().machine() : null));
                 }
             }
             for (Job j : i.run().jobs()) {

@@ -29,14 +29,14 @@ public final class RunFolder {
 
     /**
      * Estimates the run's run-to-run components again from the sweeps made alike before it in its
-     * results folder ({@link threadring.bench.report.RerunPairs#earlier}), as a new run would at its
+     * results folder ({@link threadring.bench.rerun.RerunPairs#earlier}), as a new run would at its
      * start, and writes them into its run.json (through a rename: the old file is whole until then).
      */
     public static threadring.bench.stats.Rerun reEstimate(Path runDir) throws IOException {
         threadring.bench.data.Run run = threadring.bench.data.RunFile.read(runDir);
-        java.util.List<threadring.bench.data.Run> earlier = threadring.bench.report.RerunPairs.earlier(
+        java.util.List<threadring.bench.data.Run> earlier = threadring.bench.rerun.RerunPairs.earlier(
                 runDir.getParent(), run.runId(), run.settings(), run.machine().hostname(), run.machine().cpuModel());
-        threadring.bench.stats.Rerun rerun = threadring.bench.report.RerunPairs.estimate(earlier);
+        threadring.bench.stats.Rerun rerun = threadring.bench.rerun.RerunPairs.estimate(earlier);
         threadring.bench.data.RunFile.write(runDir, run.withSettings(run.settings().withScored(
                 run.settings().scored().withRerun(rerun))));
         return rerun;

@@ -9,7 +9,8 @@ import threadring.bench.data.Settings;
  * homes ({@code jdks} empty: the one running this), where runs are written, whether JMH's output
  * goes to the console too, the slice of the plan to run ({@code shard} null: all of it), and
  * whether the workloads were asked for by name ({@code --workload}: one this machine cannot measure
- * is then a usage error, where the default sweep skips it with the reason).
+ * is then a usage error, where the default sweep skips it with the reason), and the flags each JDK
+ * and cpu set is measured with once more, beside its plain JVMs ({@code beside} empty: none).
  */
 public record Request(Settings settings, List<Path> jdks, Path results, boolean verbose, Shards.Spec shard,
-        boolean workloadsNamed) {}
+        boolean workloadsNamed, List<String> beside) {}

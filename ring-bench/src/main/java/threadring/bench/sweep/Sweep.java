@@ -20,11 +20,17 @@ import threadring.bench.data.Env;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Run;
-import threadring.bench.report.RerunPairs;
+import threadring.bench.rerun.RerunPairs;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
-import threadring.bench.echo.Wrk;
+import threadring.bench.echo.EchoJobs;
+import threadring.bench.jmh.JmhJobs;
 import threadring.bench.jmh.Profilers;
+import threadring.bench.plan.Catalog;
+import threadring.bench.plan.Plan;
+import threadring.bench.plan.Progress;
+import threadring.bench.plan.RunLog;
+import threadring.bench.plan.Runner;
 import threadring.bench.report.Report;
 import threadring.bench.results.RunFolder;
 import threadring.bench.util.AtomicFiles;
@@ -85,6 +91,8 @@ public final class Sweep {
             throw new UsageException("--include " + settings.selection().includes()
                     + " matches no implementation id (see 'list')");
         }
+        // every JDK and flag probed before anything is written: one it refuses is a usage error, and no results/
+        List<Configuration> configs = Configurations.probe(request.jdks(), settings.cpus(), request.beside(), jar);
         AtomicFiles.requireWritable(request.results());
         List<Plan<?>> plans = Plan.of(selected, settings);
         if (plans.isEmpty()) {
@@ -92,7 +100,7 @@ public final class Sweep {
                     + settings.workloads().stream().map(Workload::label).toList() + " (see 'list')");
         }
         runners = List.of(new JmhJobs(settings, jar, settings.seed()),
-                new EchoJobs(settings, jar, Wrk.find(), settings.seed()));
+                new EchoJobs(settings, jar, settings.seed()));
         if (request.workloadsNamed()) {
             // asked for by name: a workload this machine cannot measure is a usage error (the default sweep skips it)
             for (Plan<?> p : plans) {
@@ -101,7 +109,6 @@ public final class Sweep {
                 });
             }
         }
-        List<Configuration> configs = Configurations.probe(request.jdks(), settings.cpus(), jar);
         Run.Shard shard = shard(configs, plans);
         Set<String> assigned = shard == null ? null : Set.copyOf(shard.items());
 

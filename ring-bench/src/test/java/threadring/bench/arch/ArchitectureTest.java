@@ -44,13 +44,16 @@ class ArchitectureTest {
     static final List<String> RUNNERS = List.of("jmh", "echo", "check", "footprint");
 
     /**
-     * From the top: the command line; the sweep (plan, shards, progress) and the comparison of
-     * runs; the runners (JMH children, the echo server's wing with its load, report section and
-     * options; check, footprint); each timed workload's own package (its options and report
-     * section, found by ServiceLoader: nothing imports them); run folders (merge, jmh-result.json,
-     * rendering); one run's report (markdown, HTML, charts, the sections every workload shares);
-     * the options every workload's options plug into; run.json's records; statistics, the counters'
-     * probes and utilities. Each layer's packages, in that order.
+     * From the top: the command line; the sweep (plans made, sharded, dispatched); what reads
+     * finished runs (compare, the docs' pooled answer, export formats); the runners (JMH's jobs and
+     * children, the echo server's wing with its jobs, load, report section and options; check,
+     * footprint); what every runner is given and implements (plans, the {@code Runner} contract, the
+     * run log, progress); each timed workload's own package (its options and report section, found by
+     * ServiceLoader: nothing imports them); run folders (merge, jmh-result.json, rendering); the
+     * run-to-run components estimated from earlier runs; one run's report (markdown, HTML, charts, the
+     * sections every workload shares, the components a run carries); the options every workload's
+     * options plug into; run.json's records; statistics, the counters' probes and utilities. Each
+     * layer's packages, in that order.
      */
     static final Map<String, List<String>> LAYERS = layers();
 
@@ -58,10 +61,12 @@ class ArchitectureTest {
         Map<String, List<String>> layers = new LinkedHashMap<>();
         layers.put("cli", List.of("cli"));
         layers.put("sweep", List.of("sweep"));
-        layers.put("compare", List.of("compare"));
+        layers.put("readers", List.of("compare", "docs", "export"));
         layers.put("runners", RUNNERS);
+        layers.put("plan", List.of("plan"));
         layers.put("workloads", List.of("workloads"));
         layers.put("results", List.of("results"));
+        layers.put("rerun", List.of("rerun"));
         layers.put("report", List.of("report"));
         layers.put("options", List.of("options"));
         layers.put("data", List.of("data"));
@@ -78,17 +83,19 @@ class ArchitectureTest {
         }
         return rule.whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("sweep").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("compare").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("readers").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("runners").mayOnlyBeAccessedByLayers("cli", "sweep")
+                .whereLayer("plan").mayOnlyBeAccessedByLayers("cli", "sweep", "runners")
                 .whereLayer("workloads").mayNotBeAccessedByAnyLayer()
                 .whereLayer("results").mayOnlyBeAccessedByLayers("cli", "sweep", "runners")
-                .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "sweep", "compare", "runners", "workloads",
-                        "results")
+                .whereLayer("rerun").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "results")
+                .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "runners", "plan",
+                        "workloads", "results", "rerun")
                 .whereLayer("options").mayOnlyBeAccessedByLayers("cli", "runners", "workloads", "report")
-                .whereLayer("data").mayOnlyBeAccessedByLayers("cli", "sweep", "compare", "runners", "workloads",
-                        "results", "report", "options")
-                .whereLayer("base").mayOnlyBeAccessedByLayers("cli", "sweep", "compare", "runners", "workloads",
-                        "options", "results", "report", "data");
+                .whereLayer("data").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "runners", "plan", "workloads",
+                        "results", "rerun", "report", "options")
+                .whereLayer("base").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "runners", "plan", "workloads",
+                        "options", "results", "rerun", "report", "data");
     }
 
     /** Each runner is a room of its own: none imports another. */

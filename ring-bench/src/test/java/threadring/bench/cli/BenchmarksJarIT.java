@@ -211,6 +211,38 @@ public class BenchmarksJarIT {
     }
 
     /**
+     * {@code --beside-jvm-arg}: every id also in JVMs started with the flag, as a configuration of its
+     * own in the same run (its probe JVM started with the flag too), and the report sets the rows side by
+     * side; a flag the JDK refuses is one line, exit 2, before anything is written.
+     */
+    @Test
+    void aFlagBesideThePlainJvmsIsAConfigurationOfItsOwnAndABadOneAUsageError() throws Exception {
+        Result r = cli(tmp, "--quick", "--hops", "20000", "--include", "^floor/loop$", "--workload", "ring",
+                "--profile", "none", "--beside-jvm-arg=-XX:+UseSerialGC");
+        assertEquals(0, r.exit(), r.output());
+        Path run = tmp.resolve("results").resolve("latest").toRealPath();
+        Run data = RunFile.read(run);
+        assertEquals(2, data.configurations().size(), data.configurations().toString());
+        threadring.bench.data.Configuration flagged = data.configurations().get(1);
+        assertTrue(flagged.label().endsWith("-UseSerialGC"), flagged.label());
+        assertEquals(List.of("-XX:+UseSerialGC"), flagged.flags());
+        assertTrue(flagged.jvm().inputArguments().contains("-XX:+UseSerialGC"), flagged.jvm().inputArguments().toString());
+        assertTrue(data.configurations().get(0).flags().isEmpty());
+        for (threadring.bench.data.Configuration c : data.configurations()) {
+            assertTrue(data.measured(c.label(), RingSize.classic(503)).stream().anyMatch(Measured::measured), c.label());
+        }
+        assertTrue(Files.readString(run.resolve("report.md")).contains("## Beside JVM flags"));
+
+        Path other = Files.createDirectories(tmp.resolve("other"));
+        Result bad = cli(other, "--quick", "--include", "^floor/loop$", "--workload", "ring",
+                "--beside-jvm-arg=-XX:+NoSuchFlagAnywhere");
+        assertEquals(2, bad.exit(), bad.output());
+        assertEquals(1, bad.output().lines().count(), bad.output());
+        assertTrue(bad.output().contains("NoSuchFlagAnywhere"), bad.output());
+        assertFalse(Files.exists(other.resolve("results")), "a refused flag must not create results/");
+    }
+
+    /**
      * A row's fork count is planned from its pilot, and the forks run in rounds: a pilot of one
      * fork has no spread at all, so the plan is the cap (when a pilot's spread plans fewer is
      * StatsTest's); each fork records its round and its whole series, warm-up included, with the

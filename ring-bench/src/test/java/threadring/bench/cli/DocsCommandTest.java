@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.report.Headline;
-import threadring.bench.report.Since2014;
+import threadring.bench.docs.Headline;
+import threadring.bench.docs.Since2014;
 import threadring.bench.util.UsageException;
 
 /** The docs' answer: found in the newest committed default sweep, written between markers, stale when it differs. */
@@ -44,7 +44,7 @@ class DocsCommandTest {
     @Test
     void theCommittedPagesCarryTheNewestSweepsAnswer() throws IOException {
         Run run = RunFile.read(DocsCommand.newest(COMMITTED));
-        threadring.bench.report.Pool pool = threadring.bench.report.Pool.of(COMMITTED, run);
+        threadring.bench.docs.Pool pool = threadring.bench.docs.Pool.of(COMMITTED, run);
         for (DocsCommand.Page page : DocsCommand.PAGES) {
             String text = Files.readString(Path.of("..").resolve(page.file()));
             String answer = Headline.markdown(pool, page.toResults() + run.runId() + "/report.md");
@@ -83,7 +83,7 @@ class DocsCommandTest {
     @Test
     void implementationsListsTheRegistrysIds() throws IOException {
         threadring.core.RingFactories factories = threadring.core.RingFactories.load();
-        String table = threadring.bench.report.IdTable.markdown(factories);
+        String table = threadring.bench.docs.IdTable.markdown(factories);
         for (threadring.core.RingFactory f : factories.all()) {
             assertTrue(table.contains("`" + f.id() + "`"), f.id() + " is missing: " + table);
         }

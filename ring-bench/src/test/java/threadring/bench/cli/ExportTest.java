@@ -18,8 +18,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import threadring.bench.data.RunFile;
-import threadring.bench.report.Bencher;
-import threadring.bench.report.Bencher.Metric;
+import threadring.bench.export.Bencher;
+import threadring.bench.export.Bencher.Metric;
 import threadring.bench.report.Format;
 import threadring.bench.stats.Interval;
 

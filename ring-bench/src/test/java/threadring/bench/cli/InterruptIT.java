@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.echo.Wrk;
+import threadring.bench.echo.EchoScore;
 
 /**
  * A real Ctrl-C mid echo sweep: SIGINT to the run's whole process group, as a terminal sends it
@@ -86,7 +87,7 @@ class InterruptIT {
         assertEquals(Run.State.INTERRUPTED, run.state());
         assertEquals(2, run.jobs().stream().flatMap(j -> j.results().stream()).filter(m -> m.measured()).count());
         assertEquals(List.of(3, 2), run.jobs().stream().flatMap(j -> j.results().stream())
-                .map(m -> m.echo().orElseThrow().repetitions().size()).sorted((x, y) -> y - x)
+                .map(m -> m.score(EchoScore.class).orElseThrow().repetitions().size()).sorted((x, y) -> y - x)
                 .toList(), "threads/socket's three repetitions and virtual/socket's two that ended");
         assertTrue(Files.exists(runDir.resolve("report.md")));
         assertFalse(Files.exists(tmp.resolve("results").resolve("latest")), "results/latest is not moved");

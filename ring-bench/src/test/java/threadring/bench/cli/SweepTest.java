@@ -15,8 +15,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Settings;
-import threadring.bench.sweep.Catalog;
-import threadring.bench.sweep.Plan;
+import threadring.bench.plan.Catalog;
+import threadring.bench.plan.Plan;
 import threadring.core.RingFactories;
 
 class SweepTest {

@@ -10,7 +10,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.report.RerunPairs;
+import threadring.bench.rerun.RerunPairs;
 import threadring.bench.report.Reruns;
 import threadring.bench.report.Series;
 import threadring.bench.stats.LikeWithLike;

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
 import threadring.core.Size;
+import threadring.bench.echo.EchoScore;
 
 /** Run records in the shape the sweep writes them, for tests of report, chart, compare and merge. */
 public final class Runs {
@@ -107,13 +108,13 @@ public final class Runs {
      * rssMiB} and {@code heapMiB} under load (an idle server: 40 and 10 MiB) and a thread per connection.
      */
     public static Measured echo(String id, int connections, double rssMiB, double heapMiB, double... requestsPerSecond) {
-        List<Score.EchoRepetition> reps = Arrays.stream(requestsPerSecond).mapToObj(rps -> new Score.EchoRepetition(
-                (long) (rps * 5), 5.0, rps, 128, new Score.Latency(500, 900, 2_000, 4_000, 9_000, 600), 0, 0,
-                new Score.ServerSample(40L << 20, 10L << 20, 1, 9, 30),
-                new Score.ServerSample((long) (rssMiB * (1 << 20)), (long) (heapMiB * (1 << 20)), connections + 1,
-                        connections + 9, connections + 30), 0, new Score.EchoCost(2, 2000.0 * 0.9, (long) (rps * 2 / 100),
-                                2000.0 * 0.5, 2), new Score.Held(connections, connections, 0.5), null, null)).toList();
-        return sized(Measured.scored(id, new Score.Echo(3, 5, "0", "1", reps)), new EchoSize(connections));
+        List<EchoScore.EchoRepetition> reps = Arrays.stream(requestsPerSecond).mapToObj(rps -> new EchoScore.EchoRepetition(
+                (long) (rps * 5), 5.0, rps, 128, new EchoScore.Latency(500, 900, 2_000, 4_000, 9_000, 600), 0, 0,
+                new EchoScore.ServerSample(40L << 20, 10L << 20, 1, 9, 30),
+                new EchoScore.ServerSample((long) (rssMiB * (1 << 20)), (long) (heapMiB * (1 << 20)), connections + 1,
+                        connections + 9, connections + 30), 0, new EchoScore.EchoCost(2, 2000.0 * 0.9, (long) (rps * 2 / 100),
+                                2000.0 * 0.5, 2), new EchoScore.Held(connections, connections, 0.5), null, null)).toList();
+        return sized(Measured.scored(id, new EchoScore(3, 5, "0", "1", reps)), new EchoSize(connections));
     }
 
     /** {@code echo} measured with a handler that waits {@code waitMs} per request. */
@@ -124,28 +125,28 @@ public final class Runs {
 
     /** {@code echo} with its repetition {@code rep} (1-based) measured, then not closed cleanly for {@code why}. */
     public static Measured unclosed(Measured echo, int rep, String why) {
-        Score.Echo e = (Score.Echo) echo.score();
-        List<Score.EchoRepetition> reps = new ArrayList<>(e.repetitions());
-        Score.EchoRepetition x = reps.get(rep - 1);
-        reps.set(rep - 1, new Score.EchoRepetition(x.requests(), x.seconds(), x.requestsPerSecond(), x.bodyBytes(),
+        EchoScore e = (EchoScore) echo.score();
+        List<EchoScore.EchoRepetition> reps = new ArrayList<>(e.repetitions());
+        EchoScore.EchoRepetition x = reps.get(rep - 1);
+        reps.set(rep - 1, new EchoScore.EchoRepetition(x.requests(), x.seconds(), x.requestsPerSecond(), x.bodyBytes(),
                 x.latencyUs(), x.socketErrors(), x.timeouts(), x.idle(), x.load(), x.warmupSeconds(), x.cost(), x.held(),
                 x.ladder(), why));
-        return sized(Measured.scored(echo.id(), new Score.Echo(e.warmupSeconds(), e.seconds(), e.serverCpus(), e.wrkCpus(),
+        return sized(Measured.scored(echo.id(), new EchoScore(e.warmupSeconds(), e.seconds(), e.serverCpus(), e.wrkCpus(),
                 List.copyOf(reps))), SERIES.get(echo.score()));
     }
 
     /** {@code echo} with each repetition's burst as given, in order (one per repetition). */
-    public static Measured burst(Measured echo, Score.Burst... bursts) {
-        Score.Echo e = (Score.Echo) echo.score();
-        List<Score.EchoRepetition> reps = new ArrayList<>();
+    public static Measured burst(Measured echo, EchoScore.Burst... bursts) {
+        EchoScore e = (EchoScore) echo.score();
+        List<EchoScore.EchoRepetition> reps = new ArrayList<>();
         for (int i = 0; i < e.repetitions().size(); i++) {
-            Score.EchoRepetition x = e.repetitions().get(i);
-            reps.add(new Score.EchoRepetition(x.requests(), x.seconds(), x.requestsPerSecond(), x.bodyBytes(),
+            EchoScore.EchoRepetition x = e.repetitions().get(i);
+            reps.add(new EchoScore.EchoRepetition(x.requests(), x.seconds(), x.requestsPerSecond(), x.bodyBytes(),
                     x.latencyUs(), x.socketErrors(), x.timeouts(), x.idle(), x.load(), x.warmupSeconds(), x.cost(),
-                    new Score.Held(x.held().asked(), x.held().held(), x.held().seconds(), bursts[i]), x.ladder(),
+                    new EchoScore.Held(x.held().asked(), x.held().held(), x.held().seconds(), bursts[i]), x.ladder(),
                     x.unclosed()));
         }
-        return sized(Measured.scored(echo.id(), new Score.Echo(e.warmupSeconds(), e.seconds(), e.serverCpus(), e.wrkCpus(),
+        return sized(Measured.scored(echo.id(), new EchoScore(e.warmupSeconds(), e.seconds(), e.serverCpus(), e.wrkCpus(),
                 List.copyOf(reps))), SERIES.get(echo.score()));
     }
 

@@ -6,20 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import threadring.bench.data.Score;
 
 /** The highest sustained rate of an id: which repetition's, and whether the server or the load ended the climb. */
 class EchoLatencyTest {
 
     /** A rung at {@code rate} with p99 {@code p99Ms}, every request answered, the generator {@code cores} busy. */
-    private static Score.Rung rung(double rate, double p99Ms, double cores) {
-        return new Score.Rung(rate, (long) rate, (long) rate, 1, new Score.Latency(100, 200, p99Ms * 1000,
+    private static EchoScore.Rung rung(double rate, double p99Ms, double cores) {
+        return new EchoScore.Rung(rate, (long) rate, (long) rate, 1, new EchoScore.Latency(100, 200, p99Ms * 1000,
                 p99Ms * 1000, p99Ms * 1000, 150), 50, cores * 1000, 1);
     }
 
     /** {@code rung}, the generator sending its requests {@code lagMs} late at p99. */
-    private static Score.Rung late(Score.Rung r, double lagMs) {
-        return new Score.Rung(r.offered(), r.requests(), r.answered(), r.seconds(), r.latencyUs(), lagMs * 1000, r.cpuMs(),
+    private static EchoScore.Rung late(EchoScore.Rung r, double lagMs) {
+        return new EchoScore.Rung(r.offered(), r.requests(), r.answered(), r.seconds(), r.latencyUs(), lagMs * 1000, r.cpuMs(),
                 r.wallSeconds());
     }
 
@@ -29,43 +28,43 @@ class EchoLatencyTest {
      */
     @Test
     void aClimbWhoseGeneratorWasLateEndsOnTheGeneratorNotTheServer() {
-        Score.Ladder a = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.3), late(rung(20_000, 12, 0.6), 5.5));
+        EchoScore.OfferedRates a = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.3), late(rung(20_000, 12, 0.6), 5.5));
         assertEquals("generator (its own p99 lag 5.50 ms, its cpu 0.60 busy at 20,000/s)",
                 EchoLatency.claimed(List.of(a)).limit());
         assertEquals("at least 10,000", EchoLatency.sustained(List.of(a)).text());
         // a lag under a quarter of the 10 ms target leaves the miss to the server
-        Score.Ladder b = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.3), late(rung(20_000, 12, 0.6), 2.4));
+        EchoScore.OfferedRates b = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.3), late(rung(20_000, 12, 0.6), 2.4));
         assertEquals("server (p99 12.0 ms at 20,000/s)", EchoLatency.claimed(List.of(b)).limit());
     }
 
-    private static Score.Ladder ladder(Score.Rung... rungs) {
-        return new Score.Ladder(new Score.Held(100, 100, 0.1), Arrays.asList(rungs), null);
+    private static EchoScore.OfferedRates ladder(EchoScore.Rung... rungs) {
+        return new EchoScore.OfferedRates(new EchoScore.Held(100, 100, 0.1), Arrays.asList(rungs), null);
     }
 
     @Test
     void theServerEndsTheClimbWhenItMissesTheTargetWithTheGeneratorNotBusy() {
-        Score.Ladder a = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.3), rung(20_000, 30, 0.5));
-        Score.Ladder b = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.3), rung(20_000, 4, 0.5), rung(40_000, 50, 0.7));
-        Score.Ladder c = ladder(rung(5_000, 1, 0.2), rung(10_000, 20, 0.3));
+        EchoScore.OfferedRates a = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.3), rung(20_000, 30, 0.5));
+        EchoScore.OfferedRates b = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.3), rung(20_000, 4, 0.5), rung(40_000, 50, 0.7));
+        EchoScore.OfferedRates c = ladder(rung(5_000, 1, 0.2), rung(10_000, 20, 0.3));
         assertEquals("10,000", EchoLatency.sustained(List.of(a, b, c)).text());
         assertEquals("server (p99 30.0 ms at 20,000/s)", EchoLatency.claimed(List.of(a, b, c)).limit());
     }
 
     @Test
     void aClimbThatEndedOnABusyGeneratorIsAtLeast() {
-        Score.Ladder a = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.95));
+        EchoScore.OfferedRates a = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.95));
         assertEquals("at least 10,000", EchoLatency.sustained(List.of(a)).text());
         assertEquals("generator (its own p99 lag 0.05 ms, its cpu 0.95 busy at 10,000/s)",
                 EchoLatency.claimed(List.of(a)).limit());
-        Score.Ladder headroom = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.3));
+        EchoScore.OfferedRates headroom = ladder(rung(5_000, 1, 0.2), rung(10_000, 2, 0.3));
         assertEquals("at least 10,000", EchoLatency.sustained(List.of(headroom)).text());
         assertTrue(EchoLatency.claimed(List.of(headroom)).limit().startsWith("headroom"));
     }
 
     @Test
     void ofTwoRepetitionsTheLowerIsClaimedAndNoneSustainedReadsBelowTheFirstRate() {
-        Score.Ladder none = ladder(rung(5_000, 12, 0.2));
-        Score.Ladder some = ladder(rung(5_000, 1, 0.2), rung(10_000, 20, 0.3));
+        EchoScore.OfferedRates none = ladder(rung(5_000, 12, 0.2));
+        EchoScore.OfferedRates some = ladder(rung(5_000, 1, 0.2), rung(10_000, 20, 0.3));
         assertEquals("below 5,000", EchoLatency.sustained(List.of(some, none)).text());
         assertEquals("5,000", EchoLatency.sustained(List.of(some)).text());
     }

@@ -29,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
 import threadring.bench.data.Measured;
-import threadring.bench.data.Score;
 import threadring.core.RingFactories;
 
 /**
@@ -60,9 +59,9 @@ class EchoLoadTest {
         EchoLoad load = load(new EchoLoad.Timing(1, 1, 2, true), log);
         Measured m = load.measure(RingFactories.load().require("threads/socket"), new EchoSize(20));
         assertNull(m.error(), m.error() + " " + log);
-        Score.Echo e = m.echo().orElseThrow(() -> new AssertionError(m.limit() + " " + log));
+        EchoScore e = m.score(EchoScore.class).orElseThrow(() -> new AssertionError(m.limit() + " " + log));
         assertEquals(2, e.repetitions().size());
-        for (Score.EchoRepetition r : e.repetitions()) {
+        for (EchoScore.EchoRepetition r : e.repetitions()) {
             assertTrue(r.requests() > 100, "requests: " + r.requests());
             assertEquals(128, r.bodyBytes());
             assertTrue(r.latencyUs().p99() >= r.latencyUs().p50(), r.latencyUs().toString());
@@ -74,12 +73,12 @@ class EchoLoadTest {
                     + " then " + r.load());
             // then the open-model generator: its own 20 connections held, the lowest rate sustained, its CPU read
             assertNotNull(r.held().burst(), "no burst recorded");
-            assertTrue(!r.held().burst().paced() && new Score.Held(20, r.held().burst().held(), 0).all(),
+            assertTrue(!r.held().burst().paced() && new EchoScore.Held(20, r.held().burst().held(), 0).all(),
                     "held in the burst: " + r.held());
             assertNotNull(r.ladder(), "no offered rates");
             assertEquals(20, r.ladder().held().held(), r.ladder().toString());
             assertNull(r.ladder().errors(), r.ladder().errors());
-            Score.Rung first = r.ladder().rungs().get(0);
+            EchoScore.Rung first = r.ladder().rungs().get(0);
             assertEquals(Ladder.RATES.get(0), first.offered());
             assertEquals(first.requests(), first.answered(), first.toString());
             assertTrue(first.latencyUs().p99() >= first.latencyUs().p50() && first.latencyUs().p50() > 0, first.toString());
@@ -96,7 +95,7 @@ class EchoLoadTest {
         EchoSize size = new EchoSize(20, 50);
         Measured m = load.measure(RingFactories.load().require("threads/socket"), size);
         assertNull(m.error(), m.error() + " " + log);
-        Score.EchoRepetition r = m.echo().orElseThrow().repetitions().get(0);
+        EchoScore.EchoRepetition r = m.score(EchoScore.class).orElseThrow().repetitions().get(0);
         assertNull(r.ladder(), "a waiting handler's latency is its wait: no offered rates");
         assertTrue(r.latencyUs().p50() >= 50_000, "answered sooner than its wait: " + r.latencyUs());
         // 20 connections each waiting 50 ms: at most 20 / 0.05 = 400 requests/s (Little's law), whatever the machine
@@ -196,10 +195,10 @@ class EchoLoadTest {
             HeldWindow.Outcome o = HeldWindow.run(heldLoad(server.getLocalPort(), 20, out), 1,
                     new HeldWindow.Pace(1, java.time.Duration.ofMillis(50)), null, out, 1, 20, self,
                     server.getLocalPort(), idle, 10, () -> opened[0] = true);
-            Score.Burst burst = o.held().burst();
+            EchoScore.Burst burst = o.held().burst();
             assertNotNull(burst, o.held().toString());
             assertTrue(burst.held() < 20 && burst.overflows() > 0, "the burst overflowed: " + burst);
-            assertEquals(new Score.Burst(burst.held(), burst.overflows(), 20, 1, 50), burst);
+            assertEquals(new EchoScore.Burst(burst.held(), burst.overflows(), 20, 1, 50), burst);
             assertTrue(o.held().all() && opened[0], "the paced connections were held and measured: " + o.held());
             assertNotNull(o.summary());
             synchronized (held) {

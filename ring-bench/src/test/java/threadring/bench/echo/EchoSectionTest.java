@@ -126,13 +126,13 @@ class EchoSectionTest {
     void aBurstShowsWhatTheServerHeldAndWhetherItsConnectionsWerePaced() {
         Run run = Runs.runOfJobs("b", LABEL, List.of(List.of(
                 Runs.burst(Runs.echo("threads/socket", 100, 60, 20, 40_000, 41_000, 39_500),
-                        new threadring.bench.data.Score.Burst(100, 0, 0, 0, 0),
-                        new threadring.bench.data.Score.Burst(100, 0, 0, 0, 0),
-                        new threadring.bench.data.Score.Burst(100, 0, 0, 0, 0)),
+                        new threadring.bench.echo.EchoScore.Burst(100, 0, 0, 0, 0),
+                        new threadring.bench.echo.EchoScore.Burst(100, 0, 0, 0, 0),
+                        new threadring.bench.echo.EchoScore.Burst(100, 0, 0, 0, 0)),
                 Runs.burst(Runs.echo("cats/socket", 100, 50, 30, 30_000, 31_000, 29_000),
-                        new threadring.bench.data.Score.Burst(51, 49, 4, 25, 100),
-                        new threadring.bench.data.Score.Burst(100, 0, 0, 0, 0),
-                        new threadring.bench.data.Score.Burst(60, 40, 4, 25, 100)))));
+                        new threadring.bench.echo.EchoScore.Burst(51, 49, 4, 25, 100),
+                        new threadring.bench.echo.EchoScore.Burst(100, 0, 0, 0, 0),
+                        new threadring.bench.echo.EchoScore.Burst(60, 40, 4, 25, 100)))));
         String md = Report.render(run, new Chart.Outcome(null, null, "none"));
         assertTrue(md.contains("| connections held | held 1 s into a burst |"), md);
         assertTrue(md.lines().anyMatch(l -> l.startsWith("| cats/socket |") && l.contains("| 60 (then paced in 2 of 3) |")),

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import threadring.bench.data.Score;
 import threadring.core.echo.EchoServer;
 import threadring.core.RingFactories;
 
@@ -23,9 +22,9 @@ class OpenLoadTest {
         // one connection, every answer 50 ms late: at most 20 answers a second, offered 40 a second for 1 s
         try (EchoServer server = EchoServer.open(RingFactories.load().require("threads/socket"), 50);
                 OpenLoad load = new OpenLoad()) {
-            Score.Held held = load.connect(server.port(), 1, 10);
+            EchoScore.Held held = load.connect(server.port(), 1, 10);
             assertEquals(1, held.held(), held.toString());
-            Score.Rung r = load.rung(40, 1);
+            EchoScore.Rung r = load.rung(40, 1);
             assertEquals(40, r.requests());
             assertEquals(40, r.answered(), r.toString());
             assertNull(load.errors());
@@ -42,7 +41,7 @@ class OpenLoadTest {
         try (EchoServer server = EchoServer.open(RingFactories.load().require("threads/socket"), 50);
                 OpenLoad load = new OpenLoad()) {
             assertEquals(20, load.connect(server.port(), 20, 10).held());
-            Score.Rung r = load.rung(100, 1);
+            EchoScore.Rung r = load.rung(100, 1);
             assertEquals(r.requests(), r.answered(), r.toString());
             assertTrue(r.latencyUs().p50() >= 50_000, "answered sooner than the wait: " + r.latencyUs());
             assertTrue(r.sustained(10_000), r.toString());

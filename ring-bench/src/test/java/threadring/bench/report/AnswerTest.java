@@ -19,6 +19,7 @@ import threadring.core.Workload;
 import threadring.core.echo.EchoServer;
 import threadring.core.fanout.FanOut;
 import threadring.core.ring.Ring;
+import threadring.bench.echo.EchoScore;
 
 /**
  * The answer at the head of a report: each model's fastest form per series, ranked by level, in
@@ -79,13 +80,13 @@ class AnswerTest {
         Run run = RunFile.read(SWEEP);
         Ranking ring = of(Answer.rankings(run), Ring.WORKLOAD);
         for (Ranking.Entry e : ring.entries()) {
-            assertEquals(RatioPairs.answerState(e.form().summary()).isEmpty(), e.tier() == 0, e.form().id());
+            assertEquals(AnswerRatio.answerState(e.form().summary()).isEmpty(), e.tier() == 0, e.form().id());
         }
         assertTrue(ring.entries().stream().anyMatch(e -> e.flagged() && e.tier() > 0), "a flagged row takes a tier");
         for (Ranking.Entry a : ring.entries()) {
             for (Ranking.Entry b : ring.entries()) {
                 if (a.tier() > 0 && b.tier() > a.tier()) {
-                    Stats.Ratio r = RatioPairs.between(run, ring.series(), b.form(), a.form());
+                    Stats.Ratio r = AnswerRatio.between(run, ring.series(), b.form(), a.form());
                     assertTrue(r.excludesOne() && r.value() > 1, b.form().id() + " / " + a.form().id() + " " + r);
                 }
             }
@@ -112,12 +113,12 @@ class AnswerTest {
         Ranking echo = of(rankings, EchoServer.WORKLOAD);
         Ranking.Entry first = echo.entries().get(0);
         Series.Row socket = echo.baseline().orElseThrow();
-        double rps = first.form().measured().echo().orElseThrow().requestsPerSecond().median();
-        double baseRps = socket.measured().echo().orElseThrow().requestsPerSecond().median();
+        double rps = first.form().measured().score(EchoScore.class).orElseThrow().requestsPerSecond().median();
+        double baseRps = socket.measured().score(EchoScore.class).orElseThrow().requestsPerSecond().median();
         assertTrue(rps > baseRps, first.form().id());
         assertEquals(rps / baseRps, first.overBaseline().orElseThrow().value(), 1e-9 * rps / baseRps);
         assertTrue(first.bound(), first.form().id() + ": wrk was busy, its requests/s is at least its level");
-        Interval table = first.form().measured().echo().orElseThrow().requestsPerSecond().interval();
+        Interval table = first.form().measured().score(EchoScore.class).orElseThrow().requestsPerSecond().interval();
         Interval stated = first.level().interval();
         assertEquals(table.low(), 1e9 / stated.high(), 1e-6 * table.low(), "the interval the echo table states");
         assertEquals(table.high(), 1e9 / stated.low(), 1e-6 * table.high(), "the interval the echo table states");

@@ -18,6 +18,7 @@ import threadring.bench.data.RunFile;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Stats;
 import threadring.core.workloads.Workloads;
+import threadring.bench.rerun.RerunPairs;
 
 /**
  * A held-out pair: two alike default sweeps on one machine that no component, test or doc was
@@ -54,6 +55,7 @@ class HeldOutPairTest {
         List<Run> pair = pairOn(other.machine().cpuModel(), other);
         Assumptions.assumeTrue(pair.size() == 2, "one sweep on this cpu so far");
         Map<String, int[]> held = new TreeMap<>();
+        Map<String, int[]> judgedBy = new TreeMap<>(); // by the run whose intervals judged: its own components
         int otherStates = 0;
         for (int side = 0; side < 2; side++) {
             Run a = pair.get(side);
@@ -66,32 +68,39 @@ class HeldOutPairTest {
                     if (sb.isEmpty()) {
                         continue;
                     }
-                    List<Series.Row> rows = sa.rows(a).stream().filter(r -> RatioPairs.answerState(r.summary())
+                    List<Series.Row> rows = sa.rows(a).stream().filter(r -> AnswerRatio.answerState(r.summary())
                             .isPresent()).toList();
                     for (int i = 0; i < rows.size(); i++) {
                         for (int j = i + 1; j < rows.size(); j++) {
                             Series.Row x = rows.get(i);
                             Series.Row y = rows.get(j);
-                            Optional<Stats.State> xb = sb.get().row(b, x.id()).flatMap(r -> RatioPairs.answerState(r.summary()));
-                            Optional<Stats.State> yb = sb.get().row(b, y.id()).flatMap(r -> RatioPairs.answerState(r.summary()));
+                            Optional<Stats.State> xb = sb.get().row(b, x.id()).flatMap(r -> AnswerRatio.answerState(r.summary()));
+                            Optional<Stats.State> yb = sb.get().row(b, y.id()).flatMap(r -> AnswerRatio.answerState(r.summary()));
                             if (xb.isEmpty() || yb.isEmpty()) {
                                 continue;
                             }
-                            if (!same(RatioPairs.answerState(x.summary()).get(), xb.get())
-                                    || !same(RatioPairs.answerState(y.summary()).get(), yb.get())) {
+                            if (!same(AnswerRatio.answerState(x.summary()).get(), xb.get())
+                                    || !same(AnswerRatio.answerState(y.summary()).get(), yb.get())) {
                                 otherStates++;
                                 continue;
                             }
                             Stats.Ratio stated = ratios.between(sa, x, y);
                             double theirs = xb.get().level() / yb.get().level();
-                            int[] h = held.computeIfAbsent(RatioPairs.key(sa, x.id(), y.id()), k -> new int[2]);
-                            h[0] += stated.interval().low() <= theirs && theirs <= stated.interval().high() ? 1 : 0;
+                            int[] h = held.computeIfAbsent(AnswerRatio.key(sa, x.id(), y.id()), k -> new int[2]);
+                            boolean holds = stated.interval().low() <= theirs && theirs <= stated.interval().high();
+                            h[0] += holds ? 1 : 0;
                             h[1]++;
+                            int[] bySide = judgedBy.computeIfAbsent(a.runId(), k -> new int[2]);
+                            bySide[0] += holds ? 1 : 0;
+                            bySide[1]++;
                         }
                     }
                 }
             }
         }
+        judgedBy.forEach((id, h) -> System.out.printf(Locale.ROOT, "held-out: %s's intervals (components: %s) held "
+                + "%d of %d (%.1f%%)%n", id, pair.stream().filter(r -> r.runId().equals(id)).findFirst().orElseThrow()
+                        .settings().scored().rerun().source(), h[0], h[1], 100.0 * h[0] / h[1]));
         int[] all = new int[2];
         held.forEach((key, h) -> {
             System.out.printf(Locale.ROOT, "held-out %s and %s, %-36s %4d of %4d held (%.1f%%)%n", pair.get(1).runId(),

@@ -10,6 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.rerun.RerunPairs;
+import threadring.bench.docs.Pool;
 
 /**
  * The default sweep of 2026-11-29 ({@link #OTHER}) ran on the same host name but another cpu (Intel
@@ -59,8 +61,8 @@ class HeldOutSweepTest {
                         continue;
                     }
                     for (Series<?> s : Series.of(other, r.series().workload())) {
-                        var fa = s.row(other, a.form().id()).flatMap(row -> RatioPairs.answerState(row.summary()));
-                        var fb = s.row(other, b.form().id()).flatMap(row -> RatioPairs.answerState(row.summary()));
+                        var fa = s.row(other, a.form().id()).flatMap(row -> AnswerRatio.answerState(row.summary()));
+                        var fb = s.row(other, b.form().id()).flatMap(row -> AnswerRatio.answerState(row.summary()));
                         if (s.size().equals(r.series().size()) && fa.isPresent() && fb.isPresent()) {
                             compared++;
                             if (fb.get().level() < fa.get().level()) {

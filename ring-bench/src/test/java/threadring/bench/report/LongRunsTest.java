@@ -13,6 +13,8 @@ import threadring.bench.data.RunFile;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.bench.stats.Steady;
+import threadring.bench.rerun.RerunPairs;
+import threadring.bench.rerun.Spreads;
 
 /**
  * The default sweeps against the long runs, main state by main state, as docs/method.md's "Checked

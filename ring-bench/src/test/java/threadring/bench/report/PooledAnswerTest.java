@@ -15,6 +15,8 @@ import threadring.bench.data.RunFile;
 import threadring.bench.stats.Numbers;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
+import threadring.bench.rerun.RerunPairs;
+import threadring.bench.docs.Pool;
 
 /**
  * The answer pooled over alike sweeps ({@link Pool}), checked on the committed sweeps of
@@ -81,7 +83,7 @@ class PooledAnswerTest {
                     }
                     Stats.Ratio p = one.between(s, x, y);
                     Stats.Ratio q = other.between(s, x, y);
-                    String key = RatioPairs.key(s, x.id(), y.id());
+                    String key = AnswerRatio.key(s, x.id(), y.id());
                     for (Stats.Ratio[] r : List.of(new Stats.Ratio[] {p, q}, new Stats.Ratio[] {q, p})) {
                         int[] h = held.computeIfAbsent(key, k -> new int[2]);
                         h[0] += r[0].interval().low() <= r[1].value() && r[1].value() <= r[0].interval().high() ? 1 : 0;

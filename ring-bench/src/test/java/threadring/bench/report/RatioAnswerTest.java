@@ -18,6 +18,8 @@ import threadring.bench.stats.Numbers;
 import threadring.bench.stats.RatioRerun;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
+import threadring.bench.rerun.RerunPairs;
+import threadring.bench.rerun.RatioPairs;
 
 /**
  * The answer's unit is the ratio, checked on the committed same-settings default sweeps of
@@ -135,8 +137,8 @@ class RatioAnswerTest {
                             if (!s.label().equals(r.series().label()) || !s.size().equals(r.series().size())) {
                                 continue;
                             }
-                            var fa = s.row(other, a.form().id()).flatMap(row -> RatioPairs.answerState(row.summary()));
-                            var fb = s.row(other, b.form().id()).flatMap(row -> RatioPairs.answerState(row.summary()));
+                            var fa = s.row(other, a.form().id()).flatMap(row -> AnswerRatio.answerState(row.summary()));
+                            var fb = s.row(other, b.form().id()).flatMap(row -> AnswerRatio.answerState(row.summary()));
                             if (fa.isPresent() && fb.isPresent()) {
                                 compared++;
                                 if (fb.get().level() < fa.get().level()) {

@@ -234,6 +234,36 @@ class ReportTest {
         assertFalse(md.contains("**failed** virtual/sync"), md);
     }
 
+    /**
+     * One run with --beside-jvm-arg: each id's row with the flag beside its plain one on the same JDK,
+     * the time's ratio to the plain row; a plain run has no such section.
+     */
+    @Test
+    void aRunBesideAFlagSetsEachRowBesideItsPlainOne() {
+        List<String> flags = List.of("-XX:+UseCompactObjectHeaders");
+        String flagged = threadring.bench.data.Configuration.label(25, null, flags);
+        assertEquals("jdk25-cpusall-UseCompactObjectHeaders", flagged);
+        Run base = Runs.run("b", List.of("jdk25-cpusall", flagged));
+        threadring.bench.data.Env.Jvm jvm = new threadring.bench.data.Env.Jvm("Vendor", "25.0.1", 25, "VM", "25.0.1+1",
+                "/jdk25", List.of(), 2, 1 << 29);
+        List<threadring.bench.data.Configuration> configs = List.of(
+                threadring.bench.data.Configuration.local("jdk25-cpusall", "/jdk25", null, jvm),
+                threadring.bench.data.Configuration.local(flagged, "/jdk25", null, jvm, flags));
+        List<Job> jobs = List.of(
+                Runs.job("jdk25-cpusall", Runs.forks("virtual/park", 150, 152, 151), Runs.forks("akka/typed-p1", 60, 61, 62)),
+                Runs.job(flagged, Runs.forks("virtual/park", 120, 121, 122), Runs.forks("akka/typed-p1", 60, 62, 61)));
+        Run run = new Run(base.schema(), "b", base.state(), base.started(), base.finished(), base.machine(),
+                base.settings(), null, configs, jobs, List.of(), null, null, null, List.of());
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        assertTrue(md.contains("## Beside JVM flags"), md);
+        String beside = md.substring(md.indexOf("## Beside JVM flags"));
+        assertTrue(beside.contains("| virtual/park | none | 151.0 ["), beside);
+        assertTrue(line(beside, "virtual/park | `-XX:+UseCompactObjectHeaders`").contains("| 0.80"), beside);
+        assertFalse(md.contains("## Across JDKs"), "one JDK: the flags are not a second JDK");
+        Run plain = Runs.runOfJobs("p", "jdk25-cpusall", List.of(List.of(Runs.forks("virtual/park", 150, 152, 151))));
+        assertFalse(Report.render(plain, new Chart.Outcome(null, null, "none")).contains("## Beside JVM flags"));
+    }
+
     @Test
     void anOlderRunFileIsAOneLineUsageError() throws IOException {
         Path dir = Files.createDirectories(results.resolve("old"));

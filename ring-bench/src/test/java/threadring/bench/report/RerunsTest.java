@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.stats.Rerun;
+import threadring.bench.rerun.RerunPairs;
 
 /**
  * The run-to-run components, on real runs: the project's default is what the committed default

@@ -1,4 +1,4 @@
-package threadring.bench.sweep;
+package threadring.bench.echo;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,10 +15,11 @@ import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Presets;
 import threadring.bench.data.RunFile;
-import threadring.bench.data.Score;
 import threadring.bench.data.Settings;
-import threadring.bench.echo.EchoLoad;
-import threadring.bench.echo.Wrk;
+import threadring.bench.plan.Plan;
+import threadring.bench.plan.Progress;
+import threadring.bench.plan.RunLog;
+import threadring.bench.plan.Runner;
 import threadring.bench.stats.Forks;
 import threadring.core.RingFactory;
 import threadring.core.Size;
@@ -31,7 +32,7 @@ import threadring.core.Size;
  * no state rests on one repetition). run.json gains every repetition as it ends. An id that cannot
  * hold the connections here (more OS threads than the kernel allows) gets that as its result.
  */
-final class EchoJobs implements Runner<Size.Served> {
+public final class EchoJobs implements Runner<Size.Served> {
 
     /** An echo job of one configuration: a plan narrowed to the ids this run measures there, and its size. */
     record Scheduled(Configuration configuration, Plan<Size.Served> plan) {
@@ -45,7 +46,7 @@ final class EchoJobs implements Runner<Size.Served> {
         final Scheduled job;
         final RingFactory factory;
         final EchoLoad load;
-        final List<Score.EchoRepetition> reps = new ArrayList<>();
+        final List<EchoScore.EchoRepetition> reps = new ArrayList<>();
         String failure;
         String limit;
         Integer planned;
@@ -79,8 +80,13 @@ final class EchoJobs implements Runner<Size.Served> {
     private RunLog log;
     private Progress progress;
 
+    /** With this machine's wrk ({@link Wrk#find}), if it has one. */
+    public EchoJobs(Settings settings, Path jar, long seed) {
+        this(settings, jar, Wrk.find(), seed);
+    }
+
     /** {@code wrk}: the load generator, where this machine has one (else every plan is refused, with why). */
-    EchoJobs(Settings settings, Path jar, Optional<Path> wrk, long seed) {
+    public EchoJobs(Settings settings, Path jar, Optional<Path> wrk, long seed) {
         this.settings = settings;
         this.jar = jar;
         this.wrk = wrk;
@@ -135,7 +141,7 @@ final class EchoJobs implements Runner<Size.Served> {
             Configuration c = s.configuration();
             EchoLoad load = new EchoLoad(jar.toString(), c, wrk.orElseThrow(), script,
                     Files.createDirectories(runDir.resolve(RunFile.JOBS).resolve(c.label())), timing, log::log,
-                    settings.scored().extraJvmArgs());
+                    java.util.stream.Stream.concat(settings.scored().extraJvmArgs().stream(), c.flags().stream()).toList());
             EchoLoad.Placement placement = EchoLoad.Placement.of(c.cpus());
             log.log("threadring: [" + c.label() + "] " + s.plan().ids() + " " + s.plan().describe() + " (wrk on cpus "
                     + placement.wrkCpus() + ", servers on " + placement.serverCpus() + ")");
@@ -203,7 +209,7 @@ final class EchoJobs implements Runner<Size.Served> {
      * the cap allows no more, else as many as Stein's rule plans for +-{@code precision} on the
      * time per request, up to {@code cap} (a repetition that answered nothing has no time).
      */
-    static int planned(List<Score.EchoRepetition> reps, int pilot, int cap, double precision) {
+    static int planned(List<EchoScore.EchoRepetition> reps, int pilot, int cap, double precision) {
         return pilot == cap ? pilot : Forks.planned(reps.stream().filter(r -> r.requestsPerSecond() > 0)
                 .map(r -> 1e9 / r.requestsPerSecond()).toList(), precision, cap);
     }

@@ -1,4 +1,4 @@
-package threadring.bench.sweep;
+package threadring.bench.plan;
 
 import threadring.bench.data.Configuration;
 import java.util.ArrayList;
@@ -26,12 +26,12 @@ public record Plan<S extends Size>(String model, List<RingFactory> factories, S 
         return size.workload();
     }
 
-    Plan<S> with(List<RingFactory> others) {
+    public Plan<S> with(List<RingFactory> others) {
         return new Plan<>(model, others, size, steps);
     }
 
     /** This plan as one of {@code kind}'s, which its size is (the runner's {@link Runner#bind} asks first). */
-    <T extends Size> Plan<T> as(Class<T> kind) {
+    public <T extends Size> Plan<T> as(Class<T> kind) {
         return new Plan<>(model, factories, kind.cast(size), steps);
     }
 
@@ -41,12 +41,12 @@ public record Plan<S extends Size>(String model, List<RingFactory> factories, S 
     }
 
     /** What the console says about this job. */
-    String describe() {
+    public String describe() {
         return size.describe(steps == null ? "calibrated" : String.valueOf(steps));
     }
 
     /** A record of this job for run.json; {@code benchmark}: its runner's ({@link Runner#benchmark}). */
-    Job job(String benchmark, String label, List<String> ids, Job.Status status, String reason, Integer exit,
+    public Job job(String benchmark, String label, List<String> ids, Job.Status status, String reason, Integer exit,
             List<Measured> results) {
         return new Job(label, benchmark, ids, size, steps, status, reason, exit, results);
     }
@@ -69,7 +69,7 @@ public record Plan<S extends Size>(String model, List<RingFactory> factories, S 
     }
 
     /** The plan item of id {@code id} in series {@code p} of configuration {@code c}: what a shard is made of. */
-    static String key(Configuration c, Plan<?> p, String id) {
+    public static String key(Configuration c, Plan<?> p, String id) {
         return c.label() + "|" + p.file() + "|" + id;
     }
 }

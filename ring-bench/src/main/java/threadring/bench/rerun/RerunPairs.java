@@ -1,4 +1,4 @@
-package threadring.bench.report;
+package threadring.bench.rerun;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +8,10 @@ import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
+import threadring.bench.report.Carriers;
+import threadring.bench.report.MainStates;
+import threadring.bench.report.Reruns;
+import threadring.bench.report.Series;
 
 /**
  * Rows of one id in two runs of the same code, as {@link Rerun} estimates its components from:

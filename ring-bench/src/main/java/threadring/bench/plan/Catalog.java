@@ -1,4 +1,4 @@
-package threadring.bench.sweep;
+package threadring.bench.plan;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package threadring.bench.sweep;
+package threadring.bench.plan;
 
 import java.io.PrintStream;
 import java.util.HashSet;
@@ -24,7 +24,7 @@ import threadring.core.WorkloadBenchmark;
  * finished, then scaled by how long the finished ids took against their own estimate; within a
  * phase (the JMH host's forks, the echo servers' repetitions), from the phase's own share done.
  */
-final class Progress {
+public final class Progress {
 
     /** A JVM's start, setup and teardown, per fork (0.86 s over the 333 JVMs of run 20261125-122753). */
     static final double FORK_OVERHEAD_S = 1.0;
@@ -35,7 +35,7 @@ final class Progress {
     static final double CALIBRATED_SHARE = 0.10;
 
     /** One (configuration, workload, id) the sweep will run: its estimate in seconds, and whether the JMH host runs it. */
-    record Item(double seconds, boolean host) {}
+    public record Item(double seconds, boolean host) {}
 
     private final PrintStream out;
     private final LongSupplier nanos;
@@ -62,7 +62,7 @@ final class Progress {
      */
     static final long TICK_NS = 60_000_000_000L;
 
-    Progress(PrintStream out, List<Item> items, LongSupplier nanos) {
+    public Progress(PrintStream out, List<Item> items, LongSupplier nanos) {
         this.out = out;
         this.nanos = nanos;
         this.start = nanos.getAsLong();
@@ -76,7 +76,7 @@ final class Progress {
      * Seconds one id is expected to take with these settings: calibration, its pilot and about half
      * the forks its plan may add (the first fork warming up for the evidence cap), the profiling pass.
      */
-    static double estimate(Settings settings, Size.Timed size, Integer steps) {
+    public static double estimate(Settings settings, Size.Timed size, Integer steps) {
         Settings.Scored s = settings.scored();
         double forks = s.startForks() + (s.maxForks() - s.startForks()) / 2.0;
         int warmups = s.warmups() != null ? s.warmups() : WorkloadBenchmark.WARMUP_SECONDS;
@@ -95,7 +95,7 @@ final class Progress {
     }
 
     /** A job starts: its configuration, workload and ids. */
-    void job(String label, String what, List<String> ids) {
+    public void job(String label, String what, List<String> ids) {
         if (Processes.stopping()) {
             return; // interrupted: the interrupt says what was kept
         }
@@ -107,12 +107,12 @@ final class Progress {
      * pilot where not planned yet). Its ids end together after their last rounds, so until then
      * what is left comes from its forks.
      */
-    void host(int forks, int expected) {
+    public void host(int forks, int expected) {
         phase("JMH host", forks, expected, "forks");
     }
 
     /** How far the echo servers got: {@code repetitions} of about {@code expected}. */
-    void repetitions(int repetitions, int expected) {
+    public void repetitions(int repetitions, int expected) {
         phase("echo servers", repetitions, expected, "repetitions");
     }
 
@@ -134,7 +134,7 @@ final class Progress {
     }
 
     /** The JMH host began a round (or another phase): one line, as ids end only after their last fork. */
-    void round(int round, String phase, int forks, int tasks) {
+    public void round(int round, String phase, int forks, int tasks) {
         if (Processes.stopping()) {
             return;
         }
@@ -146,7 +146,7 @@ final class Progress {
     private final java.util.Set<String> limitsSaid = new java.util.HashSet<>();
 
     /** An id of a job has its score (or failed): one line, once per id and series. */
-    void finished(String key, String id, double estimate, Size size, Measured m, String error) {
+    public void finished(String key, String id, double estimate, Size size, Measured m, String error) {
         if (Processes.stopping() || !done.add(key)) { // an id the interrupt stopped did not fail
             return;
         }
@@ -157,8 +157,8 @@ final class Progress {
             doneEstimate += estimate;
         }
         String result;
-        if (m != null && m.measured() && m.echo().map(e -> e.served()).orElse(true)) {
-            Stats.Summary s = m.echo().map(e -> e.requestsPerSecond()).orElse(m.score().cost());
+        if (m != null && m.measured() && m.score().hasLevel()) {
+            Stats.Summary s = m.score().reading();
             result = Format.reading(size, s) + (s.isUnstable() ? "  unstable" : "  ok");
         } else if (m != null && m.limit() != null) {
             // a limit several ids share (no Go toolchain, the kernel's thread limit) is named once

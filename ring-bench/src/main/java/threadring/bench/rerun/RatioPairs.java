@@ -1,11 +1,10 @@
-package threadring.bench.report;
+package threadring.bench.rerun;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
-import threadring.bench.data.Run;
+import threadring.bench.report.MainStates;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.RatioRerun;
 import threadring.bench.stats.Rerun;
@@ -90,30 +89,5 @@ public final class RatioPairs {
         }
         parts.keySet().removeIf(k -> runPairs.getOrDefault(k, 0) < Rerun.MIN_RUN_PAIRS);
         return parts;
-    }
-
-    /** The class of the ratio of {@code x} over {@code y} in series {@code s}. */
-    public static String key(Series<?> s, String x, String y) {
-        return RatioRerun.key(s.workload().label(), Carriers.across(x, s.config()), Carriers.across(y, s.config()));
-    }
-
-    /**
-     * Row {@code a} over row {@code b} of a series of {@code run}, as the answer states a ratio: main
-     * state over main state ({@link #answerState}), with the 95% interval of a re-run's ratio
-     * ({@link RatioRerun#of}) at its class's component ({@link Reruns#ratios}); the levels' ratio
-     * alone where a side has no main state.
-     */
-    public static Stats.Ratio between(Run run, Series<?> s, Series.Row a, Series.Row b) {
-        Optional<Stats.State> sa = answerState(a.summary());
-        Optional<Stats.State> sb = answerState(b.summary());
-        if (sa.isEmpty() || sb.isEmpty()) {
-            return new Stats.Ratio(a.summary().median() / b.summary().median(), null, Double.NaN);
-        }
-        return RatioRerun.of(sa.get(), sb.get(), RatioRerun.part(Reruns.ratios(run), key(s, a.id(), b.id())));
-    }
-
-    /** The main state of a row for the answer: its largest state of three JVMs or more, holding at least half of them. */
-    public static Optional<Stats.State> answerState(Stats.Summary s) {
-        return MainStates.main(s).filter(MainStates::speaks);
     }
 }

@@ -1,4 +1,4 @@
-package threadring.bench.sweep;
+package threadring.bench.plan;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -10,13 +10,13 @@ import threadring.bench.data.Run;
 import threadring.core.Size;
 
 /**
- * One kind of measurement in a sweep: JMH's timed passes ({@link JmhJobs}) or a load against a
- * server ({@link EchoJobs}), typed on the kind of size it measures. Each says whether this machine
+ * One kind of measurement in a sweep: JMH's timed passes ({@code jmh.JmhJobs}) or a load against a
+ * server ({@code echo.EchoJobs}), typed on the kind of size it measures. Each says whether this machine
  * can measure a plan (its admission: "cannot run here", with the reason), what a plan's ids cost in
  * time, and runs what it was given; the sweep binds each plan to the runner of its kind
  * ({@link #bind}) and never asks a size's kind itself.
  */
-interface Runner<S extends Size> {
+public interface Runner<S extends Size> {
 
     /** What a runner runs with, once the run folder, its log and its progress exist. */
     record Session(Path runDir, List<Configuration> configs, RunLog log, Progress progress, Run.AsyncStatus async) {}
@@ -57,24 +57,24 @@ interface Runner<S extends Size> {
     /** A plan and the runner of its kind, typed alike: what the sweep asks of a plan, it asks here. */
     record Bound<S extends Size>(Runner<S> runner, Plan<S> plan) {
 
-        String benchmark() {
+        public String benchmark() {
             return runner.benchmark(plan);
         }
 
-        double estimate() {
+        public double estimate() {
             return runner.estimate(plan);
         }
 
-        boolean host() {
+        public boolean host() {
             return runner.host();
         }
 
-        Optional<String> cannotRun() {
+        public Optional<String> cannotRun() {
             return runner.cannotRun(plan);
         }
 
         /** Schedules the plan's {@code runnable} ids in configuration {@code c}. */
-        void schedule(Configuration c, List<threadring.core.RingFactory> runnable) {
+        public void schedule(Configuration c, List<threadring.core.RingFactory> runnable) {
             runner.schedule(c, plan.with(runnable));
         }
     }

@@ -1,4 +1,4 @@
-package threadring.bench.sweep;
+package threadring.bench.plan;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,7 +21,7 @@ import threadring.bench.util.Processes;
  * now; console.log with every line of the JMH children. After an interrupt only the interrupt
  * writes run.json, so a job that ends meanwhile cannot overwrite the interrupted state.
  */
-final class RunLog {
+public final class RunLog {
 
     private final Path runDir;
     private final Writer console;
@@ -34,7 +34,7 @@ final class RunLog {
     private Run run;
     private boolean stopped;
 
-    RunLog(Path runDir, Run run, Writer console, PrintStream out, boolean verbose) {
+    public RunLog(Path runDir, Run run, Writer console, PrintStream out, boolean verbose) {
         this.runDir = runDir;
         this.run = run;
         this.console = console;
@@ -43,7 +43,7 @@ final class RunLog {
     }
 
     /** A line for console.log, and for the console too with --verbose. */
-    void log(String line) {
+    public void log(String line) {
         if (verbose && !Processes.stopping()) {
             out.println(line);
         }
@@ -59,7 +59,7 @@ final class RunLog {
     }
 
     /** A job running now, as far as it got (ignored once interrupted: the interrupt owns what is kept). */
-    synchronized void running(Job job) throws IOException {
+    public synchronized void running(Job job) throws IOException {
         if (Processes.stopping()) {
             return;
         }
@@ -69,7 +69,7 @@ final class RunLog {
     }
 
     /** A job ended (or was skipped); ignored once interrupted, as above. */
-    synchronized void ended(Job job) throws IOException {
+    public synchronized void ended(Job job) throws IOException {
         if (Processes.stopping()) {
             return;
         }
@@ -83,30 +83,30 @@ final class RunLog {
     }
 
     /** What one consumeCPU(work) cost, as measured so far. */
-    synchronized void cpuWork(List<CpuWork> measured) throws IOException {
+    public synchronized void cpuWork(List<CpuWork> measured) throws IOException {
         cpuWork.clear();
         cpuWork.addAll(measured);
         save(Run.State.RUNNING);
     }
 
     /** The machine probes, as measured so far. */
-    synchronized void probes(List<Probe> measured) throws IOException {
+    public synchronized void probes(List<Probe> measured) throws IOException {
         probes.clear();
         probes.addAll(measured);
         save(Run.State.RUNNING);
     }
 
-    synchronized List<Job> jobs() {
+    public synchronized List<Job> jobs() {
         return List.copyOf(jobs);
     }
 
     /** The jobs running now. */
-    synchronized List<Job> running() {
+    public synchronized List<Job> running() {
         return List.copyOf(running);
     }
 
     /** The sweep ran to its end. */
-    synchronized void complete() throws IOException {
+    public synchronized void complete() throws IOException {
         save(Run.State.COMPLETE);
     }
 
@@ -114,7 +114,7 @@ final class RunLog {
      * Interrupted: the running jobs end as {@code partial} has them (every fork that ended), run.json
      * says so, and from then on nothing else writes it.
      */
-    synchronized void interrupted(List<Job> partial) throws IOException {
+    public synchronized void interrupted(List<Job> partial) throws IOException {
         stopped = false;
         for (Job p : partial) {
             running.removeIf(j -> same(j, p));
@@ -126,7 +126,7 @@ final class RunLog {
         stopped = true;
     }
 
-    synchronized void save(Run.State state) throws IOException {
+    public synchronized void save(Run.State state) throws IOException {
         if (stopped) {
             return;
         }

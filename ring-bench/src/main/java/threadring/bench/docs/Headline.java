@@ -1,8 +1,11 @@
-package threadring.bench.report;
+package threadring.bench.docs;
 
 import java.util.Locale;
 import threadring.bench.data.Run;
 import threadring.core.workloads.Workloads;
+import threadring.bench.report.Answer;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Ratios;
 
 /**
  * The answer as the docs carry it (README's first screen, docs/results.md): a line naming the run

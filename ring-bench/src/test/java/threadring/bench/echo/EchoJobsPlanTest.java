@@ -1,4 +1,4 @@
-package threadring.bench.sweep;
+package threadring.bench.echo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,13 +7,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Runs;
-import threadring.bench.data.Score;
 
 /** How many repetitions an echo row gets: its pilot, then Stein's plan within the cap. */
 class EchoJobsPlanTest {
 
-    private static List<Score.EchoRepetition> reps(double... requestsPerSecond) {
-        return Runs.echo("virtual/socket", 100, 50, 20, requestsPerSecond).echo().orElseThrow().repetitions();
+    private static List<EchoScore.EchoRepetition> reps(double... requestsPerSecond) {
+        return Runs.echo("virtual/socket", 100, 50, 20, requestsPerSecond).score(EchoScore.class).orElseThrow().repetitions();
     }
 
     @Test

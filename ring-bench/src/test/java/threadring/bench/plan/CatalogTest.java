@@ -1,4 +1,4 @@
-package threadring.bench.sweep;
+package threadring.bench.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

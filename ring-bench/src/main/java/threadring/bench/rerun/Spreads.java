@@ -1,10 +1,11 @@
-package threadring.bench.report;
+package threadring.bench.rerun;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import threadring.bench.data.Run;
+import threadring.bench.report.MainStates;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Numbers;
 import threadring.bench.stats.Rerun;
@@ -117,36 +118,6 @@ public final class Spreads {
                             x[0] += d * d - a.get(k)[1] - b.get(k)[1];
                             x[1]++;
                         }
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The rows of {@code run} whose interval its id's spreads widened, e.g. "ring quasar/fiber 3.1% to
-     * 8.4%" (the sd of a run's level from its forks and its class alone, and floored).
-     */
-    public static List<String> widened(Run run) {
-        List<String> out = new ArrayList<>();
-        List<Series<?>> all = Series.of(run);
-        for (Series<?> s : all) {
-            for (Series.Row row : s.rows(run)) {
-                for (Stats.State st : row.summary().states()) {
-                    if (st.rerun().levels() == null || st.forks() < Stats.MIN_INTERVAL) {
-                        continue;
-                    }
-                    double[] logs = st.forkLevels().stream().mapToDouble(Math::log).toArray();
-                    double variance = StatUtils.variance(logs);
-                    double own = Math.sqrt(st.rerun().withLevels(null).floored(variance, logs.length,
-                            logs.length - 1)[0]);
-                    double floored = Math.sqrt(st.rerun().floored(variance, logs.length, logs.length - 1)[0]);
-                    if (floored > own * 1.0005) { // wider by more than rounding
-                        boolean several = all.stream().filter(x -> x.workload() == s.workload()).count() > 1;
-                        out.add(String.format(java.util.Locale.ROOT, "%s %s%s %.1f%% to %.1f%%", s.workload().label(),
-                                row.id(), several ? " (" + s.label() + " " + s.size().key() + ")" : "", 100 * own,
-                                100 * floored));
                     }
                 }
             }

@@ -1,4 +1,4 @@
-package threadring.bench.sweep;
+package threadring.bench.jmh;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,8 +21,10 @@ import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
-import threadring.bench.jmh.HostSpec;
-import threadring.bench.jmh.Rounds;
+import threadring.bench.plan.Plan;
+import threadring.bench.plan.Progress;
+import threadring.bench.plan.RunLog;
+import threadring.bench.plan.Runner;
 import threadring.bench.util.Processes;
 import threadring.core.Size;
 
@@ -32,7 +34,7 @@ import threadring.core.Size;
  * by a small script when the configuration has a cpu set; then each job is folded into run.json.
  * Each id's result is reported as its last fork lands.
  */
-final class JmhJobs implements Runner<Size.Timed> {
+public final class JmhJobs implements Runner<Size.Timed> {
 
     /**
      * How long a fork waits for an iteration to end before the host kills it and fails the id (an
@@ -54,7 +56,7 @@ final class JmhJobs implements Runner<Size.Timed> {
     private Progress progress;
     private List<Scheduled> running = List.of();
 
-    JmhJobs(Settings settings, Path jar, long seed) {
+    public JmhJobs(Settings settings, Path jar, long seed) {
         this.settings = settings;
         this.jar = jar;
         this.seed = seed;
@@ -96,7 +98,8 @@ final class JmhJobs implements Runner<Size.Timed> {
         Path dir = Files.createDirectories(runDir.resolve(RunFile.JOBS));
         List<HostSpec.Config> hostConfigs = new ArrayList<>();
         for (Configuration c : configs) {
-            hostConfigs.add(new HostSpec.Config(c.label(), java(c), c.jvm().javaFeature(), c.jvm().availableProcessors()));
+            hostConfigs.add(new HostSpec.Config(c.label(), java(c), c.jvm().javaFeature(), c.jvm().availableProcessors(),
+                    c.flags()));
         }
         List<HostSpec.Task> tasks = new ArrayList<>();
         Map<String, Scheduled> byTask = new HashMap<>();

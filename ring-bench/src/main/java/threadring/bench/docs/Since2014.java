@@ -1,4 +1,4 @@
-package threadring.bench.report;
+package threadring.bench.docs;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -9,6 +9,10 @@ import threadring.bench.data.Run;
 import threadring.bench.stats.Stats;
 import threadring.core.ring.Ring;
 import threadring.core.ring.RingSize;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.History;
+import threadring.bench.report.Series;
 
 /**
  * Fibers against Loom since 2014: the 2014 study's speed-ups over its threads (Quasar fibers, Akka

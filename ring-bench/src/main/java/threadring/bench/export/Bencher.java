@@ -1,4 +1,4 @@
-package threadring.bench.report;
+package threadring.bench.export;
 
 import com.google.gson.JsonElement;
 import com.google.gson.annotations.SerializedName;
@@ -6,15 +6,20 @@ import com.google.gson.reflect.TypeToken;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.DoubleUnaryOperator;
 import threadring.bench.counters.Counters;
 import threadring.bench.data.Json;
 import threadring.bench.data.Run;
-import threadring.bench.data.Score;
 import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
 import threadring.core.Size;
+import threadring.bench.report.Answer;
+import threadring.bench.report.AnswerRatio;
+import threadring.bench.report.Costs;
+import threadring.bench.report.Ranking;
+import threadring.bench.report.Sections;
+import threadring.bench.report.Series;
+import threadring.bench.report.WorkloadSection;
 
 /**
  * A run's rows for a regression tracker, in Bencher's metric format (BMF JSON,
@@ -38,7 +43,7 @@ import threadring.core.Size;
  * value stands for: 1, or less for the main state of a row in states or with JVMs apart;</li>
  * <li>per answer table ({@link Answer}), each ratio it decides on, as a benchmark of its own named
  * {@code "<configuration> <series> <A> / <B>"} with the measure {@value #RATIO}: its value and the
- * bounds of its 95% interval for a re-run's ratio (main state over main state, {@link RatioPairs#between}):
+ * bounds of its 95% interval for a re-run's ratio (main state over main state, {@link AnswerRatio#between}):
  * each form's speed-up (the baseline over the form) and each form over the faster form above it;</li>
  * <li>where the row was counted, its cost columns for the same JVMs (the main state's):
  * {@code cpu-ns-per-<step>} with the report's interval over forks as bounds (none on a flagged row
@@ -102,7 +107,7 @@ public final class Bencher {
                 }
                 if (i > 0) {
                     Series.Row faster = entries.get(i - 1).form();
-                    ratio(out, r.series(), e.form(), faster, RatioPairs.between(run, r.series(), e.form(), faster));
+                    ratio(out, r.series(), e.form(), faster, AnswerRatio.between(run, r.series(), e.form(), faster));
                 }
             }
         }
@@ -137,10 +142,11 @@ public final class Bencher {
     /** One row's measures. */
     static LinkedHashMap<String, Metric> row(Series<?> s, Series.Row r) {
         LinkedHashMap<String, Metric> m = new LinkedHashMap<>();
-        Optional<Score.Echo> echo = r.measured().echo();
-        // the echo server's table reads requests per second over repetitions; every other table the row's summary
-        Stats.Summary summary = echo.map(Score.Echo::requestsPerSecond).orElse(r.summary());
-        DoubleUnaryOperator unit = echo.isPresent() ? DoubleUnaryOperator.identity() : unit(s.size());
+        // a row read by a rate (the echo server's requests per second over repetitions) is exported as its
+        // score reads it; every other row as its summary, with its run-to-run component
+        boolean rate = s.size().scale() == Size.Scale.PER_SECOND;
+        Stats.Summary summary = rate ? r.measured().score().reading() : r.summary();
+        DoubleUnaryOperator unit = rate ? DoubleUnaryOperator.identity() : unit(s.size());
         boolean flagged = summary.isUnstable();
         Stats.State main = main(summary);
         put(m, slug(s.size()), metric(summary.median(), flagged ? null : summary.interval(), unit));

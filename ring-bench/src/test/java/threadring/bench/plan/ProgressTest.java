@@ -1,4 +1,4 @@
-package threadring.bench.sweep;
+package threadring.bench.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -54,20 +54,5 @@ class ProgressTest {
         p.host(5, 20); // a quarter in 60 s: 180 s more
         p.round(2, "rounds", 5, 2);
         assertEquals("[0/2  2m00s elapsed, ~3m00s left] round 2: 5 forks of 2 id-series done so far", lastLine());
-    }
-
-    /** A row whose JVMs split keeps adding forks past its plan: the host's expected count grows with it. */
-    @Test
-    void theHostsExpectedForksGrowWithARowThatAddsForksForItsStates() {
-        List<threadring.bench.jmh.HostSpec.TaskStatus> tasks = List.of(
-                status(5, 5, true), // finished at its plan
-                status(7, 5, false), // in states: past its plan, one more to come at least
-                status(2, null, false), // in its pilot of 4
-                status(3, 6, false)); // planned 6
-        assertEquals(5 + 8 + 4 + 6, JmhJobs.expectedForks(tasks, 4));
-    }
-
-    private static threadring.bench.jmh.HostSpec.TaskStatus status(int forks, Integer planned, boolean done) {
-        return new threadring.bench.jmh.HostSpec.TaskStatus("k" + forks, "c", "j", "x/y", forks, planned, done, null);
     }
 }

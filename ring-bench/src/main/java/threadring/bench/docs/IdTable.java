@@ -1,4 +1,4 @@
-package threadring.bench.report;
+package threadring.bench.docs;
 
 import java.util.List;
 import java.util.stream.Collectors;
