@@ -45,7 +45,9 @@ final class BesideFlags {
                 + "plain* is the ratio of levels with its 95% interval (above 1: slower with the flags); *bytes/step* "
                 + "is what each step allocated, read from the JVM's counters in every scored fork, and *bytes vs "
                 + "plain* its ratio (a step that allocates the same objects, each smaller, reads below 1). Bytes per "
-                + "step do not move with the machine's load as times do. *Like with like* as in the JDK comparison.");
+                + "step move less with the machine's load than times, but a JVM still warming up allocates what the "
+                + "JIT has not yet removed: read them from settled rows of several forks (not `--quick`). *Like with "
+                + "like* as in the JDK comparison.");
         for (List<Series<?>> group : groups) {
             Series<?> plain = group.get(0);
             WorkloadSection<?> section = Sections.of(plain);
