@@ -2,10 +2,10 @@ package threadring.bench.docs;
 
 import java.util.Locale;
 import threadring.bench.data.Run;
-import threadring.core.workloads.Workloads;
 import threadring.bench.report.Answer;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Ratios;
+import threadring.bench.report.Sections;
 
 /**
  * The answer as the docs carry it (README's first screen, docs/results.md): a line naming the run
@@ -16,11 +16,15 @@ public final class Headline {
 
     private Headline() {}
 
-    /** Whether {@code run} is a default sweep of every workload: no selection, not quick, not long, ran to its end. */
+    /**
+     * Whether {@code run} is a default sweep: of every workload {@code run} sweeps when none is named
+     * (a workload left to be asked for, such as a fixture, is not needed), no selection, not quick,
+     * not long, ran to its end.
+     */
     public static boolean defaultSweep(Run run) {
         Settings s = new Settings(run);
         return run.state() == Run.State.COMPLETE && s.includes().isEmpty() && !s.all() && !s.quick() && !s.longRun()
-                && s.workloads().containsAll(Workloads.ALL);
+                && s.workloads().containsAll(Sections.swept());
     }
 
     /** The answer's markdown, its run linked at {@code reportLink}: the report's section, with the run named under its heading. */

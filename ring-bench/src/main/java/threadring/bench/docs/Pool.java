@@ -113,7 +113,7 @@ public final class Pool implements Ratios {
             return AnswerRatio.between(run(), s, a, b);
         }
         List<RatioPool.Side> sides = sides(s, a.id(), b.id());
-        if (sides.isEmpty()) {
+        if (!enough(sides)) {
             return AnswerRatio.between(run(), s, a, b);
         }
         String key = AnswerRatio.key(s, a.id(), b.id());
@@ -142,7 +142,21 @@ public final class Pool implements Ratios {
 
     /** How many of the pool's runs a ratio of {@code a} over {@code b} in series {@code s} draws on. */
     public int drawsOn(Series<?> s, Series.Row a, Series.Row b) {
-        return pooled(s) ? sides(s, a.id(), b.id()).size() : 1;
+        if (!pooled(s)) {
+            return 1;
+        }
+        List<RatioPool.Side> sides = sides(s, a.id(), b.id());
+        return enough(sides) ? sides.size() : 1;
+    }
+
+    /**
+     * Whether a ratio pools: as many runs speak for it as the pool has, up to {@link #POOLED_RUNS}. Two
+     * runs of a pool of four that disagree leave one degree of freedom (a t quantile of 12.7): the
+     * ring's virtual threads over Go, in the pool of 20261129-170822, read 1.27x [0.0433-37.3x],
+     * where the newest run alone gives an interval held-out runs hold.
+     */
+    private boolean enough(List<RatioPool.Side> sides) {
+        return !sides.isEmpty() && sides.size() >= Math.min(POOLED_RUNS, runs.size());
     }
 
     /** Whether ratios of series {@code s} are pooled: several runs, and a workload that pools. */

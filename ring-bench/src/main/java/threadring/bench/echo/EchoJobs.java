@@ -80,6 +80,14 @@ public final class EchoJobs implements Runner<Size.Served> {
     private RunLog log;
     private Progress progress;
 
+    /** The runner kind of the echo server's load under wrk, for every {@code Size.Served} workload (META-INF/services). */
+    public static final class Kind implements threadring.bench.plan.RunnerKind {
+        @Override
+        public Runner<?> runner(Settings settings, Path jar) {
+            return new EchoJobs(settings, jar, settings.seed());
+        }
+    }
+
     /** With this machine's wrk ({@link Wrk#find}), if it has one. */
     public EchoJobs(Settings settings, Path jar, long seed) {
         this(settings, jar, Wrk.find(), seed);

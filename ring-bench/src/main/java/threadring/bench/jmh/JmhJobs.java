@@ -56,6 +56,14 @@ public final class JmhJobs implements Runner<Size.Timed> {
     private Progress progress;
     private List<Scheduled> running = List.of();
 
+    /** The runner kind of JMH's timed passes, for every {@code Size.Timed} workload (META-INF/services). */
+    public static final class Kind implements threadring.bench.plan.RunnerKind {
+        @Override
+        public Runner<?> runner(Settings settings, Path jar) {
+            return new JmhJobs(settings, jar, settings.seed());
+        }
+    }
+
     public JmhJobs(Settings settings, Path jar, long seed) {
         this.settings = settings;
         this.jar = jar;

@@ -72,6 +72,9 @@ public final class Answer {
                 .map(r -> "`" + r.runId() + "`").toList()) + ": each run's ratio weighted by what it varies by, "
                 + "from runs whose main states are the ones shown), with the 95% interval the pool of as many "
                 + "re-runs falls in; levels, flags and costs are the newest run's."
+                + (runs.size() < Ratios.POOLED_RUNS ? "" : " A ratio that fewer than " + Ratios.POOLED_RUNS
+                        + " of them speak for (an id new to the runs, or in another state in some) is the newest "
+                        + "run's alone, with the interval a re-run's ratio falls in.")
                 + (alone.isEmpty() ? "" : " The " + String.join(" and ", alone) + " answer from the newest run alone, "
                         + "with the 95% interval a re-run's ratio falls in (their pooled intervals did not hold "
                         + "another pool's ratios often enough).");

@@ -11,6 +11,12 @@ import threadring.bench.stats.Stats;
  */
 public interface Ratios {
 
+    /**
+     * The fewest of a pool's runs (all of a smaller pool's) a ratio pools over: fewer leave it the
+     * newest run's, as two runs that disagree leave one degree of freedom.
+     */
+    int POOLED_RUNS = 3;
+
     /** The run whose rows the answer shows: the newest of a pool. */
     Run run();
 

@@ -47,6 +47,13 @@ public final class Sections {
         return c;
     }
 
+    /** The workloads {@code run} sweeps when none is named (a workload left to be asked for is not among them). */
+    public static List<Workload<?, ?>> swept() {
+        threadring.bench.options.Context sweep = new threadring.bench.options.Context(false, false, false, java.util.Map.of());
+        return ALL.stream().map(WorkloadSection::options).filter(o -> o.byDefault(sweep))
+                .<Workload<?, ?>>map(threadring.bench.options.WorkloadOptions::workload).toList();
+    }
+
     /** The section of {@code w}: typed on w's size, as the one section registered for w is. */
     @SuppressWarnings("unchecked") // load() keeps one section per workload, whose type is its workload's
     public static <S extends Size> WorkloadSection<S> of(Workload<S, ?> w) {

@@ -12,6 +12,7 @@ import threadring.bench.report.Carriers;
 import threadring.bench.report.MainStates;
 import threadring.bench.report.Reruns;
 import threadring.bench.report.Series;
+import threadring.core.Workload;
 
 /**
  * Rows of one id in two runs of the same code, as {@link Rerun} estimates its components from:
@@ -140,7 +141,24 @@ public final class RerunPairs {
     /** The same, only runs on a cpu of model {@code cpuModel} where it is not null. */
     public static List<Run> earlier(java.nio.file.Path results, String before, Settings settings,
             String hostname, String cpuModel) throws java.io.IOException {
+        return earlier(results, before, settings, hostname, cpuModel, false);
+    }
+
+    /**
+     * The runs a new run's components come from: as {@link #earlier}, but sweeps of any workloads that
+     * include the new run's own. A run of the ring alone carries the components its rows have in this
+     * machine's default sweeps, not the project's from another machine (20261129-201837, ring and
+     * fan-out on the Intel Xeon, carried the AMD sweeps' 1.5% where the Intel sweeps give 7%).
+     */
+    public static List<Run> covering(java.nio.file.Path results, String before, Settings settings,
+            String hostname, String cpuModel) throws java.io.IOException {
+        return earlier(results, before, settings, hostname, cpuModel, true);
+    }
+
+    private static List<Run> earlier(java.nio.file.Path results, String before, Settings settings,
+            String hostname, String cpuModel, boolean covering) throws java.io.IOException {
         Settings.Scored scored = settings.scored();
+        List<Workload<?, ?>> workloads = settings.selection().workloads();
         List<Run> earlier = new ArrayList<>();
         if (!java.nio.file.Files.isDirectory(results)) {
             return earlier;
@@ -154,7 +172,8 @@ public final class RerunPairs {
             try {
                 Run r = RunFile.read(d);
                 if (r.state() == Run.State.COMPLETE && alike(r.settings().scored(), scored) && sweep(r)
-                        && r.settings().selection().workloads().equals(settings.selection().workloads())
+                        && (covering ? r.settings().selection().workloads().containsAll(workloads)
+                                : r.settings().selection().workloads().equals(workloads))
                         && java.util.Objects.equals(r.machine().hostname(), hostname)
                         && (cpuModel == null || cpuModel.equals(r.machine().cpuModel()))
                         && earlier.stream().noneMatch(e -> e.runId().equals(r.runId()))) {

@@ -29,12 +29,12 @@ public final class RunFolder {
 
     /**
      * Estimates the run's run-to-run components again from the sweeps made alike before it in its
-     * results folder ({@link threadring.bench.rerun.RerunPairs#earlier}), as a new run would at its
+     * results folder ({@link threadring.bench.rerun.RerunPairs#covering}), as a new run would at its
      * start, and writes them into its run.json (through a rename: the old file is whole until then).
      */
     public static threadring.bench.stats.Rerun reEstimate(Path runDir) throws IOException {
         threadring.bench.data.Run run = threadring.bench.data.RunFile.read(runDir);
-        java.util.List<threadring.bench.data.Run> earlier = threadring.bench.rerun.RerunPairs.earlier(
+        java.util.List<threadring.bench.data.Run> earlier = threadring.bench.rerun.RerunPairs.covering(
                 runDir.getParent(), run.runId(), run.settings(), run.machine().hostname(), run.machine().cpuModel());
         threadring.bench.stats.Rerun rerun = threadring.bench.rerun.RerunPairs.estimate(earlier);
         threadring.bench.data.RunFile.write(runDir, run.withSettings(run.settings().withScored(

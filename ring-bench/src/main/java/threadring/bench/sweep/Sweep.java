@@ -23,14 +23,13 @@ import threadring.bench.data.Run;
 import threadring.bench.rerun.RerunPairs;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
-import threadring.bench.echo.EchoJobs;
-import threadring.bench.jmh.JmhJobs;
 import threadring.bench.jmh.Profilers;
 import threadring.bench.plan.Catalog;
 import threadring.bench.plan.Plan;
 import threadring.bench.plan.Progress;
 import threadring.bench.plan.RunLog;
 import threadring.bench.plan.Runner;
+import threadring.bench.plan.RunnerKind;
 import threadring.bench.report.Report;
 import threadring.bench.results.RunFolder;
 import threadring.bench.util.AtomicFiles;
@@ -43,9 +42,9 @@ import threadring.core.Workload;
 
 /**
  * A sweep: for every JDK x cpu set x planned job (some ids of one model in one series), the ids
- * measured by the runner of the job's kind ({@link Runner}: JMH's host for timed passes,
- * {@link JmhJobs}; a load for a server, {@link EchoJobs}), each admitting what this machine can
- * measure and refusing the rest with the reason. Everything lands in
+ * measured by the runner of the job's kind ({@link Runner}, one of each {@link RunnerKind} on the class
+ * path: JMH's host for timed passes, {@code JmhJobs}; a load for a server, {@code EchoJobs}), each
+ * admitting what this machine can measure and refusing the rest with the reason. Everything lands in
  * {@code results/<run-id>/}; run.json is rewritten after every job, and {@code results/latest}
  * moves only when the sweep ran to its end and measured something. Ctrl-C stops the child, keeps
  * what finished and writes a report marked interrupted.
@@ -77,7 +76,7 @@ public final class Sweep {
      */
     private Settings withRerun(Env.Machine machine) throws IOException {
         List<Run> earlier = settings.scored().quick() || settings.scored().longRun() ? List.of()
-                : RerunPairs.earlier(request.results(), runDir.getFileName().toString(), settings,
+                : RerunPairs.covering(request.results(), runDir.getFileName().toString(), settings,
                         machine.hostname(), machine.cpuModel());
         threadring.bench.stats.Rerun rerun = RerunPairs.estimate(earlier);
         out.println("threadring: intervals carry the run-to-run component of " + rerun.source());
@@ -99,8 +98,7 @@ public final class Sweep {
             throw new UsageException("--include " + settings.selection().includes() + " matches no id that runs "
                     + settings.workloads().stream().map(Workload::label).toList() + " (see 'list')");
         }
-        runners = List.of(new JmhJobs(settings, jar, settings.seed()),
-                new EchoJobs(settings, jar, settings.seed()));
+        runners = RunnerKind.all(settings, jar);
         if (request.workloadsNamed()) {
             // asked for by name: a workload this machine cannot measure is a usage error (the default sweep skips it)
             for (Plan<?> p : plans) {
@@ -207,10 +205,15 @@ public final class Sweep {
         return bind(runners, p);
     }
 
-    /** {@code p} bound to the first of {@code runners} that measures its kind of size. */
+    /**
+     * {@code p} bound to the runner of {@code runners} that measures its kind of size most closely:
+     * a workload's own runner (its size's own type) before JMH's (every {@code Size.Timed}).
+     */
     static Runner.Bound<?> bind(List<Runner<?>> runners, Plan<?> p) {
-        return runners.stream().flatMap(r -> r.bind(p).stream()).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no runner measures " + p.describe()));
+        List<Runner.Bound<?>> fit = runners.stream().<Runner.Bound<?>>flatMap(r -> r.bind(p).stream()).toList();
+        return fit.stream().filter(b -> fit.stream().allMatch(o -> o.runner().kind().isAssignableFrom(b.runner().kind())))
+                .findFirst().orElseThrow(() -> new IllegalStateException((fit.isEmpty() ? "no runner measures "
+                        : "runners of unrelated kinds measure ") + p.describe()));
     }
 
     /** Ids that need a newer JDK than the configuration's are skipped, with the reason; returns the others. */

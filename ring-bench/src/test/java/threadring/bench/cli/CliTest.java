@@ -111,6 +111,8 @@ class CliTest {
     @Test
     void theDefaultSweepRunsEveryWorkload() {
         assertEquals(threadring.core.workloads.Workloads.ALL, resolve(Map.of()).settings().workloads());
+        assertEquals(threadring.bench.report.Sections.swept(), resolve(Map.of()).settings().workloads(),
+                "what the docs' default sweep needs is what run sweeps");
         assertEquals(List.of(new EchoSize(1_000)),
                 resolve(Map.of()).settings().series(EchoServer.WORKLOAD));
         assertEquals(List.of(Rendezvous.WORKLOAD), resolve(Map.of(), "--workload", "rendezvous").settings().workloads());

@@ -70,6 +70,50 @@ class PooledAnswerTest {
         assertTrue(short90.isEmpty(), short90.toString());
     }
 
+    /**
+     * In the pool of the four Intel sweeps, where Go's rows are in the newest two, a ratio pools over
+     * three runs or more, else it is the newest run's alone: the ring's `virtual/park-p1` over
+     * `go/channel` read 1.27x [0.0433-37.3x] pooled over two runs on one degree of freedom.
+     */
+    @Test
+    void aRatioFewerThanThreeRunsSpeakForIsTheNewestRunsAlone() throws IOException {
+        Run newest = RunFile.read(RatioAnswerTest.RESULTS.resolve("20261129-170822"));
+        Pool pool = Pool.of(RatioAnswerTest.RESULTS, newest);
+        assertTrue(pool.runs().size() >= 4, "the Intel pool: " + pool.runs().stream().map(Run::runId).toList());
+        int alone = 0;
+        int pooled = 0;
+        for (Series<?> s : Series.of(newest)) {
+            List<Series.Row> rows = s.rows(newest);
+            for (int i = 0; i < rows.size(); i++) {
+                for (int j = i + 1; j < rows.size(); j++) {
+                    Series.Row x = rows.get(i);
+                    Series.Row y = rows.get(j);
+                    int n = pool.drawsOn(s, x, y);
+                    if (n == 1) {
+                        assertEquals(AnswerRatio.between(newest, s, x, y), pool.between(s, x, y), x.id() + "/" + y.id());
+                        alone++;
+                    } else {
+                        assertTrue(n >= Pool.POOLED_RUNS, x.id() + "/" + y.id() + " pooled over " + n);
+                        pooled++;
+                    }
+                }
+            }
+        }
+        System.out.println("pool of " + pool.runs().size() + ": " + pooled + " ratios pooled, " + alone + " alone");
+        assertTrue(alone > 0 && pooled > 0, alone + " alone, " + pooled + " pooled");
+        Series<?> ring = Series.of(newest).stream().filter(s -> s.workload() == threadring.core.ring.Ring.WORKLOAD)
+                .findFirst().orElseThrow();
+        Series.Row virtual = row(newest, ring, "virtual/park-p1");
+        Series.Row go = row(newest, ring, "go/channel");
+        assertEquals(1, pool.drawsOn(ring, virtual, go));
+        Stats.Ratio r = pool.between(ring, virtual, go);
+        assertTrue(r.interval().high() / r.interval().low() < 10, "virtual/park-p1 over go/channel: " + r);
+    }
+
+    private static Series.Row row(Run run, Series<?> s, String id) {
+        return s.rows(run).stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow(() -> new AssertionError(id));
+    }
+
     /** Each ratio both pools draw on in full, judged both ways: does one's interval hold the other's ratio. */
     private static void judge(Pool one, Pool other, Map<String, int[]> held, Map<String, List<Double>> widths) {
         for (Series<?> s : Series.of(one.run())) {

@@ -62,6 +62,43 @@ class RerunsTest {
                 newest.settings(), newest.machine().hostname()).stream().map(Run::runId).toList());
     }
 
+    /**
+     * A run of fewer workloads takes its components from the default sweeps on its machine that
+     * include its workloads ({@link RerunPairs#covering}); the pool of a default sweep stays with sweeps
+     * of the same workloads ({@link RerunPairs#earlier}), and a sweep of other workloads gives none.
+     */
+    @Test
+    void aRunOfFewerWorkloadsTakesItsComponentsFromTheSweepsThatIncludeThem(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws IOException {
+        for (String id : List.of("20261129-141334", "20261129-170822")) {
+            java.nio.file.Files.createDirectories(dir.resolve(id));
+            Path file = RunFile.file(RESULTS.resolve(id));
+            java.nio.file.Files.copy(file, dir.resolve(id).resolve(file.getFileName()));
+        }
+        Run sweep = RunFile.read(dir.resolve("20261129-170822"));
+        List<String> both = List.of("20261129-170822", "20261129-141334");
+        for (List<threadring.core.Workload<?, ?>> fewer : List.of(
+                List.<threadring.core.Workload<?, ?>>of(threadring.core.ring.Ring.WORKLOAD),
+                List.<threadring.core.Workload<?, ?>>of(threadring.core.ring.Ring.WORKLOAD,
+                        threadring.core.fanout.FanOut.WORKLOAD))) {
+            threadring.bench.data.Settings settings = withWorkloads(sweep.settings(), fewer);
+            assertEquals(both, RerunPairs.covering(dir, "20261129-999999", settings, sweep.machine().hostname(),
+                    sweep.machine().cpuModel()).stream().map(Run::runId).toList(), fewer.toString());
+            assertEquals(List.of(), RerunPairs.earlier(dir, "20261129-999999", settings, sweep.machine().hostname(),
+                    sweep.machine().cpuModel()), "a pool: " + fewer);
+        }
+        assertEquals(both, RerunPairs.covering(dir, "20261129-999999", sweep.settings(), sweep.machine().hostname(),
+                sweep.machine().cpuModel()).stream().map(Run::runId).toList(), "a default sweep");
+        assertEquals(List.of(), RerunPairs.covering(dir, "20261129-999999", sweep.settings(), sweep.machine().hostname(),
+                "another cpu"), "another cpu model");
+    }
+
+    private static threadring.bench.data.Settings withWorkloads(threadring.bench.data.Settings s,
+            List<threadring.core.Workload<?, ?>> workloads) {
+        return new threadring.bench.data.Settings(new threadring.bench.data.Settings.Selection(List.of(), false,
+                workloads), s.series(), s.steps(), s.scored(), s.cpus(), s.jdks(), s.profilers(), s.profiling(), s.seed());
+    }
+
     /** One pair of runs is one draw of the run offset: a user's own components need three pairs of runs. */
     @Test
     void ownComponentsNeedThreePairsOfRuns() throws IOException {

@@ -54,4 +54,56 @@ class RunnerBindingTest {
                 () -> Sweep.bind(List.of(JMH), plan(new EchoSize(1000, 0))));
         assertTrue(e.getMessage().startsWith("no runner measures "), e.getMessage());
     }
+
+    /** The runner kinds on the class path: JMH's and the echo load's, in the services file's order. */
+    @Test
+    void theRunnerKindsOnTheClassPathAreJmhsAndTheLoads() {
+        assertEquals(List.of(JmhJobs.class, EchoJobs.class), threadring.bench.plan.RunnerKind
+                .all(SETTINGS, Path.of("benchmarks.jar")).stream().map(Object::getClass).toList());
+    }
+
+    /**
+     * Where two runners' kinds fit, the narrower takes the plan (a workload's own runner before
+     * JMH's, whatever their order). Two kinds neither of which is narrower fail naming the plan
+     * ({@code WorkloadByTestsIT} met it, before its fixture's runners took their sizes' own kinds).
+     */
+    @Test
+    void theNarrowerKindTakesThePlanAndUnrelatedKindsFail() {
+        Runner<RingSize> rings = new Narrow<>(RingSize.class);
+        for (List<Runner<?>> runners : List.<List<Runner<?>>>of(List.of(JMH, rings), List.of(rings, JMH))) {
+            assertSame(rings, Sweep.bind(runners, plan(RingSize.classic(503))).runner());
+        }
+        assertSame(JMH, Sweep.bind(List.of(JMH, rings), plan(new threadring.core.rendezvous.RendezvousSize())).runner());
+        Runner<Size> any = new Narrow<>(Size.class);
+        assertSame(rings, Sweep.bind(List.of(any, JMH, rings), plan(RingSize.classic(503))).runner());
+        Runner<RingSize> twin = new Narrow<>(RingSize.class);
+        assertSame(twin, Sweep.bind(List.of(JMH, twin, rings), plan(RingSize.classic(503))).runner(),
+                "two of the same kind: the first listed");
+    }
+
+    /** A runner of one kind that runs nothing. */
+    private record Narrow<S extends Size>(Class<S> kind) implements Runner<S> {
+        @Override
+        public String benchmark(Plan<S> plan) {
+            return "none";
+        }
+
+        @Override
+        public double estimate(Plan<S> plan) {
+            return 0;
+        }
+
+        @Override
+        public boolean host() {
+            return false;
+        }
+
+        @Override
+        public void schedule(threadring.bench.data.Configuration c, Plan<S> plan) {}
+
+        @Override
+        public List<threadring.bench.data.Job> run(Session session) {
+            return List.of();
+        }
+    }
 }

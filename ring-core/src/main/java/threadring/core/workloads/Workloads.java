@@ -1,7 +1,9 @@
 package threadring.core.workloads;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 import threadring.core.Size;
 import threadring.core.Workload;
@@ -12,18 +14,35 @@ import threadring.core.ring.Ring;
 import threadring.core.skynet.Skynet;
 
 /**
- * Every workload, in the order reports show them: the one list a new workload is added to in
- * ring-core (its own package holds everything else about it).
+ * Every workload, in the order reports show them: the one list a new workload of ring-core is added
+ * to (its own package holds everything else about it), then those found on the class path
+ * ({@link WorkloadProvider}: a workload of another jar, or a test's fixture).
  */
 public final class Workloads {
 
-    public static final List<Workload<?, ?>> ALL = List.of(Ring.WORKLOAD, Rendezvous.WORKLOAD, FanOut.WORKLOAD,
+    /** The workloads of ring-core. */
+    public static final List<Workload<?, ?>> BUILT_IN = List.of(Ring.WORKLOAD, Rendezvous.WORKLOAD, FanOut.WORKLOAD,
             EchoServer.WORKLOAD, Skynet.WORKLOAD);
+
+    /** Every workload: ring-core's, then the ones providers add, by name. */
+    public static final List<Workload<?, ?>> ALL = load();
 
     /** Workloads in {@link #ALL}'s order. */
     public static final Comparator<Workload<?, ?>> ORDER = Comparator.comparingInt(ALL::indexOf);
 
     private Workloads() {}
+
+    private static List<Workload<?, ?>> load() {
+        List<Workload<?, ?>> all = new ArrayList<>(BUILT_IN);
+        ServiceLoader.load(WorkloadProvider.class, Workloads.class.getClassLoader()).stream()
+                .map(p -> p.get().workload()).sorted(Comparator.comparing(Workload::name)).forEach(w -> {
+                    if (all.stream().anyMatch(x -> x.name().equals(w.name()) || x.label().equals(w.label()))) {
+                        throw new IllegalStateException("two workloads named " + w.name() + " (" + w.label() + ")");
+                    }
+                    all.add(w);
+                });
+        return List.copyOf(all);
+    }
 
     /**
      * The workload of a label ({@code ring}, {@code fanout}).
