@@ -111,12 +111,27 @@ public final class RunFile {
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /** {@code path} as a run records it: relative to {@code results} where it lies under its parent, else as it is. */
+    /**
+     * {@code path} as a run records it: relative to {@code results} where it lies under its parent
+     * or in the {@code .jdks} folder of a folder above it (the checkout's JDKs, where install-jdk21.sh
+     * puts them, also for {@code --results docs/results}), else as it is.
+     */
     public static String shown(Path results, String path) {
         if (path == null || results == null || results.getParent() == null || !Path.of(path).isAbsolute()) {
             return path;
         }
         Path p = Path.of(path).normalize();
-        return p.startsWith(results.getParent()) ? results.relativize(p).toString() : path;
+        if (p.startsWith(results.getParent())) {
+            return results.relativize(p).toString();
+        }
+        for (Path above = results.getParent(); above != null && above.getParent() != null; above = above.getParent()) {
+            if (p.startsWith(above.resolve(JDKS))) {
+                return results.relativize(p).toString();
+            }
+        }
+        return path;
     }
+
+    /** The checkout's folder of JDKs the tool installs. */
+    static final String JDKS = ".jdks";
 }
