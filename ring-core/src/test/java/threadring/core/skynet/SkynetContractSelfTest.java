@@ -71,12 +71,29 @@ class SkynetContractSelfTest {
 
         @Override
         protected void start(int branching, int depth) {
-            Node root = new Node(0, Skynet.leaves(branching, depth), branching);
+            long leaves = Skynet.leaves(branching, depth);
             if (fault == Fault.CALLER) {
-                done(root.invoke()); // outside the pool: ForkJoinTask.invoke computes on this thread
+                // every task on this thread: forked children would go to the common pool, whose
+                // workers may start the last task on a busy machine, so the fault would not always show
+                done(onTheCaller(0, leaves, branching));
             } else {
+                Node root = new Node(0, leaves, branching);
                 pool.execute(() -> done(root.invoke()));
             }
+        }
+
+        private long onTheCaller(long first, long leaves, int branching) {
+            taskStarted();
+            long sum = first;
+            if (leaves > 1) {
+                sum = 0;
+                long each = leaves / branching;
+                for (int i = 0; i < branching; i++) {
+                    sum += onTheCaller(first + i * each, each, branching);
+                }
+            }
+            taskEnded();
+            return sum;
         }
 
         @Override
