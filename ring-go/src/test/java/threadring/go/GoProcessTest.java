@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import threadring.core.ring.RingSize;
@@ -12,6 +13,12 @@ import threadring.core.ring.RingSize;
 /** What the kit cannot see of a Go row: its process, which the JVM's thread list does not show. */
 @Timeout(60)
 class GoProcessTest {
+
+    /** The first build of the program (minutes on a cold cache) is not a test's to time. */
+    @BeforeAll
+    static void built() {
+        GoProgram.binary();
+    }
 
     @Test
     void closeEndsTheProcess() throws Exception {

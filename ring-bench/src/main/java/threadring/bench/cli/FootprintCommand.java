@@ -49,8 +49,8 @@ final class FootprintCommand implements Callable<Integer> {
                     + "1000000).")
     List<Integer> tasks = new java.util.ArrayList<>();
 
-    @Option(names = "--delay-ms", paramLabel = "D", converter = Converters.DelayMs.class,
-            description = "With --tasks: how long each task sleeps (default 20000), long enough that every task is "
+    @Option(names = "--delay-ms", paramLabel = "D", converter = Converters.LiveDelayMs.class,
+            description = "With --tasks: how long each task sleeps, at most 600000 (default 20000), long enough that every task is "
                     + "started before the reading at D/2 (a measurement where not every task was alive fails, saying so).")
     Integer delayMs;
 
@@ -58,6 +58,12 @@ final class FootprintCommand implements Callable<Integer> {
             description = "Measure each id also in a JVM started with FLAG, side by side in one run (repeat for "
                     + "several flags, all in that one JVM): e.g. --beside-jvm-arg -XX:+UseCompactObjectHeaders (JDK 25).")
     List<String> beside = new java.util.ArrayList<>();
+
+    @Option(names = "--jdk", paramLabel = "JDK", converter = Converters.JdkHome.class,
+            description = "The JDK the measuring JVMs run on: a release (17, 21, 25: found in .jdks/, JAVA_HOME and the "
+                    + "usual places) or a JDK home (default: the one running this command). One per run: run "
+                    + "footprint once per JDK to set them side by side.")
+    Path jdk;
 
     @Option(names = "--timeout", paramLabel = "S", converter = Converters.Positive.class,
             description = "Seconds one measurement may take (default 900).")
@@ -96,6 +102,6 @@ final class FootprintCommand implements Callable<Integer> {
                 .sorted().toList();
         Path runDir = RunFolder.create(dir, "footprint-");
         return new FootprintRunner(runDir, Home.home(), timeoutSeconds, System.out,
-                live ? (delayMs != null ? delayMs : DEFAULT_DELAY_MS) : null, beside).run(selected, sizes);
+                live ? (delayMs != null ? delayMs : DEFAULT_DELAY_MS) : null, beside, jdk).run(selected, sizes);
     }
 }

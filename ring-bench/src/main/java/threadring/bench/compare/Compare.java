@@ -14,7 +14,6 @@ import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.HtmlPage;
 import threadring.bench.report.Sections;
-import threadring.bench.report.Reruns;
 import threadring.bench.report.Series;
 import threadring.bench.report.WorkloadSection;
 import threadring.bench.data.Probe;
@@ -23,6 +22,7 @@ import threadring.bench.data.RunFile;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Stats;
 import threadring.bench.util.AtomicFiles;
+import threadring.bench.data.Reruns;
 
 /**
  * Two runs side by side: per configuration (same label, or the only one of each) and id, the

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import threadring.bench.util.CpuList;
 import threadring.bench.util.Processes;
+import threadring.bench.util.UsageException;
 
 /** What a result depends on besides the code: the JVM (probed inside each configuration) and the machine. */
 public final class Env {
@@ -19,10 +20,11 @@ public final class Env {
     public record Jvm(String javaVendor, String javaVersion, int javaFeature, String vmName, String vmVersion,
             String javaHome, List<String> inputArguments, int availableProcessors, long maxHeapBytes) {
 
-        /** The same, the checkout's folder {@code home} in its flags written {@code <checkout>}: a committed file names no machine's path. */
+        /** The same, the checkout's folder {@code home} in its home and flags written {@code <checkout>}: a committed file names no machine's path. */
         public Jvm withoutCheckout(java.nio.file.Path home) {
             String checkout = home.toAbsolutePath().normalize().toString();
-            return new Jvm(javaVendor, javaVersion, javaFeature, vmName, vmVersion, javaHome, inputArguments.stream()
+            return new Jvm(javaVendor, javaVersion, javaFeature, vmName, vmVersion,
+                    javaHome == null ? null : javaHome.replace(checkout, "<checkout>"), inputArguments.stream()
                     .map(a -> a.replace(checkout, "<checkout>")).toList(), availableProcessors, maxHeapBytes);
         }
     }
@@ -42,6 +44,33 @@ public final class Env {
     /** {@code Env FILE}: writes this JVM's facts to FILE, how a sweep probes a JDK and cpu set. */
     public static void main(String[] args) throws java.io.IOException {
         Json.write(Path.of(args[0]), jvm());
+    }
+
+    /**
+     * The JVM of {@code jdk} as {@code flags} start it (pinned to {@code cpus}, null: unpinned), from a
+     * JVM of its own writing its facts: a JDK that will not start with them, or older than 17, is a
+     * usage error.
+     */
+    public static Jvm probe(Path jdk, String cpus, List<String> flags, String classPath)
+            throws IOException, InterruptedException {
+        Path file = Files.createTempFile("threadring-jvm", ".json");
+        try {
+            List<String> java = new ArrayList<>(List.of(Processes.java(jdk.toString())));
+            java.addAll(flags);
+            java.addAll(List.of("-cp", classPath, Env.class.getName(), file.toString()));
+            List<String> cmd = Processes.pinned(cpus, java);
+            Processes.Exit exit = Processes.capture(cmd, Duration.ofSeconds(60));
+            if (!exit.ok()) {
+                throw new UsageException("cannot start " + String.join(" ", cmd) + ": " + exit.oneLine());
+            }
+            Jvm jvm = Json.read(file, Jvm.class);
+            if (jvm.javaFeature() < 17) {
+                throw new UsageException("--jdk " + jdk + " is JDK " + jvm.javaVersion() + "; threadring needs 17+");
+            }
+            return jvm;
+        } finally {
+            Files.deleteIfExists(file);
+        }
     }
 
     public static Jvm jvm() {

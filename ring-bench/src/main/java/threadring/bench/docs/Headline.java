@@ -2,10 +2,10 @@ package threadring.bench.docs;
 
 import java.util.Locale;
 import threadring.bench.data.Run;
-import threadring.bench.report.Answer;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Ratios;
 import threadring.bench.report.Sections;
+import threadring.bench.answer.Answer;
 
 /**
  * The answer as the docs carry it (README's first screen, docs/results.md): a line naming the run

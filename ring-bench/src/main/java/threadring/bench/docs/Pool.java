@@ -14,13 +14,13 @@ import threadring.bench.stats.RatioPool;
 import threadring.bench.stats.RatioRerun;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
-import threadring.bench.report.AnswerRatio;
 import threadring.bench.report.MainStates;
 import threadring.bench.report.Ratios;
-import threadring.bench.report.Reruns;
 import threadring.bench.report.Sections;
 import threadring.bench.report.Series;
 import threadring.bench.rerun.RerunPairs;
+import threadring.bench.data.Reruns;
+import threadring.bench.report.MainStateRatio;
 
 /**
  * The answer's ratios pooled over alike runs ({@link RatioPool}): the newest run and the sweeps made
@@ -110,13 +110,13 @@ public final class Pool implements Ratios {
     @Override
     public Stats.Ratio between(Series<?> s, Series.Row a, Series.Row b) {
         if (!pooled(s)) {
-            return AnswerRatio.between(run(), s, a, b);
+            return MainStateRatio.between(run(), s, a, b);
         }
         List<RatioPool.Side> sides = sides(s, a.id(), b.id());
         if (!enough(sides)) {
-            return AnswerRatio.between(run(), s, a, b);
+            return MainStateRatio.between(run(), s, a, b);
         }
-        String key = AnswerRatio.key(s, a.id(), b.id());
+        String key = MainStateRatio.key(s, a.id(), b.id());
         Rerun.Part part = RatioRerun.part(parts, key);
         return RatioPool.of(sides, part, between.computeIfAbsent(key, k -> RatioPool.between(ofClass(s, k), part)));
     }
@@ -131,7 +131,7 @@ public final class Pool implements Ratios {
             List<Series.Row> rows = t.rows(run());
             for (int i = 0; i < rows.size(); i++) {
                 for (int j = i + 1; j < rows.size(); j++) {
-                    if (AnswerRatio.key(t, rows.get(i).id(), rows.get(j).id()).equals(key)) {
+                    if (MainStateRatio.key(t, rows.get(i).id(), rows.get(j).id()).equals(key)) {
                         out.add(sides(t, rows.get(i).id(), rows.get(j).id()));
                     }
                 }

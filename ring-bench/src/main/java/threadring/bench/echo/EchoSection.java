@@ -19,7 +19,6 @@ import java.util.function.ToDoubleFunction;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Run;
 import threadring.bench.echo.EchoScore.EchoRepetition;
-import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
 
@@ -51,10 +50,6 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
         return EchoServer.WORKLOAD;
     }
 
-    @Override
-    public String unit() {
-        return "requests/s";
-    }
 
     /** The leader's and the baseline's p99 at the highest offered rate both sustained ({@link EchoLatency#atOneRate}). */
     @Override
@@ -74,16 +69,6 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
                         + (e.wrkCpus() == null ? "" : ", wrk to cpu " + e.wrkCpus()) + ")").orElse(head);
     }
 
-    /** Requests per second: the rows' ns per request, inverted. */
-    @Override
-    public String number(double cost) {
-        return Format.rate(1e9 / cost);
-    }
-
-    @Override
-    public String range(Interval cost) {
-        return cost == null ? "n/a" : Format.rateInterval(new Interval(1e9 / cost.high(), 1e9 / cost.low()));
-    }
 
     @Override
     public Optional<String> baseline() {

@@ -13,13 +13,13 @@ import threadring.bench.data.Run;
 import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
 import threadring.core.Size;
-import threadring.bench.report.Answer;
-import threadring.bench.report.AnswerRatio;
 import threadring.bench.report.Costs;
-import threadring.bench.report.Ranking;
 import threadring.bench.report.Sections;
 import threadring.bench.report.Series;
 import threadring.bench.report.WorkloadSection;
+import threadring.bench.report.MainStateRatio;
+import threadring.bench.answer.Answer;
+import threadring.bench.answer.Ranking;
 
 /**
  * A run's rows for a regression tracker, in Bencher's metric format (BMF JSON,
@@ -43,7 +43,7 @@ import threadring.bench.report.WorkloadSection;
  * value stands for: 1, or less for the main state of a row in states or with JVMs apart;</li>
  * <li>per answer table ({@link Answer}), each ratio it decides on, as a benchmark of its own named
  * {@code "<configuration> <series> <A> / <B>"} with the measure {@value #RATIO}: its value and the
- * bounds of its 95% interval for a re-run's ratio (main state over main state, {@link AnswerRatio#between}):
+ * bounds of its 95% interval for a re-run's ratio (main state over main state, {@link MainStateRatio#between}):
  * each form's speed-up (the baseline over the form) and each form over the faster form above it;</li>
  * <li>where the row was counted, its cost columns for the same JVMs (the main state's):
  * {@code cpu-ns-per-<step>} with the report's interval over forks as bounds (none on a flagged row
@@ -107,7 +107,7 @@ public final class Bencher {
                 }
                 if (i > 0) {
                     Series.Row faster = entries.get(i - 1).form();
-                    ratio(out, r.series(), e.form(), faster, AnswerRatio.between(run, r.series(), e.form(), faster));
+                    ratio(out, r.series(), e.form(), faster, MainStateRatio.between(run, r.series(), e.form(), faster));
                 }
             }
         }

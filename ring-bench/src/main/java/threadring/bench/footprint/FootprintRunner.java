@@ -36,9 +36,13 @@ public final class FootprintRunner {
     private final Integer delayMs;
     /** Flags each id is measured with too, beside the default (empty: none). */
     private final List<String> beside;
+    /** The JDK the measuring JVMs run on. */
+    private final Path jdk;
 
+    /** {@code jdk}: the JDK the measuring JVMs run on (null: the one running this). */
     public FootprintRunner(Path runDir, Path home, int timeoutSeconds, PrintStream out, Integer delayMs,
-            List<String> beside) {
+            List<String> beside, Path jdk) {
+        this.jdk = jdk != null ? jdk : Path.of(System.getProperty("java.home"));
         this.runDir = runDir;
         this.home = home;
         this.timeoutSeconds = timeoutSeconds;
@@ -51,6 +55,7 @@ public final class FootprintRunner {
     public int run(List<RingFactory> selected, List<Integer> sizes) throws IOException, InterruptedException {
         out.println("threadring: writing " + runDir);
         String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        Env.Jvm jvm = Env.probe(jdk, null, List.of(), System.getProperty("java.class.path")).withoutCheckout(home);
         List<Measurement> measurements = new ArrayList<>();
         int failed = 0;
         List<List<String>> flagSets = beside.isEmpty() ? List.of(List.of()) : List.of(List.of(), beside);
@@ -60,17 +65,17 @@ public final class FootprintRunner {
                 for (List<String> flags : flagSets) {
                     progress.next(String.format(Locale.ROOT, "%s at %,d %s%s", f.id(), n, delayMs == null ? "nodes"
                             : "tasks", flags.isEmpty() ? "" : " with " + String.join(" ", flags)));
-                    Measurement m = measure(f, n, flags).withJvmArgs(flags);
+                    Measurement m = measure(f, n, flags, jvm.javaFeature()).withJvmArgs(flags);
                     measurements.add(m);
                     out.println(line(m, delayMs != null));
                     failed += m.error() != null ? 1 : 0;
                     save(new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started, null,
-                            Env.machine(home), Env.jvm().withoutCheckout(home), sizes, measurements, delayMs, beside.isEmpty() ? null : beside));
+                            Env.machine(home), jvm, sizes, measurements, delayMs, beside.isEmpty() ? null : beside));
                 }
             }
         }
         FootprintRun run = new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started,
-                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), Env.machine(home), Env.jvm().withoutCheckout(home), sizes,
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), Env.machine(home), jvm, sizes,
                 measurements, delayMs, beside.isEmpty() ? null : beside);
         save(run);
         out.println("threadring: report " + FootprintReport.write(runDir, run));
@@ -95,15 +100,16 @@ public final class FootprintRunner {
                 head, m.openNsPerNode(), m.heapBytesPerNode(), nativeBytes);
     }
 
-    private Measurement measure(RingFactory f, int n, List<String> flags) throws IOException, InterruptedException {
+    private Measurement measure(RingFactory f, int n, List<String> flags, int javaFeature)
+            throws IOException, InterruptedException {
         Optional<String> no = f.unsupportedReason().isPresent()
-                && Runtime.version().feature() < f.minimumJavaVersion() ? f.unsupportedReason() : f.cannotOpen(n);
+                && javaFeature < f.minimumJavaVersion() ? f.unsupportedReason() : f.cannotOpen(n);
         if (no.isPresent()) {
             return Measurement.skipped(f.id(), n, no.get());
         }
         Path file = Files.createTempFile(runDir, "measurement", ".json");
         try {
-            List<String> cmd = new ArrayList<>(List.of(Processes.java(System.getProperty("java.home"))));
+            List<String> cmd = new ArrayList<>(List.of(Processes.java(jdk.toString())));
             cmd.addAll(f.jvmArgs());
             cmd.addAll(Heap.flags(n));
             cmd.addAll(flags);

@@ -21,7 +21,7 @@ public final class CrossCpu {
     private CrossCpu() {}
 
     /** The configuration's probes of kind {@code id}, in the order they ran. */
-    static List<Probe> of(Run run, String label, String id) {
+    public static List<Probe> of(Run run, String label, String id) {
         return run.probes().stream().filter(p -> p.configuration().equals(label) && p.id().equals(id)).toList();
     }
 

@@ -41,7 +41,7 @@ public interface Ratios {
 
             @Override
             public Stats.Ratio between(Series<?> s, Series.Row a, Series.Row b) {
-                return AnswerRatio.between(run, s, a, b);
+                return MainStateRatio.between(run, s, a, b);
             }
         };
     }

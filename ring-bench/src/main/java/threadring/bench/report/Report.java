@@ -11,10 +11,11 @@ import threadring.bench.data.RunFile;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.bench.util.AtomicFiles;
+import threadring.bench.data.Reruns;
 
 /**
- * Turns a run's run.json into report.md, report.html and charts: the answer (each model's fastest
- * form per series, in tiers), the environment, how to read the statistics, each workload's
+ * Turns a run's run.json into report.md, report.html and charts: its head (the answer, each model's
+ * fastest form per series in tiers, written by the caller's {@link Head}), the environment, how to read the statistics, each workload's
  * summary, then per series its section (per id the median with its interval over forks, the fork
  * medians, a stability flag and the speed-up over the workload's baseline with its interval; what
  * failed; the profiling pass, labelled as such).
@@ -27,8 +28,14 @@ public final class Report {
 
     private Report() {}
 
-    /** Writes the charts, report.md and report.html of the run in {@code runDir}; returns report.md. */
-    public static Path write(Path runDir) throws IOException {
+    /** What a report opens with, above its environment: the answer, written by a reader of the run's rows. */
+    @FunctionalInterface
+    public interface Head {
+        void write(Run run, Doc doc);
+    }
+
+    /** Writes the charts, report.md and report.html of the run in {@code runDir}, {@code head} first; returns report.md. */
+    public static Path write(Path runDir, Head head) throws IOException {
         Run run = RunFile.read(runDir);
         Chart.Outcome chart = Chart.write(runDir, run, Series.steps(run), s -> Sections.name(run, s),
                 Chart.unit(Series.steps(run)), 1, Chart.PNG,
@@ -36,7 +43,7 @@ public final class Report {
         Chart.Outcome cost = CostChart.write(runDir, run, s -> Sections.name(run, s));
         Sections.ALL.forEach(s -> s.charts(runDir, run));
         AcrossJdks.chart(runDir, run);
-        Doc doc = document(run, chart, cost);
+        Doc doc = document(run, chart, cost, head);
         AtomicFiles.write(runDir.resolve(HTML), HtmlPage.render(doc, runDir));
         Path file = runDir.resolve(FILE);
         AtomicFiles.write(file, doc.markdown());
@@ -44,18 +51,18 @@ public final class Report {
     }
 
     /** report.md's text, with the main chart as drawn. */
-    public static String render(Run run, Chart.Outcome chart) {
-        return document(run, chart, new Chart.Outcome(null, null, "not drawn")).markdown();
+    public static String render(Run run, Chart.Outcome chart, Head head) {
+        return document(run, chart, new Chart.Outcome(null, null, "not drawn"), head).markdown();
     }
 
     /** The whole report as typed blocks: what report.md and report.html both show. */
-    static Doc document(Run run, Chart.Outcome chart, Chart.Outcome cost) {
+    public static Doc document(Run run, Chart.Outcome chart, Chart.Outcome cost, Head head) {
         Doc doc = new Doc("threadring run " + run.runId());
         if (run.state() != Run.State.COMPLETE) {
             doc.paragraph("**Incomplete run (" + run.state().toString().toLowerCase(Locale.ROOT)
                     + ")**: only what finished is shown; `results/latest` was not moved to it.");
         }
-        Answer.write(run, doc);
+        head.write(run, doc);
         Environment.write(run, doc);
         if (chart.png() != null) {
             doc.add(new Doc.Image("ns per hop: level and 95% interval over forks, log scale", chart.png(), chart.svg()));

@@ -12,6 +12,7 @@ import threadring.bench.data.Run;
 import threadring.core.Size;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
+import threadring.bench.data.Reruns;
 
 /**
  * One configuration (JDK and cpu set) in one series of a workload ({@link Size}): a table of its

@@ -60,19 +60,32 @@ public interface WorkloadSection<S extends Size> {
         return workload().unit();
     }
 
-    /** What a row's value is in {@code compare}'s columns, e.g. {@code ns/hop}. */
+    /** What a row's value is in {@code compare}'s columns, by its scale: {@code ns/hop}, {@code ms/operation}, {@code requests/s}. */
     default String unit() {
-        return "ns/" + workload().unit();
+        return switch (workload().scale()) {
+            case NS_PER_STEP -> "ns/" + workload().unit();
+            case MS_PER_OPERATION -> "ms/" + workload().unit();
+            case PER_SECOND -> workload().unit() + "s/s";
+        };
     }
 
-    /** One cost (ns per step) as the workload states it: ns, ms per operation, requests per second. */
+    /** One cost (ns per step) as the workload states it, by its scale: ns, ms per operation, steps per second. */
     default String number(double cost) {
-        return Format.ns(cost);
+        return switch (workload().scale()) {
+            case NS_PER_STEP -> Format.ns(cost);
+            case MS_PER_OPERATION -> Format.ms(cost);
+            case PER_SECOND -> Format.rate(1e9 / cost);
+        };
     }
 
-    /** An interval of costs as the workload states it. */
+    /** An interval of costs as the workload states it (a rate's ends swapped: the cheaper step is the higher rate). */
     default String range(Interval cost) {
-        return Format.interval(cost);
+        return switch (workload().scale()) {
+            case NS_PER_STEP -> Format.interval(cost);
+            case MS_PER_OPERATION -> Format.msInterval(cost);
+            case PER_SECOND -> cost == null ? "n/a"
+                    : Format.rateInterval(new Interval(1e9 / cost.high(), 1e9 / cost.low()));
+        };
     }
 
     /** A row's cost as {@code compare} shows it: level [95% interval], or each state's. */

@@ -10,9 +10,9 @@ import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.bench.report.Carriers;
 import threadring.bench.report.MainStates;
-import threadring.bench.report.Reruns;
 import threadring.bench.report.Series;
 import threadring.core.Workload;
+import threadring.bench.data.Reruns;
 
 /**
  * Rows of one id in two runs of the same code, as {@link Rerun} estimates its components from:

@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import threadring.bench.answer.Answer;
 import threadring.bench.report.Report;
 
 /**
@@ -21,10 +22,10 @@ public final class RunFolder {
 
     private RunFolder() {}
 
-    /** Writes the run's jmh-result.json and its report from run.json; returns report.md. */
+    /** Writes the run's jmh-result.json and its report from run.json, its answer first; returns report.md. */
     public static Path render(Path runDir) throws IOException {
         JmhResults.merge(runDir);
-        return Report.write(runDir);
+        return Report.write(runDir, Answer::write);
     }
 
     /**

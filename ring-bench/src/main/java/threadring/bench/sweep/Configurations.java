@@ -1,15 +1,11 @@
 package threadring.bench.sweep;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import threadring.bench.data.Json;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
-import threadring.bench.util.Processes;
 import threadring.bench.util.UsageException;
 
 /**
@@ -32,7 +28,7 @@ final class Configurations {
         for (Path jdk : homes) {
             for (String set : cpuSets) {
                 for (List<String> flags : variants) {
-                    Env.Jvm jvm = probe(jdk, set, flags, jar);
+                    Env.Jvm jvm = Env.probe(jdk, set, flags, jar.toString());
                     String label = Configuration.label(jvm.javaFeature(), set, flags);
                     if (configs.stream().anyMatch(c -> c.label().equals(label))) {
                         throw new UsageException("the same JDK and cpu set are given twice: " + label);
@@ -42,28 +38,5 @@ final class Configurations {
             }
         }
         return configs;
-    }
-
-    /** The JVM of {@code jdk} as {@code flags} start it: a flag this JDK does not take is a usage error here. */
-    private static Env.Jvm probe(Path jdk, String cpus, List<String> flags, Path jar)
-            throws IOException, InterruptedException {
-        Path file = Files.createTempFile("threadring-jvm", ".json");
-        try {
-            List<String> java = new ArrayList<>(List.of(Processes.java(jdk.toString())));
-            java.addAll(flags);
-            java.addAll(List.of("-cp", jar.toString(), Env.class.getName(), file.toString()));
-            List<String> cmd = Processes.pinned(cpus, java);
-            Processes.Exit exit = Processes.capture(cmd, Duration.ofSeconds(60));
-            if (!exit.ok()) {
-                throw new UsageException("cannot start " + String.join(" ", cmd) + ": " + exit.oneLine());
-            }
-            Env.Jvm jvm = Json.read(file, Env.Jvm.class);
-            if (jvm.javaFeature() < 17) {
-                throw new UsageException("--jdk " + jdk + " is JDK " + jvm.javaVersion() + "; threadring needs 17+");
-            }
-            return jvm;
-        } finally {
-            Files.deleteIfExists(file);
-        }
     }
 }

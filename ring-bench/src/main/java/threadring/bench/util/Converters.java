@@ -57,13 +57,25 @@ public final class Converters {
     public static final class DelayMs implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
-            int v = atLeast(value, 0);
-            if (v > FanOut.MAX_DELAY_MS) {
-                throw new TypeConversionException("must be at most " + FanOut.MAX_DELAY_MS + " (a minute), was '"
-                        + value + "'");
-            }
-            return v;
+            return atMost(value, FanOut.MAX_TIMED_DELAY_MS, "a minute: one JMH operation");
         }
+    }
+
+    /** A live task's sleep: 0 to ten minutes (a footprint reading, which needs every task started first). */
+    public static final class LiveDelayMs implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return atMost(value, FanOut.MAX_DELAY_MS, "ten minutes");
+        }
+    }
+
+    private static int atMost(String value, int max, String what) {
+        int v = atLeast(value, 0);
+        if (v > max) {
+            throw new TypeConversionException(String.format(java.util.Locale.ROOT, "must be at most %d (%s), was '%s'",
+                    max, what, value));
+        }
+        return v;
     }
 
     /** A regular expression searched in ids, like JMH's include filter. */

@@ -49,9 +49,10 @@ class ArchitectureTest {
      * children, the echo server's wing with its jobs, load, report section and options; check,
      * footprint); what every runner is given and implements (plans, the {@code Runner} contract, the
      * run log, progress); each timed workload's own package (its options and report section, found by
-     * ServiceLoader: nothing imports them); run folders (merge, jmh-result.json, rendering); the
+     * ServiceLoader: nothing imports them); run folders (merge, jmh-result.json, rendering); a run's answer
+     * (each model's fastest form, in tiers, with its ratios: the head of its report and of the docs); the
      * run-to-run components estimated from earlier runs; one run's report (markdown, HTML, charts, the
-     * sections every workload shares, the components a run carries); the options every workload's
+     * sections every workload shares); the options every workload's
      * options plug into; run.json's records; statistics, the counters' probes and utilities. Each
      * layer's packages, in that order.
      */
@@ -66,6 +67,7 @@ class ArchitectureTest {
         layers.put("plan", List.of("plan"));
         layers.put("workloads", List.of("workloads"));
         layers.put("results", List.of("results"));
+        layers.put("answer", List.of("answer"));
         layers.put("rerun", List.of("rerun"));
         layers.put("report", List.of("report"));
         layers.put("options", List.of("options"));
@@ -88,14 +90,15 @@ class ArchitectureTest {
                 .whereLayer("plan").mayOnlyBeAccessedByLayers("cli", "sweep", "runners")
                 .whereLayer("workloads").mayNotBeAccessedByAnyLayer()
                 .whereLayer("results").mayOnlyBeAccessedByLayers("cli", "sweep", "runners")
+                .whereLayer("answer").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "results")
                 .whereLayer("rerun").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "results")
                 .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "runners", "plan",
-                        "workloads", "results", "rerun")
+                        "workloads", "results", "answer", "rerun")
                 .whereLayer("options").mayOnlyBeAccessedByLayers("cli", "runners", "workloads", "report")
                 .whereLayer("data").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "runners", "plan", "workloads",
-                        "results", "rerun", "report", "options")
+                        "results", "answer", "rerun", "report", "options")
                 .whereLayer("base").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "runners", "plan", "workloads",
-                        "options", "results", "rerun", "report", "data");
+                        "options", "results", "answer", "rerun", "report", "data");
     }
 
     /** Each runner is a room of its own: none imports another. */

@@ -389,6 +389,24 @@ public class BenchmarksJarIT {
                 + "1,000,000 OS threads, but .* is [0-9,]+ with [0-9,]+ in use \\(/.*\\)"), line);
     }
 
+    /** footprint --jdk: the measuring JVMs run on the JDK given, which footprint.json records. */
+    @Test
+    void footprintMeasuresOnTheJdkGivenAndRecordsIt() throws Exception {
+        Result r = cli(tmp, "footprint", "--jdk", "17", "--nodes", "1000", "--include", "^coroutines/continuation-loop$",
+                "--results", tmp.resolve("fp17").toString());
+        assertEquals(0, r.exit(), r.output());
+        Path run;
+        try (var dirs = Files.list(tmp.resolve("fp17"))) {
+            run = dirs.filter(d -> d.getFileName().toString().startsWith("footprint-")).findFirst().orElseThrow();
+        }
+        FootprintRun written = threadring.bench.data.Json.read(run.resolve(FootprintRun.FILE), FootprintRun.class);
+        assertEquals(17, written.jvm().javaFeature(), "the JDK the measurements ran on");
+        assertTrue(written.measurements().stream().allMatch(m -> m.error() == null), written.measurements().toString());
+        Result bad = cli(tmp, "footprint", "--jdk", "/no/such/jdk", "--nodes", "1000");
+        assertEquals(2, bad.exit(), bad.output());
+        assertTrue(bad.output().contains("--jdk"), bad.output());
+    }
+
     /** footprint: one line per id and size, and a run folder with its report. */
     @Test
     void footprintPrintsOneLinePerMeasurementAndWritesARunFolder() throws Exception {

@@ -63,6 +63,9 @@ class WorkloadByTestsIT {
         assertTrue(report.contains("| loop/tally |") && report.contains("| stream/tally |"), report);
         assertTrue(report.contains("requests/s"), "the served rows read as a rate: " + report);
         assertTrue(report.contains("## The answer"), report);
+        String answer = report.substring(report.indexOf("## The answer"), report.indexOf("## Environment"));
+        assertTrue(answer.contains("| requests/s [95%] |") && !answer.contains("| ns/request [95%] |"),
+                "the served fixture's answer reads a rate, as its section's scale says: " + answer);
 
         // run.json read back through the same types: the report again, and export
         BenchmarksJarIT.Result again = cli(true, "report", dir.toString());

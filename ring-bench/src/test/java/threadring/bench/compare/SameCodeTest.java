@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.rerun.RerunPairs;
-import threadring.bench.report.Reruns;
 import threadring.bench.report.Series;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Rerun;
+import threadring.bench.data.Reruns;
 
 /**
  * Verdicts and intervals on pairs of runs of the same code (the committed default sweeps A-D and
@@ -35,7 +35,7 @@ class SameCodeTest {
      */
     @Test
     void theSweepsOfTheTwentyEighthAreRarelyCalledFasterOrSlower() throws IOException {
-        List<Run> runs = runs(threadring.bench.report.Reruns.RATIO_SWEEPS);
+        List<Run> runs = runs(threadring.bench.data.Reruns.RATIO_SWEEPS);
         int judged = 0;
         List<String> claims = new ArrayList<>();
         for (int i = 0; i + 1 < runs.size(); i++) {

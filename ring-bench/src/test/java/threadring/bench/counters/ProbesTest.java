@@ -139,7 +139,8 @@ class ProbesTest {
         Map<String, Double> c = Counters.between(a, counters.read());
         double threadsMs = spun.get() / 1e6;
         assertTrue(threadsMs > 0, "the spinners ran");
-        assertTrue(c.get(Counters.CPU_MS) >= threadsMs * 0.99 - 1, "process CPU " + c.get(Counters.CPU_MS)
+        // the process's CPU time comes in 10 ms clock ticks on Linux: two ticks of slack
+        assertTrue(c.get(Counters.CPU_MS) >= threadsMs * 0.99 - 20, "process CPU " + c.get(Counters.CPU_MS)
                 + " ms, the two spinners' own " + threadsMs + " ms");
     }
 
@@ -201,7 +202,8 @@ class ProbesTest {
         }
         assertEquals(steps, turn.get(), "every step handed over");
         double perStep = sum(c, "voluntarySwitches", "involuntarySwitches") / steps;
-        assertTrue(perStep >= 0.8 && perStep < 3, "switches per step " + perStep);
+        // about one per step; a busy machine preempts them too (involuntary switches), so the ceiling is loose
+        assertTrue(perStep >= 0.8 && perStep < 5, "switches per step " + perStep);
     }
 
     /**

@@ -281,4 +281,16 @@ public final class Runs {
         RunFile.write(dir, run);
         return dir;
     }
+
+    /** The committed runs' folder, from a module's working directory. */
+    public static final Path COMMITTED = Path.of("..", "docs", "results");
+
+    /** Committed runs by id, read from their run.json. */
+    public static List<Run> committed(List<String> ids) throws IOException {
+        List<Run> runs = new ArrayList<>();
+        for (String id : ids) {
+            runs.add(RunFile.read(COMMITTED.resolve(id)));
+        }
+        return runs;
+    }
 }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import threadring.bench.compare.Compare;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
+import threadring.bench.answer.Answer;
 
 /** The echo server's rows in report.md and compare: requests/s, speed-ups over threads, memory per connection. */
 class EchoSectionTest {
@@ -32,7 +33,7 @@ class EchoSectionTest {
 
     @Test
     void eachConnectionCountHasATableFastestFirstWithItsSpeedUpOverThreads() {
-        String md = Report.render(run("r", 1), new Chart.Outcome(null, null, "none"));
+        String md = Report.render(run("r", 1), new Chart.Outcome(null, null, "none"), Answer::write);
         assertTrue(md.contains("## Echo server under wrk"), md);
         assertTrue(md.contains("## jdk25-cpusall, echo connections=100"), md);
         assertTrue(md.contains("## jdk25-cpusall, echo connections=10000"), md);
@@ -56,9 +57,9 @@ class EchoSectionTest {
     void aServerKeepingItsOnePinnedCpuBusyIsRankedAsByItsCpuPerRequest() throws java.io.IOException {
         Run pinned = threadring.bench.data.RunFile.read(java.nio.file.Path.of("..", "docs", "results",
                 "20261129-104228"));
-        String md = Report.render(pinned, new Chart.Outcome(null, null, "none"));
+        String md = Report.render(pinned, new Chart.Outcome(null, null, "none"), Answer::write);
         assertTrue(md.contains("*one busy cpu*: every server kept its one pinned cpu busy (0.99–1.01 cores"), md);
-        assertFalse(Report.render(run("r", 1), new Chart.Outcome(null, null, "none")).contains("*one busy cpu*"));
+        assertFalse(Report.render(run("r", 1), new Chart.Outcome(null, null, "none"), Answer::write).contains("*one busy cpu*"));
     }
 
     /** A repetition alone far from the others is one server JVM apart, never a state of its own. */
@@ -66,7 +67,7 @@ class EchoSectionTest {
     void aLoneRepetitionIsApartAndTheRowKeepsItsState() {
         Run run = Runs.runOfJobs("m", LABEL, List.of(List.of(Runs.echo("threads/socket", 100, 60, 20, 40_000, 41_000,
                 39_500), Runs.echo("virtual/socket", 100, 50, 30, 50_000, 80_000, 81_000))));
-        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"), Answer::write);
         String row = md.lines().filter(l -> l.startsWith("| virtual/socket | 3 |")).findFirst().orElseThrow();
         String[] cells = row.split(" \\| ");
         assertTrue(cells[2].startsWith("80,") && cells[2].endsWith("; 1 of 3 JVMs apart: 50,000"), row);
@@ -79,7 +80,7 @@ class EchoSectionTest {
     void aRowInStatesListsItsSpeedUpsInTheOrderOfItsRequestsPerSecond() {
         Run run = Runs.runOfJobs("m", LABEL, List.of(List.of(Runs.echo("threads/socket", 100, 60, 20, 40_000, 41_000,
                 39_500), Runs.echo("virtual/socket", 100, 50, 30, 50_000, 51_000, 80_000, 81_000))));
-        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"), Answer::write);
         String row = md.lines().filter(l -> l.startsWith("| virtual/socket | 4 |")).findFirst().orElseThrow();
         String[] cells = row.split(" \\| ");
         assertTrue(cells[2].startsWith("50,") && cells[2].contains(" / 80,"), row); // the slower state first
@@ -95,12 +96,12 @@ class EchoSectionTest {
     void aWaitingServerShowsWhetherItsCpuOrTheWaitBoundsIt() {
         // Runs.echo: 0.9 cores busy on one cpu at 40,000/s: 22.5 µs per request, a capacity of 44,444/s
         String slowWait = Report.render(Runs.runOfJobs("w", LABEL, List.of(List.of(Runs.waiting(
-                Runs.echo("threads/socket", 1_000, 60, 20, 40_000, 40_000, 40_000), 30)))), new Chart.Outcome(null, null, "none"));
+                Runs.echo("threads/socket", 1_000, 60, 20, 40_000, 40_000, 40_000), 30)))), new Chart.Outcome(null, null, "none"), Answer::write);
         String row = slowWait.lines().filter(l -> l.startsWith("| threads/socket | 3 |")).findFirst().orElseThrow();
         assertTrue(row.contains("| 44,444 |"), "C / D = 33,333/s, under the CPU's capacity: " + row);
         assertTrue(slowWait.contains("*server CPU capacity*"), slowWait);
         String fastWait = Report.render(Runs.runOfJobs("w", LABEL, List.of(List.of(Runs.waiting(
-                Runs.echo("threads/socket", 1_000, 60, 20, 40_000, 40_000, 40_000), 10)))), new Chart.Outcome(null, null, "none"));
+                Runs.echo("threads/socket", 1_000, 60, 20, 40_000, 40_000, 40_000), 10)))), new Chart.Outcome(null, null, "none"), Answer::write);
         row = fastWait.lines().filter(l -> l.startsWith("| threads/socket | 3 |")).findFirst().orElseThrow();
         assertTrue(row.contains("| 44,444 (below C / D) |"), "C / D = 100,000/s, over it: " + row);
         // the level over both bounds: 0.40x of C / D, 0.90x of what its CPU could answer
@@ -114,7 +115,7 @@ class EchoSectionTest {
         Run run = Runs.runOfJobs("m", LABEL, List.of(List.of(Runs.echo("threads/socket", 100, 60, 20, 40_000, 41_000,
                 39_500), Runs.unclosed(Runs.echo("virtual/socket", 100, 50, 30, 80_000, 81_000, 79_000), 2,
                 "virtual/socket: 1 thread(s) still alive 30000 ms after close(): read-poller at EPoll.wait"))));
-        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"), Answer::write);
         assertTrue(md.lines().anyMatch(l -> l.startsWith("| virtual/socket | 3 | 79,996 |")), md);
         assertTrue(md.contains("virtual/socket: repetition 2 was measured, but its server did not close cleanly: "
                 + "virtual/socket: 1 thread(s) still alive 30000 ms after close(): read-poller at EPoll.wait"), md);
@@ -133,7 +134,7 @@ class EchoSectionTest {
                         new threadring.bench.echo.EchoScore.Burst(51, 49, 4, 25, 100),
                         new threadring.bench.echo.EchoScore.Burst(100, 0, 0, 0, 0),
                         new threadring.bench.echo.EchoScore.Burst(60, 40, 4, 25, 100)))));
-        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"), Answer::write);
         assertTrue(md.contains("| connections held | held 1 s into a burst |"), md);
         assertTrue(md.lines().anyMatch(l -> l.startsWith("| cats/socket |") && l.contains("| 60 (then paced in 2 of 3) |")),
                 md);
@@ -141,7 +142,7 @@ class EchoSectionTest {
         assertTrue(md.contains("(here 4 wrk threads of 25 connections, started 100 ms apart: a load of that many "
                 + "threads, not one): *then paced*"), md);
         // a run without bursts (older ones) keeps its table as it was
-        assertTrue(!Report.render(run("r", 1), new Chart.Outcome(null, null, "none")).contains("burst"));
+        assertTrue(!Report.render(run("r", 1), new Chart.Outcome(null, null, "none"), Answer::write).contains("burst"));
     }
 
     /** A repetition that answered nothing has no level on a log scale: it is left out, and the notes say so. */
@@ -149,7 +150,7 @@ class EchoSectionTest {
     void aRepetitionThatAnsweredNothingIsNamedNotDroppedSilently() {
         Run run = Runs.runOfJobs("z", LABEL, List.of(List.of(Runs.echo("threads/socket", 100, 60, 20, 40_000, 41_000,
                 39_500), Runs.echo("virtual/socket", 100, 50, 30, 80_000, 0, 79_000))));
-        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"), Answer::write);
         assertTrue(md.contains("virtual/socket: 1 of 3 repetitions answered nothing in the measured window; its level "
                 + "is the other 2's"), md);
         assertTrue(!md.contains("threads/socket: 0 of"), md);
@@ -157,7 +158,7 @@ class EchoSectionTest {
 
     @Test
     void memoryPerConnectionIsTheGrowthBetweenTheFewestAndTheMostConnections() {
-        String md = Report.render(run("r", 1), new Chart.Outcome(null, null, "none"));
+        String md = Report.render(run("r", 1), new Chart.Outcome(null, null, "none"), Answer::write);
         // threads: (160 - 60) MiB over 9,900 more connections held = 10.3 KiB; heap (30 - 20) MiB: 1.0 KiB
         assertTrue(md.contains("| jdk25-cpusall | threads/socket | 100 → 10000 | 9,900 | 10.3 | 1.0 | 1.00 |"), md);
         // virtual: RSS (70 - 50) MiB = 2.1 KiB, heap (130 - 30) MiB = 10.3 KiB

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.answer.Answer;
 
 /**
  * The runs committed under docs/results, of run.json schema 1 and 2: each still reads, and
@@ -34,7 +35,7 @@ class CommittedRunsTest {
         Path dir = copy(committed, runId);
         Run run = RunFile.read(dir);
         assertEquals(Run.SCHEMA, run.schema(), "read as the current schema");
-        Report.write(dir);
+        Report.write(dir, Answer::write);
         List<String> expected = Files.readAllLines(committed.resolve(Report.FILE));
         List<String> rendered = Files.readAllLines(dir.resolve(Report.FILE));
         assertTrue(expected.stream().filter(l -> l.startsWith("| ")).count() > 10, "the committed report has tables");
@@ -57,7 +58,7 @@ class CommittedRunsTest {
     void aCommittedRunRendersTheReportCommittedBesideIt(String runId) throws IOException {
         Path committed = RESULTS.resolve(runId);
         Path dir = copy(committed, runId);
-        Report.write(dir);
+        Report.write(dir, Answer::write);
         List<String> expected = Files.readAllLines(committed.resolve(Report.FILE));
         assertTrue(expected.stream().filter(l -> l.startsWith("| ")).count() > 10, "the committed report has tables");
         assertEquals(expected, Files.readAllLines(dir.resolve(Report.FILE)), runId + "/report.md");

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
+import threadring.bench.answer.Answer;
 
 /** The cost columns: what the counters say per hop, n/a where a row was not counted, none where no row was. */
 class CostsTest {
@@ -28,7 +29,7 @@ class CostsTest {
 
     @Test
     void eachRowSaysWhatAHopCost() {
-        String md = Report.render(counted(), new Chart.Outcome(null, null, "none"));
+        String md = Report.render(counted(), new Chart.Outcome(null, null, "none"), Answer::write);
         String header = md.lines().filter(l -> l.startsWith("| id | hops per pass |")).findFirst().orElseThrow();
         assertTrue(header.contains("| CPU ns/hop [95%] | cores busy | switches per 1,000 hops | migrations per 1,000 hops "
                 + "| bytes/hop | CPU in GC, JIT |"), header);
@@ -57,7 +58,7 @@ class CostsTest {
     void aRunWithoutCountersHasNoCostColumns() {
         Run run = Runs.run("20260101-000000", List.of(LABEL), Runs.forks("threads/park", 15_000, 15_100, 14_900),
                 Runs.forks("floor/loop", 1.40, 1.41, 1.39));
-        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"), Answer::write);
         assertFalse(md.contains("CPU ns/hop [95%]") || md.contains("added CPU"), "older runs and --no-counters: no empty columns");
     }
 

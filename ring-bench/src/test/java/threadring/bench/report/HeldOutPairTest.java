@@ -68,25 +68,25 @@ class HeldOutPairTest {
                     if (sb.isEmpty()) {
                         continue;
                     }
-                    List<Series.Row> rows = sa.rows(a).stream().filter(r -> AnswerRatio.answerState(r.summary())
+                    List<Series.Row> rows = sa.rows(a).stream().filter(r -> MainStateRatio.answerState(r.summary())
                             .isPresent()).toList();
                     for (int i = 0; i < rows.size(); i++) {
                         for (int j = i + 1; j < rows.size(); j++) {
                             Series.Row x = rows.get(i);
                             Series.Row y = rows.get(j);
-                            Optional<Stats.State> xb = sb.get().row(b, x.id()).flatMap(r -> AnswerRatio.answerState(r.summary()));
-                            Optional<Stats.State> yb = sb.get().row(b, y.id()).flatMap(r -> AnswerRatio.answerState(r.summary()));
+                            Optional<Stats.State> xb = sb.get().row(b, x.id()).flatMap(r -> MainStateRatio.answerState(r.summary()));
+                            Optional<Stats.State> yb = sb.get().row(b, y.id()).flatMap(r -> MainStateRatio.answerState(r.summary()));
                             if (xb.isEmpty() || yb.isEmpty()) {
                                 continue;
                             }
-                            if (!same(AnswerRatio.answerState(x.summary()).get(), xb.get())
-                                    || !same(AnswerRatio.answerState(y.summary()).get(), yb.get())) {
+                            if (!same(MainStateRatio.answerState(x.summary()).get(), xb.get())
+                                    || !same(MainStateRatio.answerState(y.summary()).get(), yb.get())) {
                                 otherStates++;
                                 continue;
                             }
                             Stats.Ratio stated = ratios.between(sa, x, y);
                             double theirs = xb.get().level() / yb.get().level();
-                            int[] h = held.computeIfAbsent(AnswerRatio.key(sa, x.id(), y.id()), k -> new int[2]);
+                            int[] h = held.computeIfAbsent(MainStateRatio.key(sa, x.id(), y.id()), k -> new int[2]);
                             boolean holds = stated.interval().low() <= theirs && theirs <= stated.interval().high();
                             h[0] += holds ? 1 : 0;
                             h[1]++;

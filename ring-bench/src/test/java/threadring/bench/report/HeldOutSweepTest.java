@@ -12,6 +12,8 @@ import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.rerun.RerunPairs;
 import threadring.bench.docs.Pool;
+import threadring.bench.answer.Answer;
+import threadring.bench.answer.Ranking;
 
 /**
  * The default sweep of 2026-11-29 ({@link #OTHER}) ran on the same host name but another cpu (Intel
@@ -61,8 +63,8 @@ class HeldOutSweepTest {
                         continue;
                     }
                     for (Series<?> s : Series.of(other, r.series().workload())) {
-                        var fa = s.row(other, a.form().id()).flatMap(row -> AnswerRatio.answerState(row.summary()));
-                        var fb = s.row(other, b.form().id()).flatMap(row -> AnswerRatio.answerState(row.summary()));
+                        var fa = s.row(other, a.form().id()).flatMap(row -> MainStateRatio.answerState(row.summary()));
+                        var fb = s.row(other, b.form().id()).flatMap(row -> MainStateRatio.answerState(row.summary()));
                         if (s.size().equals(r.series().size()) && fa.isPresent() && fb.isPresent()) {
                             compared++;
                             if (fb.get().level() < fa.get().level()) {

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
+import threadring.bench.answer.Answer;
 
 /** The section that sets each library on its own scheduler beside the same library on virtual threads. */
 class OnLoomTest {
@@ -28,7 +29,7 @@ class OnLoomTest {
         OnLoom.Pair p = pairs.get(0);
         assertEquals("zio/promise-p1", p.own().id());
         assertEquals("zio/promise-loom", p.loom().id());
-        String md = Report.render(run(), new Chart.Outcome(null, null, "none"));
+        String md = Report.render(run(), new Chart.Outcome(null, null, "none"), Answer::write);
         assertTrue(md.contains("## On their own scheduler and on Loom"), md);
         String row = md.substring(md.indexOf("## On their own scheduler and on Loom")).lines()
                 .filter(l -> l.contains("| zio | zio/promise-p1 |")).findFirst().orElseThrow();
@@ -42,6 +43,6 @@ class OnLoomTest {
     void noLoomRowsNoSection() {
         Run own = Runs.run("20260101-000000", List.of(CostsTest.LABEL), Runs.forks("zio/promise-p1", 250, 252, 248));
         assertTrue(OnLoom.pairs(own).isEmpty());
-        assertFalse(Report.render(own, new Chart.Outcome(null, null, "none")).contains("On their own scheduler"));
+        assertFalse(Report.render(own, new Chart.Outcome(null, null, "none"), Answer::write).contains("On their own scheduler"));
     }
 }

@@ -17,6 +17,7 @@ import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.bench.rerun.RerunPairs;
 import threadring.bench.docs.Pool;
+import threadring.bench.data.Reruns;
 
 /**
  * The answer pooled over alike sweeps ({@link Pool}), checked on the committed sweeps of
@@ -90,7 +91,7 @@ class PooledAnswerTest {
                     Series.Row y = rows.get(j);
                     int n = pool.drawsOn(s, x, y);
                     if (n == 1) {
-                        assertEquals(AnswerRatio.between(newest, s, x, y), pool.between(s, x, y), x.id() + "/" + y.id());
+                        assertEquals(MainStateRatio.between(newest, s, x, y), pool.between(s, x, y), x.id() + "/" + y.id());
                         alone++;
                     } else {
                         assertTrue(n >= Pool.POOLED_RUNS, x.id() + "/" + y.id() + " pooled over " + n);
@@ -127,7 +128,7 @@ class PooledAnswerTest {
                     }
                     Stats.Ratio p = one.between(s, x, y);
                     Stats.Ratio q = other.between(s, x, y);
-                    String key = AnswerRatio.key(s, x.id(), y.id());
+                    String key = MainStateRatio.key(s, x.id(), y.id());
                     for (Stats.Ratio[] r : List.of(new Stats.Ratio[] {p, q}, new Stats.Ratio[] {q, p})) {
                         int[] h = held.computeIfAbsent(key, k -> new int[2]);
                         h[0] += r[0].interval().low() <= r[1].value() && r[1].value() <= r[0].interval().high() ? 1 : 0;

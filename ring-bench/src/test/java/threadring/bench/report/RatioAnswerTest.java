@@ -20,6 +20,10 @@ import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.bench.rerun.RerunPairs;
 import threadring.bench.rerun.RatioPairs;
+import threadring.bench.data.Reruns;
+import threadring.bench.answer.Ranking;
+import threadring.bench.data.Runs;
+import threadring.bench.answer.Answer;
 
 /**
  * The answer's unit is the ratio, checked on the committed same-settings default sweeps of
@@ -31,7 +35,7 @@ class RatioAnswerTest {
     static final Path RESULTS = Path.of("..", "docs", "results");
 
     static List<Run> sweeps() throws IOException {
-        return RerunsTest.runs(Reruns.RATIO_SWEEPS);
+        return Runs.committed(Reruns.RATIO_SWEEPS);
     }
 
     /**
@@ -137,8 +141,8 @@ class RatioAnswerTest {
                             if (!s.label().equals(r.series().label()) || !s.size().equals(r.series().size())) {
                                 continue;
                             }
-                            var fa = s.row(other, a.form().id()).flatMap(row -> AnswerRatio.answerState(row.summary()));
-                            var fb = s.row(other, b.form().id()).flatMap(row -> AnswerRatio.answerState(row.summary()));
+                            var fa = s.row(other, a.form().id()).flatMap(row -> MainStateRatio.answerState(row.summary()));
+                            var fb = s.row(other, b.form().id()).flatMap(row -> MainStateRatio.answerState(row.summary()));
                             if (fa.isPresent() && fb.isPresent()) {
                                 compared++;
                                 if (fb.get().level() < fa.get().level()) {

@@ -31,6 +31,7 @@ import org.openqa.selenium.logging.LoggingPreferences;
 import threadring.bench.compare.Compare;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
+import threadring.bench.answer.Answer;
 
 /**
  * report.html in a real browser: Debian's headless Chromium, driven through chromium-driver
@@ -74,7 +75,7 @@ class ReportPageTest {
                 List.of(Runs.rendezvous("threads/park", 5_000, 5_200, 4_900), Runs.rendezvous("virtual/spin", 100, 104, 98)),
                 List.of(Runs.fanOut("virtual/sleep", size, 140, 150, 145), Runs.fanOut("threads/scheduled", size, 120, 125, 130))));
         Path dir = Runs.write(results, run);
-        Report.write(dir);
+        Report.write(dir, Answer::write);
         page = dir.resolve(Report.HTML);
         Path slower = Runs.write(results, Runs.scaled(run, "20260101-010000", 1.5));
         Compare.write(dir, slower);

@@ -24,6 +24,7 @@ import threadring.bench.data.RunFile;
 import threadring.bench.data.Runs;
 import threadring.core.Size;
 import threadring.bench.util.UsageException;
+import threadring.bench.answer.Answer;
 
 class ReportTest {
 
@@ -49,7 +50,7 @@ class ReportTest {
 
     @Test
     void rowsCarryTheMedianItsIntervalTheForkMediansAndStability() {
-        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null));
+        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null), Answer::write);
         String fiber = line(md, "quasar/fiber-p2");
         assertTrue(fiber.startsWith("| quasar/fiber-p2 | 1,000 | 3 x 4 | n/a | n/a | n/a | 94.9 | "), fiber);
         assertTrue(fiber.contains("| 90.0, 100.0, 95.0 | 82.8 | 108.0 | ok, ±25.9% (forks: ±14.0% with 3) |"), fiber);
@@ -59,7 +60,7 @@ class ReportTest {
     /** Forks of 75, 78, 177 and 195 ns/hop: two states, each with its level and interval, never their average. */
     @Test
     void aRowInStatesShowsEachStateAndItsFlag() {
-        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null));
+        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null), Answer::write);
         String fiber = line(md, "quasar/fiber");
         assertTrue(fiber.startsWith("| quasar/fiber | 1,000 | 4 x 4 | n/a | n/a | n/a | 76.5 / 185.8 | "), fiber);
         assertTrue(fiber.contains("| **states**: two states 2.43x apart (2 of 4 JVMs, 2 of 4 JVMs) |"), fiber);
@@ -68,7 +69,7 @@ class ReportTest {
 
     @Test
     void speedUpsHaveIntervalsAndOrderingsAreClaimedOnlyWhereTheySeparate() {
-        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null));
+        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null), Answer::write);
         // 21,000 / 95 = 221x; Welch on the log fork medians of both rows
         assertTrue(line(md, "quasar/fiber-p2").matches(".*\\| 221\\.1x \\[\\d+\\.\\d+–\\d+\\.\\dx\\] \\|.*"),
                 line(md, "quasar/fiber-p2"));
@@ -82,7 +83,7 @@ class ReportTest {
     /** 2014's "Quasar fibers" ran Quasar's default multi-thread scheduler: -p2 here, not the one-thread row. */
     @Test
     void the2014FiguresSitBesideTheSameSetupAndLabelTheOneThreadVariant() {
-        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null));
+        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null), Answer::write);
         assertTrue(line(md, "quasar/fiber-p2").endsWith("| 29.0x | across cpus |"), line(md, "quasar/fiber-p2"));
         assertTrue(line(md, "quasar/fiber").endsWith("| (29.0x) | one thread |"), line(md, "quasar/fiber"));
         String published = line(md, "2014 | Quasar fibers");
@@ -93,7 +94,7 @@ class ReportTest {
 
     @Test
     void failuresAndTheProfilingPassAreLabelled() {
-        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null));
+        String md = Report.render(sample(), new Chart.Outcome("chart.png", null, null), Answer::write);
         assertTrue(md.contains("- **failed** virtual/sync: `IllegalStateException: virtual/sync needs JDK 24+, "
                 + "this is JDK 21`"), md);
         assertTrue(md.contains("### Profiling pass: jdk25-cpusall"), md);
@@ -114,7 +115,7 @@ class ReportTest {
         jobs.add(new Job("jdk25-cpusall", Runs.BENCHMARK, List.of("virtual/park-p1"), classic, 1000, Status.SKIPPED,
                 "VirtualOneCarrierBenchmark needs JDK 21+, this is JDK 17", null, List.of()));
         Run interrupted = Runs.withJobs(r, jobs).with(State.INTERRUPTED, r.finished(), jobs, r.cpuWork(), r.probes());
-        String md = Report.render(interrupted, new Chart.Outcome(null, null, "no results to draw"));
+        String md = Report.render(interrupted, new Chart.Outcome(null, null, "no results to draw"), Answer::write);
         assertTrue(md.contains("**Incomplete run (interrupted)**"), md);
         assertTrue(md.contains("- not measured (interrupted) akka/typed: `interrupted`"), md);
         assertTrue(md.contains("- skipped [virtual/park-p1]: VirtualOneCarrierBenchmark needs JDK 21+"), md);
@@ -124,7 +125,7 @@ class ReportTest {
     @Test
     void writeRendersFromRunJsonAndDrawsTheChart() throws IOException {
         Path dir = Runs.write(results, sample());
-        Path report = Report.write(dir);
+        Path report = Report.write(dir, Answer::write);
         assertEquals(dir.resolve("report.md"), report);
         String md = Files.readString(report);
         assertTrue(md.contains("![ns per hop: level and 95% interval over forks, log scale](chart.png)"), md);
@@ -141,7 +142,7 @@ class ReportTest {
         jobs.add(Runs.job("jdk25-cpusall", Runs.forksAt("virtual/park-p1", 1_000_000, 900, 930, 960),
                 Runs.forksAt("akka/typed-p1", 1_000_000, 1500, 1600, 1700)));
         Run run = Runs.withJobs(small, jobs);
-        String md = Report.render(run, new Chart.Outcome("chart.png", null, null));
+        String md = Report.render(run, new Chart.Outcome("chart.png", null, null), Answer::write);
         assertTrue(md.contains("## nodes: ns/hop [95% interval] against nodes in the ring"), md);
         assertTrue(md.contains("| id | nodes=503 | nodes=1,000,000 | last / first |"), md);
         assertTrue(line(md, "akka/typed-p1").startsWith("| akka/typed-p1 | 104.9 ["), line(md, "akka/typed-p1"));
@@ -152,7 +153,7 @@ class ReportTest {
         assertEquals(2, scale.plot().getDataset().getSeriesCount(), "one line per id");
         assertTrue(ParameterChart.build(small, Parameter.NODES).isEmpty(), "one size: no scale chart");
         Path dir = Runs.write(results, run);
-        Report.write(dir);
+        Report.write(dir, Answer::write);
         assertTrue(Files.size(dir.resolve("chart-scale.png")) > 1000);
     }
 
@@ -177,7 +178,7 @@ class ReportTest {
         }
         Run base = sample();
         Run run = Runs.withJobs(base, jobs);
-        String md = Report.render(run, new Chart.Outcome("chart.png", null, null));
+        String md = Report.render(run, new Chart.Outcome("chart.png", null, null), Answer::write);
         assertTrue(md.contains("## tokens: ns/hop [95% interval] against tokens in flight"), md);
         assertTrue(md.contains("### jdk25-cpusall, nodes=503 depth=0 work=1000"), md);
         assertTrue(md.contains("## work: ns/hop [95% interval] against consumeCPU units per hop"), md);
@@ -193,7 +194,7 @@ class ReportTest {
                 .getSeriesCount() / 2, "one line per id and value of work");
         assertTrue(ParameterChart.build(run, Parameter.DEPTH).isEmpty(), "depth does not vary");
         Path dir = Runs.write(results, run);
-        Report.write(dir);
+        Report.write(dir, Answer::write);
         assertTrue(Files.size(dir.resolve("chart-tokens.png")) > 1000);
         assertTrue(Files.size(dir.resolve("chart-work.png")) > 1000);
     }
@@ -222,7 +223,7 @@ class ReportTest {
                         Runs.forks("virtual/sync", 900, 910, 905)));
         Run run = new Run(base.schema(), "j", base.state(), base.started(), base.finished(), base.machine(),
                 base.settings(), null, configs, jobs, List.of(), null, null, null, List.of());
-        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"), Answer::write);
         String across = md.substring(md.indexOf("## Across JDKs"));
         assertTrue(across.contains("| akka/typed-p1 | control | JDK 17 | 122.3 ["), across);
         assertTrue(across.contains("| akka/typed-p1 | control | JDK 25 | 61.0 ["), across);
@@ -254,14 +255,14 @@ class ReportTest {
                 Runs.job(flagged, Runs.forks("virtual/park", 120, 121, 122), Runs.forks("akka/typed-p1", 60, 62, 61)));
         Run run = new Run(base.schema(), "b", base.state(), base.started(), base.finished(), base.machine(),
                 base.settings(), null, configs, jobs, List.of(), null, null, null, List.of());
-        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"), Answer::write);
         assertTrue(md.contains("## Beside JVM flags"), md);
         String beside = md.substring(md.indexOf("## Beside JVM flags"));
         assertTrue(beside.contains("| virtual/park | none | 151.0 ["), beside);
         assertTrue(line(beside, "virtual/park | `-XX:+UseCompactObjectHeaders`").contains("| 0.80"), beside);
         assertFalse(md.contains("## Across JDKs"), "one JDK: the flags are not a second JDK");
         Run plain = Runs.runOfJobs("p", "jdk25-cpusall", List.of(List.of(Runs.forks("virtual/park", 150, 152, 151))));
-        assertFalse(Report.render(plain, new Chart.Outcome(null, null, "none")).contains("## Beside JVM flags"));
+        assertFalse(Report.render(plain, new Chart.Outcome(null, null, "none"), Answer::write).contains("## Beside JVM flags"));
     }
 
     @Test
@@ -279,7 +280,7 @@ class ReportTest {
         Run r = Runs.runOfJobs("r", "jdk25-cpusall", List.of(
                 List.of(Runs.forks("threads/park", 10_000, 10_500, 9_800), Runs.forks("virtual/spin", 2_000, 2_100, 1_900)),
                 List.of(Runs.rendezvous("threads/park", 5_000, 5_200, 4_900), Runs.rendezvous("virtual/spin", 100, 104, 98))));
-        String md = Report.render(r, new Chart.Outcome(null, null, "none"));
+        String md = Report.render(r, new Chart.Outcome(null, null, "none"), Answer::write);
         assertTrue(md.contains("## jdk25-cpusall, rendezvous"), md);
         assertTrue(md.contains("| id | values per pass | forks x iterations | passes per iteration | steady after | "
                 + "warm-up per fork (s, passes) | ns/exchange |"), md);

@@ -13,6 +13,7 @@ import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.stats.Rerun;
 import threadring.bench.rerun.RerunPairs;
+import threadring.bench.data.Reruns;
 
 /**
  * The run-to-run components, on real runs: the project's default is what the committed default

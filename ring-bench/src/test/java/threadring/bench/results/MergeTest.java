@@ -21,6 +21,7 @@ import threadring.bench.compare.Compare;
 import threadring.bench.report.Report;
 import threadring.bench.report.Series;
 import threadring.bench.util.UsageException;
+import threadring.bench.answer.Answer;
 
 /** merge: shards of a plan into its run, missing or twice-given shards refused, hosts kept apart. */
 class MergeTest {
@@ -110,7 +111,7 @@ class MergeTest {
         assertEquals(List.of("box1/" + LABEL, "box2/" + LABEL),
                 merged.configurations().stream().map(Configuration::label).toList());
         assertEquals("box2", merged.host(merged.configurations().get(1)).hostname());
-        String md = Report.render(merged, new Chart.Outcome(null, null, "none"));
+        String md = Report.render(merged, new Chart.Outcome(null, null, "none"), Answer::write);
         assertTrue(md.contains("hosts: 2, each its own configurations"), md);
         assertTrue(md.contains("## box1/" + LABEL), md);
     }

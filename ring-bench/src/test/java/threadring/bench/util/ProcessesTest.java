@@ -37,7 +37,7 @@ class ProcessesTest {
     /** A child's own children die with it (JMH forks under a killed JMH child). */
     @Test
     void aTimeoutKillsTheChildsChildrenToo() throws Exception {
-        Processes.Exit exit = Processes.capture(List.of("sh", "-c", "sleep 300 & echo $!; wait"), Duration.ofSeconds(1));
+        Processes.Exit exit = Processes.capture(List.of("sh", "-c", "sleep 300 & echo $!; wait"), Duration.ofSeconds(5));
         assertTrue(exit.timedOut());
         long grandchild = Long.parseLong(exit.output().get(0).trim());
         // killed at once, but a zombie counts as alive until it is reaped

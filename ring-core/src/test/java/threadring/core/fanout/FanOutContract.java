@@ -4,6 +4,7 @@ import threadring.core.ContractKit;
 import threadring.core.RingFactory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -44,8 +45,7 @@ public final class FanOutContract {
             new ContractKit.Check("a fan-out never returns before its delay", ContractKit.TIMEOUT, FanOutContract::waits),
             new ContractKit.Check(String.format(Locale.ROOT, "%,d tasks waiting %d ms end within %d ms (they wait at once)",
                     CONCURRENT, CONCURRENT_DELAY_MS,
-                    CONCURRENT_LIMIT.toMillis()), CONCURRENT_LIMIT.plusSeconds(1),
-                    FanOutContract::concurrent),
+                    CONCURRENT_LIMIT.toMillis()), ContractKit.TIMEOUT, FanOutContract::concurrent),
             new ContractKit.Check("operations in a row leave nothing alive, close() stops the rest", ContractKit.TIMEOUT,
                     FanOutContract::reuseAndCleanUp),
             new ContractKit.Check("fan-out bad arguments fail at once, naming the value", ContractKit.TIMEOUT, FanOutContract::badArguments),
@@ -97,16 +97,19 @@ public final class FanOutContract {
         }
     }
 
-    /** The tasks wait at once: a fan-out that sleeps its tasks one after another fails here. */
+    /**
+     * The tasks wait at once: a fan-out that sleeps its tasks one after another fails here. Only the
+     * operation is held to the limit (stopped there): opening and closing a runtime on a busy
+     * machine may take seconds of their own, under the check's whole timeout.
+     */
     public static void concurrent(RingFactory f) {
         try (FanOut fanOut = FanOut.open(f)) {
             fanOut.run(10, 1, 0); // started up
-            long t0 = System.nanoTime();
-            assertEquals(FanOut.expected(CONCURRENT), fanOut.run(CONCURRENT, CONCURRENT_DELAY_MS, 0));
-            long ms = (System.nanoTime() - t0) / 1_000_000;
-            assertTrue(ms < CONCURRENT_LIMIT.toMillis(), f.id() + ": " + CONCURRENT + " tasks waiting "
-                    + CONCURRENT_DELAY_MS + " ms each took " + ms + " ms, serial would take "
-                    + CONCURRENT * CONCURRENT_DELAY_MS);
+            long sum = assertTimeoutPreemptively(CONCURRENT_LIMIT, () -> fanOut.run(CONCURRENT, CONCURRENT_DELAY_MS, 0),
+                    () -> f.id() + ": " + CONCURRENT + " tasks waiting " + CONCURRENT_DELAY_MS + " ms each did not finish "
+                            + "within " + CONCURRENT_LIMIT.toMillis() + " ms, serial would take "
+                            + CONCURRENT * CONCURRENT_DELAY_MS);
+            assertEquals(FanOut.expected(CONCURRENT), sum);
         }
     }
 

@@ -82,7 +82,7 @@ public class FanOutContractSelfTest {
 
         @Override
         protected Duration closeTimeout() {
-            return Duration.ofMillis(500);
+            return mode == Mode.LEAK ? Duration.ofMillis(500) : super.closeTimeout(); // a correct fake on a busy machine gets the default
         }
 
         @Override

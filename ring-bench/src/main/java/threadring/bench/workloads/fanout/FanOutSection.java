@@ -56,21 +56,6 @@ public final class FanOutSection implements WorkloadSection<FanOutSize> {
     }
 
     @Override
-    public String unit() {
-        return "ms/operation";
-    }
-
-    @Override
-    public String number(double cost) {
-        return Format.ms(cost);
-    }
-
-    @Override
-    public String range(Interval cost) {
-        return Format.msInterval(cost);
-    }
-
-    @Override
     public Optional<String> baseline() {
         return Optional.empty();
     }

@@ -12,6 +12,7 @@ import threadring.bench.data.Score;
 import threadring.bench.report.Chart;
 import threadring.bench.report.Report;
 import threadring.core.skynet.SkynetSize;
+import threadring.bench.answer.Answer;
 
 /** The Skynet summary reads each model's fastest form against the floor: slower than plain recursion is above 1x. */
 class SkynetSectionTest {
@@ -32,7 +33,7 @@ class SkynetSectionTest {
     void xFloorIsTheFormsTimeOverPlainRecursion() {
         Run run = Runs.withJobs(Runs.run("20260101-000000", List.of(LABEL)), List.of(Runs.job(LABEL, TREE,
                 tree(SkynetSection.FLOOR, 3.3), tree("threads/forkjoin", 19.8))));
-        String md = Report.render(run, new Chart.Outcome(null, null, "none"));
+        String md = Report.render(run, new Chart.Outcome(null, null, "none"), Answer::write);
         String row = md.substring(md.indexOf("## Skynet: what a task costs")).lines()
                 .filter(l -> l.contains("| threads | threads/forkjoin |")).findFirst().orElseThrow();
         List<String> cells = Arrays.asList(row.split(" \\| "));

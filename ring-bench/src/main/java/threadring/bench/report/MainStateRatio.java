@@ -4,14 +4,15 @@ import java.util.Optional;
 import threadring.bench.data.Run;
 import threadring.bench.stats.RatioRerun;
 import threadring.bench.stats.Stats;
+import threadring.bench.data.Reruns;
 
 /**
  * The answer's ratio of two rows of one run: main state over main state, each a state that speaks
  * for its row, with the interval a re-run's ratio falls in at its class's component.
  */
-public final class AnswerRatio {
+public final class MainStateRatio {
 
-    private AnswerRatio() {}
+    private MainStateRatio() {}
 
     /** The class of the ratio of {@code x} over {@code y} in series {@code s}. */
     public static String key(Series<?> s, String x, String y) {

@@ -1,4 +1,4 @@
-package threadring.bench.report;
+package threadring.bench.answer;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +14,14 @@ import threadring.bench.data.Run;
 import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
 import threadring.core.Size;
+import threadring.bench.report.Costs;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.MainStateRatio;
+import threadring.bench.report.Ratios;
+import threadring.bench.report.Sections;
+import threadring.bench.report.Series;
+import threadring.bench.report.WorkloadSection;
 
 /**
  * The report's first screen: per workload and series, each model's fastest form ranked by level,
@@ -36,7 +44,7 @@ public final class Answer {
     private Answer() {}
 
     /** "## The answer" and a table per series of every workload with a model measured; nothing otherwise. */
-    static void write(Run run, Doc doc) {
+    public static void write(Run run, Doc doc) {
         write(Ratios.of(run), doc, " Every row is in its series' table below.");
     }
 
@@ -86,7 +94,7 @@ public final class Answer {
     }
 
     /** The rankings of every series of {@code ratios}' run with a model measured, ratios and tiers from {@code ratios}. */
-    static List<Ranking> rankings(Ratios ratios) {
+    public static List<Ranking> rankings(Ratios ratios) {
         Run run = ratios.run();
         List<Ranking> out = new ArrayList<>();
         for (WorkloadSection<?> section : Sections.ALL) {
@@ -113,7 +121,7 @@ public final class Answer {
                 .findFirst());
         List<Series.Row> forms = fastestPerModel(rows);
         Optional<Series.Row> go = forms.stream().filter(f -> f.model().equals(GO)).findFirst();
-        int[] tiers = tiers(forms.stream().map(f -> AnswerRatio.answerState(f.summary()).isPresent()).toList(),
+        int[] tiers = tiers(forms.stream().map(f -> MainStateRatio.answerState(f.summary()).isPresent()).toList(),
                 (slower, faster) -> ratios.between(s, forms.get(slower), forms.get(faster)));
         List<Ranking.Entry> entries = new ArrayList<>();
         for (int i = 0; i < forms.size(); i++) {
@@ -226,7 +234,7 @@ public final class Answer {
 
     /** The interval of a row's main state as the answer takes it, if it has one. */
     private static Interval mainInterval(Stats.Summary s) {
-        return AnswerRatio.answerState(s).map(Stats.State::interval).orElse(null);
+        return MainStateRatio.answerState(s).map(Stats.State::interval).orElse(null);
     }
 
     /** A speed-up of a form whose level its load bound: a lower bound too ("at least 2.30x [..]"). */

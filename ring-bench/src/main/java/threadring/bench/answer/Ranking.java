@@ -1,11 +1,14 @@
-package threadring.bench.report;
+package threadring.bench.answer;
 
 import java.util.List;
 import java.util.Optional;
 import threadring.bench.stats.Stats;
+import threadring.bench.report.Costs;
+import threadring.bench.report.Series;
+import threadring.bench.report.WorkloadSection;
 
 /**
- * One series' answer ({@link Answer}): its models' fastest forms, best first, the baseline row if
+ * One series' answer ({@link threadring.bench.answer.Answer}): its models' fastest forms, best first, the baseline row if
  * measured, and Go's fastest form if the series has one (the reference every JVM model is set beside).
  */
 public record Ranking(Series<?> series, WorkloadSection<?> section, Optional<Series.Row> baseline, Optional<Series.Row> go,
@@ -20,7 +23,7 @@ public record Ranking(Series<?> series, WorkloadSection<?> section, Optional<Ser
     public record Entry(String model, Series.Row form, Stats.Summary level, int tier, Optional<Stats.Ratio> overBaseline,
             Optional<Stats.Ratio> overFloor, Optional<Stats.Ratio> overGo, Costs.PerStep cost, boolean bound) {
 
-        boolean flagged() {
+        public boolean flagged() {
             return level.isUnstable();
         }
     }

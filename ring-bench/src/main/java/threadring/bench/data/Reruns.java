@@ -1,8 +1,7 @@
-package threadring.bench.report;
+package threadring.bench.data;
 
 import java.util.List;
 import java.util.Map;
-import threadring.bench.data.Run;
 import threadring.bench.stats.Rerun;
 
 /**

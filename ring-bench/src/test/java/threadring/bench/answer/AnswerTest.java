@@ -1,4 +1,4 @@
-package threadring.bench.report;
+package threadring.bench.answer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,6 +20,16 @@ import threadring.core.echo.EchoServer;
 import threadring.core.fanout.FanOut;
 import threadring.core.ring.Ring;
 import threadring.bench.echo.EchoScore;
+import threadring.bench.answer.AnswerSentences;
+import threadring.bench.answer.Ranking;
+import threadring.bench.report.Chart;
+import threadring.bench.report.Costs;
+import threadring.bench.report.Doc;
+import threadring.bench.report.HtmlPage;
+import threadring.bench.report.MainStateRatio;
+import threadring.bench.report.Ratios;
+import threadring.bench.report.Report;
+import threadring.bench.report.Series;
 
 /**
  * The answer at the head of a report: each model's fastest form per series, ranked by level, in
@@ -29,7 +39,7 @@ import threadring.bench.echo.EchoScore;
 class AnswerTest {
 
     /** The newest committed default sweep: ring, rendezvous, fan-out and echo server. */
-    static final Path SWEEP = CommittedRunsTest.RESULTS.resolve("20261126-194407");
+    static final Path SWEEP = Runs.COMMITTED.resolve("20261126-194407");
 
     private static Ranking of(List<Ranking> rankings, Workload<?, ?> w) {
         return rankings.stream().filter(r -> r.series().workload().equals(w)).findFirst().orElseThrow();
@@ -80,13 +90,13 @@ class AnswerTest {
         Run run = RunFile.read(SWEEP);
         Ranking ring = of(Answer.rankings(run), Ring.WORKLOAD);
         for (Ranking.Entry e : ring.entries()) {
-            assertEquals(AnswerRatio.answerState(e.form().summary()).isEmpty(), e.tier() == 0, e.form().id());
+            assertEquals(MainStateRatio.answerState(e.form().summary()).isEmpty(), e.tier() == 0, e.form().id());
         }
         assertTrue(ring.entries().stream().anyMatch(e -> e.flagged() && e.tier() > 0), "a flagged row takes a tier");
         for (Ranking.Entry a : ring.entries()) {
             for (Ranking.Entry b : ring.entries()) {
                 if (a.tier() > 0 && b.tier() > a.tier()) {
-                    Stats.Ratio r = AnswerRatio.between(run, ring.series(), b.form(), a.form());
+                    Stats.Ratio r = MainStateRatio.between(run, ring.series(), b.form(), a.form());
                     assertTrue(r.excludesOne() && r.value() > 1, b.form().id() + " / " + a.form().id() + " " + r);
                 }
             }
@@ -257,7 +267,7 @@ class AnswerTest {
     void theAnswerOpensReportMdAndReportHtmlAndFitsAScreenPerSeries() throws IOException {
         Run run = RunFile.read(SWEEP);
         Doc doc = Report.document(run, new Chart.Outcome(null, null, "not drawn"),
-                new Chart.Outcome(null, null, "not drawn"));
+                new Chart.Outcome(null, null, "not drawn"), Answer::write);
         String md = doc.markdown();
         assertTrue(md.startsWith("# threadring run 20261126-194407\n\n## The answer\n\n"), md.substring(0, 200));
         int answer = md.indexOf("## The answer");

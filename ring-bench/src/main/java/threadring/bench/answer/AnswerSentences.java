@@ -1,4 +1,4 @@
-package threadring.bench.report;
+package threadring.bench.answer;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +8,13 @@ import threadring.bench.data.Configuration;
 import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.stats.Stats;
+import threadring.bench.report.Costs;
+import threadring.bench.report.CrossCpu;
+import threadring.bench.report.Format;
+import threadring.bench.report.MainStateRatio;
+import threadring.bench.report.Ratios;
+import threadring.bench.report.Sections;
+import threadring.bench.report.WorkloadSection;
 
 /**
  * The answer in sentences, above its tables: per series, who leads, by how much over the next tier
@@ -136,7 +143,7 @@ final class AnswerSentences {
             return "";
         }
         String flag = ", *" + baseline.flag().cause().label + "*: " + baseline.flag().text();
-        return flag + AnswerRatio.answerState(baseline).map(m -> "; ratios over its main state of " + m.forks() + " of "
+        return flag + MainStateRatio.answerState(baseline).map(m -> "; ratios over its main state of " + m.forks() + " of "
                 + m.of() + " JVMs").orElse("; its ratios have no interval (no state of three JVMs or more holds half of them)");
     }
 
