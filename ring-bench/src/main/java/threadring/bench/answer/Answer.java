@@ -13,6 +13,7 @@ import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
+import threadring.bench.stats.Tiers;
 import threadring.core.Size;
 import threadring.bench.report.Costs;
 import threadring.bench.report.Doc;
@@ -121,7 +122,7 @@ public final class Answer {
                 .findFirst());
         List<Series.Row> forms = fastestPerModel(rows);
         Optional<Series.Row> go = forms.stream().filter(f -> f.model().equals(GO)).findFirst();
-        int[] tiers = tiers(forms.stream().map(f -> MainStateRatio.answerState(f.summary()).isPresent()).toList(),
+        int[] tiers = Tiers.of(forms.stream().map(f -> MainStateRatio.answerState(f.summary()).isPresent()).toList(),
                 (slower, faster) -> ratios.between(s, forms.get(slower), forms.get(faster)));
         List<Ranking.Entry> entries = new ArrayList<>();
         for (int i = 0; i < forms.size(); i++) {
@@ -139,43 +140,6 @@ public final class Answer {
         Map<String, Series.Row> fastest = new LinkedHashMap<>();
         rows.stream().filter(r -> !NOT_MODELS.contains(r.model())).forEach(r -> fastest.putIfAbsent(r.model(), r));
         return List.copyOf(fastest.values());
-    }
-
-    /**
-     * Tiers of rows given best first ({@code tiered}: whether a row takes one; 0 where not): a tier
-     * ends after a row wherever every row up to it is separated from every tiered row after it, i.e.
-     * the ratio of the slower over the faster ({@code ratio.apply(slower, faster)}) has an interval
-     * that excludes 1. Every pair across a boundary is then separated, so the order of tiers is
-     * transitive; rows inside a tier are not ordered.
-     */
-    static int[] tiers(List<Boolean> tiered, java.util.function.BiFunction<Integer, Integer, Stats.Ratio> ratio) {
-        List<Integer> rows = new ArrayList<>();
-        for (int i = 0; i < tiered.size(); i++) {
-            if (tiered.get(i)) {
-                rows.add(i);
-            }
-        }
-        int n = rows.size();
-        boolean[][] apart = new boolean[n][n];
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                Stats.Ratio r = ratio.apply(rows.get(j), rows.get(i));
-                apart[i][j] = r.excludesOne() && r.value() > 1;
-            }
-        }
-        int[] tiers = new int[tiered.size()];
-        int tier = 1;
-        for (int k = 0; k < n; k++) {
-            tiers[rows.get(k)] = tier;
-            boolean boundary = k + 1 < n;
-            for (int i = 0; i <= k && boundary; i++) {
-                for (int j = k + 1; j < n && boundary; j++) {
-                    boundary = apart[i][j];
-                }
-            }
-            tier += boundary ? 1 : 0;
-        }
-        return tiers;
     }
 
     private static void write(Run run, Ranking r, Doc doc) {
@@ -217,6 +181,7 @@ public final class Answer {
         doc.paragraph("**" + Sections.name(run, r.series()) + "**: each model's fastest form, best first.");
         doc.add(new Doc.Table("answer", columns, rows));
         doc.bullets(List.of(RULE + " " + tierLine(entries), why(r)));
+        Sections.answerBeside(run, r.series(), entries.stream().map(Ranking.Entry::form).toList(), doc);
     }
 
     /**

@@ -55,6 +55,8 @@ final class AnswerSentences {
         String unit = section.unit().replace("ns/", "ns per ").replace("ms/", "ms per ");
         StringBuilder s = new StringBuilder("**" + capital(r.series().size().describe()) + "** (" + r.series().label()
                 + "): ");
+        Sections.answerFirst(r.series(), r.entries().stream().map(Ranking.Entry::form).toList())
+                .ifPresent(opening -> s.append(opening).append(' '));
         if (leaders.size() == 1) {
             s.append(named(section, lead)).append(" leads at ").append(level(section, lead)).append(' ').append(unit);
         } else {

@@ -253,7 +253,7 @@ public final class EchoLoad {
             }
             // latency at fixed rates where the handler answers at once (a waiting one's latency is its wait)
             EchoScore.OfferedRates ladder = size.waitMs() > 0 || !timing.ladder() ? null
-                    : Ladder.run(generator(), port, connections, measured.windowRate());
+                    : Ladder.run(generator(), port, connections, measured.windowRate(), serverProc);
             // a close that leaves threads behind does not undo the measurement: the repetition says so
             EchoServe.Reply closed = reply(server, Ask.CLOSE);
             String unclosed = closed.threadsLeft() == 0 ? null

@@ -145,10 +145,22 @@ public record EchoScore(int warmupSeconds, int seconds, String serverCpus, Strin
      * One offered rate: {@code requests} due at {@code offered} per second, {@code answered} of them
      * (by {@code seconds} after the first was due); latency timed from when each was due, in µs; the
      * generator's own lag sending a request due on an idle connection (p99, µs: large, the generator
-     * was late); its CPU over the rung's {@code wallSeconds} (null where this OS does not say).
+     * was late); its CPU over the rung's {@code wallSeconds} (null where this OS does not say); and the
+     * server JVM's CPU from the rung's start to its last answer, read from /proc by the runner (null
+     * where it could not, and in runs before 2026-11-30).
      */
     public record Rung(double offered, long requests, long answered, double seconds, Latency latencyUs, double lagP99Us,
-            Double cpuMs, double wallSeconds) {
+            Double cpuMs, double wallSeconds, Double serverCpuMs) {
+
+        /** The same rung with the server's CPU the runner read around it. */
+        public Rung withServerCpuMs(Double ms) {
+            return new Rung(offered, requests, answered, seconds, latencyUs, lagP99Us, cpuMs, wallSeconds, ms);
+        }
+
+        /** The server's CPU µs per answered request at this rate, NaN where unknown. */
+        public double serverUsPerRequest() {
+            return serverCpuMs == null || answered <= 0 ? Double.NaN : serverCpuMs * 1000 / answered;
+        }
 
         /** Whether the server sustained it: every request answered, p99 within {@code targetMs}. */
         public boolean sustained(double targetMs) {

@@ -57,6 +57,23 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
         return EchoLatency.atOneRate(lead, baseline);
     }
 
+    /** The servers ranked by CPU per request at one offered rate, first ({@link EchoEfficiency}). */
+    @Override
+    public Optional<String> answerFirst(Series<EchoSize> s, List<Series.Row> forms) {
+        return EchoEfficiency.sentence(forms, BASELINE);
+    }
+
+    @Override
+    public String levelIntro() {
+        return "Under wrk's closed loop (peak requests/s, the server on one cpu):";
+    }
+
+    @Override
+    public void answerBeside(Run run, Series<EchoSize> s, List<Series.Row> forms, Doc doc) {
+        EchoEfficiency.write(name(run, s), forms, BASELINE, forms.stream().collect(java.util.stream.Collectors.toMap(
+                Series.Row::id, this::boundByLoad, (a, b) -> a)), doc);
+    }
+
     /**
      * The series' heading, with where its servers and wrk ran: the configuration's label says
      * "cpusall" (the JDK unpinned), but the echo server runs pinned to its own cpus and wrk to others.

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import threadring.bench.data.Json;
+import threadring.bench.util.LinuxProc;
 import threadring.bench.util.Processes;
 
 /**
@@ -31,9 +32,10 @@ final class Ladder {
 
     /**
      * The ladder on the server listening on {@code port}: {@code java} is the generator's command
-     * up to its class (its JDK, pinned to the load's cpu).
+     * up to its class (its JDK, pinned to the load's cpu); {@code server}'s CPU is read around each
+     * rung, so that servers compare by CPU per request at one offered rate.
      */
-    static EchoScore.OfferedRates run(List<String> java, int port, int connections, double peak)
+    static EchoScore.OfferedRates run(List<String> java, int port, int connections, double peak, LinuxProc server)
             throws IOException, InterruptedException {
         try (Processes.Child g = Processes.start(java)) {
             GenerateLoad.Reply held = ask(g, new GenerateLoad.Command("connect", port, connections,
@@ -47,8 +49,11 @@ final class Ladder {
                     if (rate > peak * HEADROOM) {
                         break;
                     }
+                    Long before = server.cpuNs();
                     GenerateLoad.Reply reply = ask(g, new GenerateLoad.Command("rung", port, connections, RUNG_SECONDS, rate));
-                    EchoScore.Rung r = reply.rung();
+                    Long after = server.cpuNs();
+                    EchoScore.Rung r = reply.rung().withServerCpuMs(before == null || after == null ? null
+                            : (after - before) / 1e6);
                     rungs.add(r);
                     errors = reply.errors();
                     if (!r.sustained(TARGET_P99_MS) || r.generatorBound(TARGET_P99_MS)) {

@@ -243,7 +243,7 @@ final class OpenLoad implements AutoCloseable {
             return new EchoScore.Rung(rate, total, answered, seconds, new EchoScore.Latency(latencyUs.getValueAtPercentile(50),
                     latencyUs.getValueAtPercentile(90), latencyUs.getValueAtPercentile(99),
                     latencyUs.getValueAtPercentile(99.9), latencyUs.getMaxValue(), latencyUs.getMean()),
-                    lagUs.getValueAtPercentile(99), cpuNs < 0 ? null : cpuNs / 1e6, wallNs / 1e9);
+                    lagUs.getValueAtPercentile(99), cpuNs < 0 ? null : cpuNs / 1e6, wallNs / 1e9, null);
         }
     }
 

@@ -81,6 +81,17 @@ public final class Sections {
         return of(s).alsoMeasured(s, lead, baseline);
     }
 
+    /** The sentence a series' section opens the answer's line with ({@link WorkloadSection#answerFirst}). */
+    public static <S extends Size> java.util.Optional<String> answerFirst(Series<S> s, List<Series.Row> forms) {
+        return of(s).answerFirst(s, forms).map(first -> first + (of(s).levelIntro().isEmpty() ? "" : " " + of(s).levelIntro()));
+    }
+
+    /** The table a series' section adds after the answer's ({@link WorkloadSection#answerBeside}). */
+    public static <S extends Size> void answerBeside(Run run, Series<S> s,
+            List<Series.Row> forms, Doc doc) {
+        of(s).answerBeside(run, s, forms, doc);
+    }
+
     /** Steps a series' cost counters are divided by, as its workload's section says. */
     public static <S extends Size> double costPer(Series<S> s) {
         return of(s).costPer(s);

@@ -155,6 +155,23 @@ public interface WorkloadSection<S extends Size> {
         return Optional.empty();
     }
 
+    /**
+     * The sentence the answer opens the series' line with, where the workload's users judge it by
+     * something besides its level (the echo servers: CPU per request at one offered rate); the level's
+     * ranking follows, introduced by {@link #levelIntro}. None by default.
+     */
+    default Optional<String> answerFirst(Series<S> s, List<Series.Row> forms) {
+        return Optional.empty();
+    }
+
+    /** What introduces the level's ranking after {@link #answerFirst}. */
+    default String levelIntro() {
+        return "";
+    }
+
+    /** A table the answer adds after the series' own, ranked as {@link #answerFirst} says; none by default. */
+    default void answerBeside(Run run, Series<S> s, List<Series.Row> forms, Doc doc) {}
+
     /** What the answer calls the model of {@code id}: its prefix, unless the workload names it better. */
     default String modelLabel(String id) {
         return Format.model(id);

@@ -15,6 +15,7 @@ import threadring.bench.data.RunFile;
 import threadring.bench.data.Runs;
 import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
+import threadring.bench.stats.Tiers;
 import threadring.core.Workload;
 import threadring.core.echo.EchoServer;
 import threadring.core.fanout.FanOut;
@@ -256,11 +257,11 @@ class AnswerTest {
         java.util.function.BiFunction<Integer, Integer, Stats.Ratio> ratio = (slower, faster) ->
                 apart.contains(slower + "/" + faster) ? new Stats.Ratio(1.5, new Interval(1.2, 1.8), 0.001)
                         : new Stats.Ratio(1.1, new Interval(0.9, 1.3), 0.3);
-        assertArrayEquals(new int[] {1, 2, 0, 2, 2}, Answer.tiers(List.of(true, true, false, true, true), ratio));
+        assertArrayEquals(new int[] {1, 2, 0, 2, 2}, Tiers.of(List.of(true, true, false, true, true), ratio));
         // every pair apart: a tier each
-        assertArrayEquals(new int[] {1, 2, 3}, Answer.tiers(List.of(true, true, true),
+        assertArrayEquals(new int[] {1, 2, 3}, Tiers.of(List.of(true, true, true),
                 (a, b) -> new Stats.Ratio(2, new Interval(1.5, 2.5), 0)));
-        assertArrayEquals(new int[] {0, 1}, Answer.tiers(List.of(false, true), ratio));
+        assertArrayEquals(new int[] {0, 1}, Tiers.of(List.of(false, true), ratio));
     }
 
     @Test

@@ -13,13 +13,13 @@ class EchoLatencyTest {
     /** A rung at {@code rate} with p99 {@code p99Ms}, every request answered, the generator {@code cores} busy. */
     private static EchoScore.Rung rung(double rate, double p99Ms, double cores) {
         return new EchoScore.Rung(rate, (long) rate, (long) rate, 1, new EchoScore.Latency(100, 200, p99Ms * 1000,
-                p99Ms * 1000, p99Ms * 1000, 150), 50, cores * 1000, 1);
+                p99Ms * 1000, p99Ms * 1000, 150), 50, cores * 1000, 1, null);
     }
 
     /** {@code rung}, the generator sending its requests {@code lagMs} late at p99. */
     private static EchoScore.Rung late(EchoScore.Rung r, double lagMs) {
         return new EchoScore.Rung(r.offered(), r.requests(), r.answered(), r.seconds(), r.latencyUs(), lagMs * 1000, r.cpuMs(),
-                r.wallSeconds());
+                r.wallSeconds(), r.serverCpuMs());
     }
 
     /**

@@ -1,0 +1,170 @@
+package threadring.bench.echo;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.Series;
+import threadring.bench.stats.Stats;
+import threadring.bench.stats.Tiers;
+
+/**
+ * The echo servers as server engineers judge them: the server's CPU per request at one offered rate
+ * that every server answered in full in every repetition (the open-model generator's, so that each
+ * server does the same work per second), read from /proc around each rate. Unlike requests/s under wrk's
+ * closed loop, which on one server cpu is one over the CPU per request at saturation and moves
+ * 2-3x between repetitions with the machine, this is a cost at a fixed load. Its intervals are over
+ * the run's repetitions (Student t on the logarithms), with no run-to-run component.
+ */
+final class EchoEfficiency {
+
+    private EchoEfficiency() {}
+
+    /** A server at the common rate: its CPU µs per request, one value per repetition; its tier (0: none). */
+    record Entry(Series.Row form, Stats.Summary usPerRequest, int tier) {
+        Stats.Ratio over(Entry other) {
+            return Stats.ratio(usPerRequest, other.usPerRequest);
+        }
+    }
+
+    /** The ranking at {@code rate}, least CPU per request first. */
+    record Ranking(double rate, List<Entry> entries) {}
+
+    /**
+     * The forms ranked by CPU per request at the highest offered rate that every form with a ladder
+     * answered in full in every repetition, its server's CPU read ({@link #commonRate}); empty where the forms (older runs,
+     * a handler that waits) have none, or where fewer than two share a rate.
+     */
+    static Optional<Ranking> of(List<Series.Row> forms) {
+        List<Series.Row> laddered = forms.stream().filter(f -> !EchoLatency.rungs(f).isEmpty()).toList();
+        OptionalDouble rate = commonRate(laddered);
+        if (rate.isEmpty() || laddered.size() < 2) {
+            return Optional.empty();
+        }
+        List<Series.Row> sorted = laddered.stream().sorted(Comparator.comparingDouble(f -> usPerRequest(f, rate.getAsDouble())
+                .median())).toList();
+        List<Stats.Summary> levels = sorted.stream().map(f -> usPerRequest(f, rate.getAsDouble())).toList();
+        int[] tiers = Tiers.of(levels.stream().map(l -> !l.modal() && l.interval() != null).toList(),
+                (slower, faster) -> Stats.ratio(levels.get(slower), levels.get(faster)));
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < sorted.size(); i++) {
+            entries.add(new Entry(sorted.get(i), levels.get(i), tiers[i]));
+        }
+        return Optional.of(new Ranking(rate.getAsDouble(), entries));
+    }
+
+    /**
+     * The highest rate offered to each of {@code forms} in every repetition, every request answered and
+     * its server's CPU read: the same work per second for each. Its p99 may have missed the ladder's
+     * target (the climb then stopped there): a server late at p99 still did the work, and one missed
+     * rung must not leave the whole series without a rate (threads/socket missed 5,000/s in one of three
+     * repetitions of 20261130-015323 at a p99 of 15.7 ms, its other two at 0.41 and 0.45 ms).
+     */
+    static OptionalDouble commonRate(List<Series.Row> forms) {
+        if (forms.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        return EchoScore.OfferedRates.RATES.stream().filter(rate -> forms.stream().allMatch(f -> measuredAt(f, rate)))
+                .mapToDouble(Double::doubleValue).max();
+    }
+
+    private static boolean measuredAt(Series.Row form, double rate) {
+        List<EchoScore.EchoRepetition> reps = form.measured().score(EchoScore.class).orElseThrow().repetitions();
+        List<EchoScore.Rung> at = EchoLatency.rungs(form).getOrDefault(rate, List.of());
+        return !at.isEmpty() && at.size() == reps.stream().filter(r -> r.ladder() != null).count()
+                && at.stream().allMatch(g -> g.answered() == g.requests() && Double.isFinite(g.serverUsPerRequest())
+                        && g.serverUsPerRequest() > 0);
+    }
+
+    /** The server's CPU µs per request at {@code rate}, one value per repetition. */
+    static Stats.Summary usPerRequest(Series.Row form, double rate) {
+        return Stats.summarize(EchoLatency.rungs(form).get(rate).stream().map(g -> List.of(g.serverUsPerRequest()))
+                .toList());
+    }
+
+    private static double p99Ms(Series.Row form, double rate) {
+        return Stats.median(EchoLatency.rungs(form).get(rate).stream().mapToDouble(g -> g.latencyUs().p99() / 1000));
+    }
+
+    /**
+     * The answer's sentence: who spends the least server CPU per request at the common rate, by how
+     * much over the next and the baseline ({@code baseline}: its id), with intervals.
+     */
+    static Optional<String> sentence(List<Series.Row> forms, String baseline) {
+        return of(forms).map(r -> sentence(r, baseline));
+    }
+
+    private static String sentence(Ranking r, String baseline) {
+        List<Entry> entries = r.entries();
+        int first = entries.get(0).tier();
+        List<Entry> leaders = first == 0 ? List.of(entries.get(0)) : entries.stream().filter(e -> e.tier() == first).toList();
+        Entry lead = leaders.get(0);
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "At %s requests/s offered to every server (the "
+                + "highest rate each answered in full in every repetition), ", Format.rate(r.rate())));
+        if (leaders.size() == 1) {
+            s.append(Format.code(lead.form().id())).append(" spends the least server CPU per request, ")
+                    .append(us(lead.usPerRequest()));
+        } else {
+            s.append(String.join(", ", leaders.stream().map(e -> Format.code(e.form().id())).toList()))
+                    .append(" spend the least server CPU per request (no ratio between them excludes 1), ")
+                    .append(Format.amount(leaders.get(0).usPerRequest().median())).append("–")
+                    .append(Format.amount(leaders.get(leaders.size() - 1).usPerRequest().median())).append(" µs");
+        }
+        Entry last = leaders.get(leaders.size() - 1);
+        entries.stream().filter(e -> first > 0 && e.tier() == first + 1).findFirst().ifPresent(n -> s.append("; the next, ")
+                .append(Format.code(n.form().id())).append(", ").append(Format.ratio(n.over(last))).append(" as much"));
+        entries.stream().filter(e -> e.form().id().equals(baseline) && !leaders.contains(e)).findFirst()
+                .ifPresent(b -> s.append("; ").append(Format.code(baseline)).append(" (the baseline) ")
+                        .append(Format.ratio(b.over(lead))).append(" as much as ").append(Format.code(lead.form().id())));
+        return s.append(" (intervals over this run's repetitions).").toString();
+    }
+
+    private static String us(Stats.Summary s) {
+        return Format.amount(s.median()) + " µs" + (s.interval() == null ? "" : " [" + Format.amount(s.interval().low())
+                + "–" + Format.amount(s.interval().high()) + "]");
+    }
+
+    /** The answer's table of the ranking, with the rule it follows; nothing where there is no ranking. */
+    static void write(String name, List<Series.Row> forms, String baseline, Map<String, Boolean> bound, Doc doc) {
+        Optional<Ranking> ranking = of(forms);
+        if (ranking.isEmpty()) {
+            return;
+        }
+        Ranking r = ranking.get();
+        Optional<Entry> base = r.entries().stream().filter(e -> e.form().id().equals(baseline)).findFirst();
+        String rate = Format.rate(r.rate());
+        List<Doc.Column> columns = new ArrayList<>(List.of(Format.number("tier"), Format.text("server"),
+                Format.number("server CPU µs/request at " + rate + "/s [95%]")));
+        base.ifPresent(b -> columns.add(Format.number("x " + baseline + " [95%]")));
+        columns.add(Format.number("p99 ms at " + rate + "/s"));
+        columns.add(Format.number("peak requests/s under wrk"));
+        List<Doc.Row> rows = new ArrayList<>();
+        for (Entry e : r.entries()) {
+            List<Doc.Cell> cells = new ArrayList<>(List.of(e.tier() > 0 ? Doc.Cell.number(String.valueOf(e.tier()), e.tier())
+                    : Doc.Cell.of("–"), Doc.Cell.of(e.form().id()), Doc.Cell.number(e.usPerRequest().modal()
+                    ? Format.text(e.usPerRequest(), Format::amount, i -> Format.amount(i.low()) + "–" + Format.amount(i.high()))
+                    : us(e.usPerRequest()).replace(" µs", ""), e.usPerRequest().median())));
+            base.ifPresent(b -> cells.add(e == b ? Doc.Cell.number("1 (baseline)", 1) : Doc.Cell.number(
+                    Format.ratio(e.over(b)), e.usPerRequest().median() / b.usPerRequest().median())));
+            double p99 = p99Ms(e.form(), r.rate());
+            cells.add(Doc.Cell.number(String.format(Locale.ROOT, "%.2f", p99), p99));
+            double peak = 1e9 / e.form().summary().median(); // a served row's level is ns per request
+            cells.add(Doc.Cell.number((bound.getOrDefault(e.form().id(), false) ? "at least " : "") + Format.rate(peak), peak));
+            rows.add(new Doc.Row(cells, Format.tags(e.form().id(), threadring.core.echo.EchoServer.WORKLOAD)));
+        }
+        doc.paragraph("**" + name + "**, the servers by CPU per request at one offered rate, least first.");
+        doc.add(new Doc.Table("answer", columns, rows));
+        doc.bullets(List.of("The server's CPU (all its threads, from /proc) while the open-model generator offered "
+                + rate + " requests/s, the highest rate offered to every server in every repetition and answered "
+                + "in full, divided by the requests: each server did the same work per second, so this is what a "
+                + "request costs it at that load (read in clock ticks of 10 ms, over about a second). Level and "
+                + "interval over this run's repetitions (Student t on the logarithms; no run-to-run component); "
+                + "tiers by the rule above. *peak requests/s*: wrk's closed loop, \"at least\" where "
+                + "wrk, not the server, was the limit."));
+    }
+}
