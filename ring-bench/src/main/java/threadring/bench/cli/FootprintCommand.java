@@ -46,7 +46,8 @@ final class FootprintCommand implements Callable<Integer> {
     @Option(names = "--tasks", paramLabel = "T", converter = Converters.Positive.class,
             description = "Measure memory per live fan-out task instead of per ring node: T tasks of each fan-out id "
                     + "asleep at once, read at half their delay; repeat for several sizes (--tasks 10000 --tasks "
-                    + "1000000).")
+                    + "1000000), measured smallest first: a size that an id's smaller measurement says cannot fit this "
+                    + "machine's memory is skipped, saying how much it would need.")
     List<Integer> tasks = new java.util.ArrayList<>();
 
     @Option(names = "--delay-ms", paramLabel = "D", converter = Converters.LiveDelayMs.class,

@@ -10,8 +10,10 @@ import java.util.OptionalDouble;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Series;
+import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.bench.stats.Tiers;
+import threadring.bench.util.LinuxProc;
 
 /**
  * The echo servers as server engineers judge them: the server's CPU per request at one offered rate
@@ -19,7 +21,7 @@ import threadring.bench.stats.Tiers;
  * server does the same work per second), read from /proc around each rate. Unlike requests/s under wrk's
  * closed loop, which on one server cpu is one over the CPU per request at saturation and moves
  * 2-3x between repetitions with the machine, this is a cost at a fixed load. Its intervals are over
- * the run's repetitions (Student t on the logarithms), with no run-to-run component.
+ * the run's repetitions (Student t on the logarithms, at least a clock tick's error), with no run-to-run component.
  */
 final class EchoEfficiency {
 
@@ -81,10 +83,29 @@ final class EchoEfficiency {
                         && g.serverUsPerRequest() > 0);
     }
 
-    /** The server's CPU µs per request at {@code rate}, one value per repetition. */
+    /**
+     * The server's CPU µs per request at {@code rate}, one value per repetition; its spread at least
+     * what reading the CPU in whole clock ticks adds ({@link #tickSd}), so that repetitions that read
+     * the same tick count do not make a zero-width interval (threads/socket read 190 ms in each of
+     * three in 20261130-020628).
+     */
     static Stats.Summary usPerRequest(Series.Row form, double rate) {
-        return Stats.summarize(EchoLatency.rungs(form).get(rate).stream().map(g -> List.of(g.serverUsPerRequest()))
-                .toList());
+        List<EchoScore.Rung> at = EchoLatency.rungs(form).get(rate);
+        return Stats.summarize(at.stream().map(g -> List.of(g.serverUsPerRequest())).toList(),
+                new Rerun.Part(0, 0, new Rerun.Spread(tickSd(at), TICK_DF, 0, 0)));
+    }
+
+    /** The tick floor is known, not estimated: as good as this many degrees of freedom. */
+    static final int TICK_DF = 1000;
+
+    /**
+     * The sd of a repetition's log CPU that whole ticks add: the difference of two readings in ticks
+     * is off by less than one tick either way (triangular: variance a sixth of a tick squared), over
+     * the least CPU of {@code rungs}.
+     */
+    static double tickSd(List<EchoScore.Rung> rungs) {
+        double leastMs = rungs.stream().mapToDouble(EchoScore.Rung::serverCpuMs).min().orElse(Double.NaN);
+        return LinuxProc.TICK_NS / 1e6 / leastMs / Math.sqrt(6);
     }
 
     private static double p99Ms(Series.Row form, double rate) {
@@ -163,7 +184,7 @@ final class EchoEfficiency {
                 + rate + " requests/s, the highest rate offered to every server in every repetition and answered "
                 + "in full, divided by the requests: each server did the same work per second, so this is what a "
                 + "request costs it at that load (read in clock ticks of 10 ms, over about a second). Level and "
-                + "interval over this run's repetitions (Student t on the logarithms; no run-to-run component); "
+                + "interval over this run's repetitions (Student t on the logarithms, with at least a clock tick's error; no run-to-run component); "
                 + "tiers by the rule above. *peak requests/s*: wrk's closed loop, \"at least\" where "
                 + "wrk, not the server, was the limit."));
     }

@@ -60,12 +60,21 @@ public final class FootprintRunner {
         int failed = 0;
         List<List<String>> flagSets = beside.isEmpty() ? List.of(List.of()) : List.of(List.of(), beside);
         Counter progress = new Counter(System.err, sizes.size() * selected.size() * flagSets.size());
-        for (int n : sizes) {
+        // smallest first: a size that cannot fit is judged by the id's measurement at a smaller one (MemoryBudget)
+        java.util.Map<String, Measurement> smaller = new java.util.HashMap<>();
+        for (int n : sizes.stream().sorted().toList()) {
             for (RingFactory f : selected) {
                 for (List<String> flags : flagSets) {
                     progress.next(String.format(Locale.ROOT, "%s at %,d %s%s", f.id(), n, delayMs == null ? "nodes"
                             : "tasks", flags.isEmpty() ? "" : " with " + String.join(" ", flags)));
-                    Measurement m = measure(f, n, flags, jvm.javaFeature()).withJvmArgs(flags);
+                    String key = f.id() + " " + flags;
+                    Optional<String> wontFit = MemoryBudget.wontFit(smaller.get(key), n, Heap.mebibytes(n) << 20,
+                            Heap.machineBytes());
+                    Measurement m = (wontFit.isPresent() ? Measurement.skipped(f.id(), n, wontFit.get())
+                            : measure(f, n, flags, jvm.javaFeature())).withJvmArgs(flags);
+                    if (m.error() == null && m.skipped() == null) {
+                        smaller.put(key, m);
+                    }
                     measurements.add(m);
                     out.println(line(m, delayMs != null));
                     failed += m.error() != null ? 1 : 0;

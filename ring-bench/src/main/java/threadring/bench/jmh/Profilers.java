@@ -20,6 +20,8 @@ public final class Profilers {
 
     /** What {@code --profile} accepts, besides {@code none}. */
     public static final List<String> NAMES = List.of("gc", "jfr", "stack", "async");
+    /** async-profiler's cpu sampling interval in the profiling pass: a millisecond. */
+    public static final long ASYNC_INTERVAL_NS = 1_000_000;
     /**
      * The default sweep's profiling pass: allocation per hop (gc) and hot methods read from a JFR
      * recording with the JDK's typed API (jfr).

@@ -93,8 +93,11 @@ final class ProfilingPass {
                 case "gc" -> o.addProfiler(GCProfiler.class);
                 case "stack" -> o.addProfiler(StackProfiler.class, Profilers.STACK_OPTIONS);
                 case "jfr" -> o.addProfiler(JavaFlightRecorderProfiler.class, "dir=" + dir.resolve("jfr"));
+                // every millisecond (its default, 10 ms, gave a profiled Skynet operation of about a second
+                // some 200 samples), and the stacks as text beside the graph, for shares to be counted from them
                 case "async" -> o.addProfiler(AsyncProfiler.class, "libPath=" + spec.asyncLibrary()
-                        + ";output=flamegraph;event=cpu;dir=" + dir.resolve("async"));
+                        + ";output=flamegraph,collapsed;event=cpu;interval=" + Profilers.ASYNC_INTERVAL_NS + ";dir="
+                        + dir.resolve("async"));
                 default -> throw new IllegalArgumentException("unknown profiler " + name);
             }
         }

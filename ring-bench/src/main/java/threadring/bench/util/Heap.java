@@ -18,9 +18,14 @@ public final class Heap {
 
     public static long mebibytes(int nodes) {
         long wanted = BASE_MIB + nodes * KIB_PER_NODE / 1024;
-        long physical = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getTotalMemorySize() >> 20;
+        long physical = machineBytes() >> 20;
         return physical > 0 ? Math.min(wanted, physical * 3 / 4) : wanted;
+    }
+
+    /** The machine's memory in bytes (0 where the JVM cannot tell). */
+    public static long machineBytes() {
+        return Math.max(0, ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize());
     }
 
     public static List<String> flags(int nodes) {

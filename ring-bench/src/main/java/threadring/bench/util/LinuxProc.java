@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 public final class LinuxProc {
 
     /** USER_HZ, the unit of /proc's tick counts: 100 on every Linux the JVM runs on. */
-    static final long TICK_NS = 10_000_000L;
+    public static final long TICK_NS = 10_000_000L;
 
     /** One live thread: its name (the first 15 characters), CPU ns, switches, and migrations (-1: unknown). */
     public record Task(String name, long cpuNs, long voluntary, long involuntary, long migrations) {}

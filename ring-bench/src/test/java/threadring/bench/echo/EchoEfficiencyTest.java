@@ -86,6 +86,18 @@ class EchoEfficiencyTest {
         assertEquals("1 (baseline)", t.rows().get(2).cells().get(3).text());
     }
 
+    /** Repetitions that read the same number of clock ticks still have an interval: a tick's worth. */
+    @Test
+    void identicalTickCountsKeepTheTicksUncertainty() {
+        Series.Row same = row("threads/socket", rep(20_000, rung(5_000, 38)), rep(25_000, rung(5_000, 38)),
+                rep(15_000, rung(5_000, 38)));
+        Stats.Summary s = EchoEfficiency.usPerRequest(same, 5_000);
+        assertEquals(38, s.median(), 1e-9);
+        // 190 ms read in 10 ms ticks, three times: about +-3.5% (the tick's error is known, not estimated), not zero
+        assertTrue(s.interval().high() / 38 > 1.02 && s.interval().high() / 38 < 1.06, s.interval().toString());
+        assertTrue(s.interval().low() / 38 < 0.98, s.interval().toString());
+    }
+
     @Test
     void aRunWithoutTheServersCpuPerRateHasNoRanking() {
         EchoScore.Rung old = new EchoScore.Rung(5_000, 5_000, 5_000, 1, new EchoScore.Latency(1, 1, 1, 1, 1, 1), 1, 1.0, 1,
