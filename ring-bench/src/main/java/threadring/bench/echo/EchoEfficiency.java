@@ -48,9 +48,11 @@ final class EchoEfficiency {
         if (rate.isEmpty() || laddered.size() < 2) {
             return Optional.empty();
         }
-        List<Series.Row> sorted = laddered.stream().sorted(Comparator.comparingDouble(f -> usPerRequest(f, rate.getAsDouble())
-                .median())).toList();
-        List<Stats.Summary> levels = sorted.stream().map(f -> usPerRequest(f, rate.getAsDouble())).toList();
+        // each form's summary once, then sorted by it
+        Map<Series.Row, Stats.Summary> byForm = new java.util.IdentityHashMap<>();
+        laddered.forEach(f -> byForm.put(f, usPerRequest(f, rate.getAsDouble())));
+        List<Series.Row> sorted = laddered.stream().sorted(Comparator.comparingDouble(f -> byForm.get(f).median())).toList();
+        List<Stats.Summary> levels = sorted.stream().map(byForm::get).toList();
         int[] tiers = Tiers.of(levels.stream().map(l -> !l.modal() && l.interval() != null).toList(),
                 (slower, faster) -> Stats.ratio(levels.get(slower), levels.get(faster)));
         List<Entry> entries = new ArrayList<>();
