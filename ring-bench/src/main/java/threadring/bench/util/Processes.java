@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -206,12 +207,27 @@ public final class Processes {
             return process.isAlive() ? null : process.exitValue();
         }
 
-        /** Sends it SIGINT (wrk ends its run early on it and still reports), where {@code kill} exists. */
-        public void interrupt() throws IOException, InterruptedException {
-            if (process.isAlive()) {
+        /**
+         * Sends it SIGINT (wrk ends its run early on it and still reports) every {@code every} until
+         * it ends, at most for {@code limit}: the SIGINTs sent, empty if it still runs. Once is not
+         * enough for wrk: it ignores SIGINT until its threads have started, and one that lands on a
+         * worker thread, or before its main thread sleeps, leaves that thread asleep for the run's whole
+         * duration; its handler only sets a flag, so another SIGINT costs nothing.
+         */
+        public OptionalInt interruptUntilEnded(Duration every, Duration limit) throws IOException, InterruptedException {
+            long deadline = System.nanoTime() + limit.toNanos();
+            int sent = 0;
+            while (process.isAlive()) {
+                if (System.nanoTime() >= deadline) {
+                    return OptionalInt.empty();
+                }
                 new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).inheritIO().start()
                         .waitFor(5, TimeUnit.SECONDS);
+                sent++;
+                process.waitFor(Math.max(1, Math.min(every.toNanos(), deadline - System.nanoTime())),
+                        TimeUnit.NANOSECONDS);
             }
+            return OptionalInt.of(sent);
         }
 
         /** Kills it with its children if it still runs. */

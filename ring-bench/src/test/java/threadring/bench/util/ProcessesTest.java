@@ -48,6 +48,24 @@ class ProcessesTest {
         assertFalse(ProcessHandle.of(grandchild).map(ProcessHandle::isAlive).orElse(false), "sleep 300 survived");
     }
 
+    /**
+     * A child that ignores SIGINT at first, as wrk does until its threads have started, still ends:
+     * the SIGINT is sent again (once, it would be lost and the child would run on).
+     */
+    @Test
+    void aChildThatIgnoresItsFirstSigintEndsOnALaterOne() throws Exception {
+        // env resets SIGINT to its default first: a shell cannot trap a signal ignored when it started
+        String script = "trap '' INT; echo ignoring; sleep 1; trap 'exit 7' INT; echo listening;"
+                + " while :; do sleep 0.1; done";
+        try (Processes.Child child = Processes.start(List.of("env", "--default-signal=INT", "sh", "-c", script))) {
+            assertEquals("", child.nextAfter("ignoring", Duration.ofSeconds(30)));
+            java.util.OptionalInt sent = child.interruptUntilEnded(Duration.ofMillis(200), Duration.ofSeconds(60));
+            assertTrue(sent.isPresent(), "the child still runs after a minute of SIGINTs");
+            assertTrue(sent.getAsInt() > 1, "the first SIGINT, sent while ignored, ended it");
+            assertEquals(7, child.exitValue());
+        }
+    }
+
     @Test
     void pinnedPrefixesTaskset() {
         assertEquals(List.of("taskset", "-c", "0-1", "java"), Processes.pinned("0-1", List.of("java")));
