@@ -4,15 +4,21 @@ import java.util.List;
 
 /**
  * A footprint run: footprint.json in its run directory, one {@link Measurement} per id and size:
- * per ring node, or ({@code delayMs} set) per live fan-out task, T tasks asleep for {@code delayMs}
- * at once ({@code nodes} then counts the tasks). With {@code besideJvmArgs}, each id is measured
- * twice, in a JVM without those flags and in one with them (e.g. JDK 25's compact object headers).
+ * per ring node; or ({@code delayMs} set) per live fan-out task, T tasks asleep for {@code delayMs}
+ * at once; or ({@code skynetBranching} set) per task of one Skynet tree at the most it held while it
+ * ran ({@code nodes} then counts the tasks, the tree's inner ones included). With
+ * {@code besideJvmArgs}, each id is measured twice, in a JVM without those flags and in one with them
+ * (e.g. JDK 25's compact object headers).
  */
 public record FootprintRun(int schema, String runId, String started, String finished, Env.Machine machine,
-        Env.Jvm jvm, List<Integer> nodes, List<Measurement> measurements, Integer delayMs, List<String> besideJvmArgs) {
+        Env.Jvm jvm, List<Integer> nodes, List<Measurement> measurements, Integer delayMs, List<String> besideJvmArgs,
+        Integer skynetBranching) {
 
     public static final String FILE = "footprint.json";
-    /** footprint.json's own schema (1; {@code delayMs}, {@code besideJvmArgs}, {@code operationMs} and {@code jvmArgs} added, null in older runs). */
+    /**
+     * footprint.json's own schema (1; {@code delayMs}, {@code besideJvmArgs}, {@code skynetBranching},
+     * {@code operationMs}, {@code jvmArgs} and {@code peakReadings} added, null in older runs).
+     */
     public static final int SCHEMA = 1;
 
     /** Whether it measured live fan-out tasks rather than ring nodes. */
@@ -20,18 +26,36 @@ public record FootprintRun(int schema, String runId, String started, String fini
         return delayMs != null;
     }
 
+    /** Whether it measured Skynet trees at their peak. */
+    public boolean skynetTrees() {
+        return skynetBranching != null;
+    }
+
+    /** What one measured unit is, for a chart's axis: a ring's node, a live task, a Skynet task at the tree's peak. */
+    public String label() {
+        return liveTasks() ? "live task" : skynetTrees() ? "Skynet task at the tree's peak" : "node";
+    }
+
+    /** What one measured unit is: a ring's node, or a task. */
+    public String unit() {
+        return liveTasks() || skynetTrees() ? "task" : "node";
+    }
+
     /**
      * One id at one size; the per-node (per-task) figures are null when {@code error} or {@code skipped}
-     * says why. {@code openNsPerNode}: the time to open a ring, per node (null for live tasks);
-     * {@code operationMs}: a fan-out operation's whole time, its tasks' delay included (null for rings);
-     * {@code jvmArgs}: the flags measured beside the default (null: none).
+     * says why. {@code openNsPerNode}: the time to open a ring, per node (null for tasks);
+     * {@code operationMs}: a fan-out operation's whole time, its tasks' delay included, or a Skynet
+     * tree's, its readings' collections included (null for rings); {@code jvmArgs}: the flags measured
+     * beside the default (null: none); {@code peakReadings}: the heap readings a Skynet tree's peak is
+     * the largest of (null otherwise).
      */
     public record Measurement(String id, int nodes, Double openNsPerNode, Double heapBytesPerNode,
-            Double nativeBytesPerNode, String error, String skipped, Double operationMs, List<String> jvmArgs) {
+            Double nativeBytesPerNode, String error, String skipped, Double operationMs, List<String> jvmArgs,
+            Integer peakReadings) {
 
         public Measurement(String id, int nodes, Double openNsPerNode, Double heapBytesPerNode,
                 Double nativeBytesPerNode, String error, String skipped, Double operationMs) {
-            this(id, nodes, openNsPerNode, heapBytesPerNode, nativeBytesPerNode, error, skipped, operationMs, null);
+            this(id, nodes, openNsPerNode, heapBytesPerNode, nativeBytesPerNode, error, skipped, operationMs, null, null);
         }
 
         public static Measurement failed(String id, int nodes, String error) {
@@ -45,7 +69,7 @@ public record FootprintRun(int schema, String runId, String started, String fini
         /** The same measurement, made in a JVM started with {@code flags} beside the default. */
         public Measurement withJvmArgs(List<String> flags) {
             return new Measurement(id, nodes, openNsPerNode, heapBytesPerNode, nativeBytesPerNode, error, skipped,
-                    operationMs, flags == null || flags.isEmpty() ? null : List.copyOf(flags));
+                    operationMs, flags == null || flags.isEmpty() ? null : List.copyOf(flags), peakReadings);
         }
 
         /** Its row in a report: the id, and the flags where it was measured with some. */

@@ -34,11 +34,15 @@ public final class Footprint {
      */
     static final int WARM_NODES = 64;
 
+    /** The child's argument that asks for a Skynet tree. */
+    static final String SKYNET = "skynet";
+
     private Footprint() {}
 
     /**
-     * In the child JVM: {@code Footprint ID NODES OUT.json} for a ring of NODES nodes, or
-     * {@code Footprint ID TASKS OUT.json DELAY_MS} for TASKS live fan-out tasks ({@link LiveTasks}).
+     * In the child JVM: {@code Footprint ID NODES OUT.json} for a ring of NODES nodes,
+     * {@code Footprint ID TASKS OUT.json DELAY_MS} for TASKS live fan-out tasks ({@link LiveTasks}), or
+     * {@code Footprint ID TASKS OUT.json skynet BRANCHING DEPTH} for one Skynet tree ({@link SkynetPeak}).
      */
     public static void main(String[] args) throws IOException {
         String id = args[0];
@@ -47,7 +51,9 @@ public final class Footprint {
         Measurement m;
         try {
             RingFactory f = RingFactories.load().require(id);
-            m = args.length > 3 ? LiveTasks.measure(f, nodes, Integer.parseInt(args[3])) : measure(f, nodes);
+            m = args.length == 3 ? measure(f, nodes)
+                    : args[3].equals(SKYNET) ? SkynetPeak.measure(f, Integer.parseInt(args[4]), Integer.parseInt(args[5]))
+                    : LiveTasks.measure(f, nodes, Integer.parseInt(args[3]));
         } catch (RuntimeException | OutOfMemoryError e) {
             m = Measurement.failed(id, nodes, Errors.describe(e));
         }

@@ -19,35 +19,96 @@ import threadring.bench.util.Counter;
 import threadring.bench.util.Heap;
 import threadring.bench.util.Processes;
 import threadring.core.RingFactory;
+import threadring.core.Workload;
+import threadring.core.fanout.FanOut;
+import threadring.core.ring.Ring;
+import threadring.core.skynet.Skynet;
 
 /**
  * {@code footprint}: for every id and ring size, a fresh JVM ({@link Footprint}) opens a ring,
- * passes the token once around it and reports what that cost per node, one line each; or, given a
- * delay, holds that many fan-out tasks asleep at once and reports what each holds ({@link LiveTasks}).
- * The run folder gets footprint.json (after every measurement), report.md and a chart.
+ * passes the token once around it and reports what that cost per node, one line each; or holds that
+ * many fan-out tasks asleep at once and reports what each holds ({@link LiveTasks}); or runs one
+ * Skynet tree of that many tasks and reports the most it held per task ({@link SkynetPeak}). The run
+ * folder gets footprint.json (after every measurement), report.md and a chart.
  */
 public final class FootprintRunner {
+
+    /** What one measurement is of, per id and size: its workload's ids, and what the child is asked. */
+    public sealed interface Subject {
+        Workload<?, ?> workload();
+
+        /** The child's arguments after its size and output file. */
+        List<String> childArgs(int size);
+
+        /** A ring of that many nodes. */
+        record RingNodes() implements Subject {
+            @Override
+            public Workload<?, ?> workload() {
+                return Ring.WORKLOAD;
+            }
+
+            @Override
+            public List<String> childArgs(int size) {
+                return List.of();
+            }
+        }
+
+        /** That many fan-out tasks, each asleep for {@code delayMs}, read while all are alive. */
+        record FanOutTasks(int delayMs) implements Subject {
+            @Override
+            public Workload<?, ?> workload() {
+                return FanOut.WORKLOAD;
+            }
+
+            @Override
+            public List<String> childArgs(int size) {
+                return List.of(String.valueOf(delayMs));
+            }
+        }
+
+        /** One Skynet tree of {@code branching} with that many tasks in all, read at its peak. */
+        record SkynetTrees(int branching) implements Subject {
+            @Override
+            public Workload<?, ?> workload() {
+                return Skynet.WORKLOAD;
+            }
+
+            @Override
+            public List<String> childArgs(int size) {
+                return List.of(Footprint.SKYNET, String.valueOf(branching), String.valueOf(depth(size)));
+            }
+
+            /** The depth of the tree of {@code tasks} tasks in all. */
+            int depth(int tasks) {
+                for (int d = 0; Skynet.tasks(branching, d) <= tasks; d++) {
+                    if (Skynet.tasks(branching, d) == tasks) {
+                        return d;
+                    }
+                }
+                throw new IllegalArgumentException(tasks + " tasks are no Skynet tree of branching " + branching);
+            }
+        }
+    }
 
     private final Path runDir;
     private final Path home;
     private final int timeoutSeconds;
     private final PrintStream out;
-    /** The fan-out tasks' delay for live tasks; null: ring nodes. */
-    private final Integer delayMs;
+    private final Subject subject;
     /** Flags each id is measured with too, beside the default (empty: none). */
     private final List<String> beside;
     /** The JDK the measuring JVMs run on. */
     private final Path jdk;
 
     /** {@code jdk}: the JDK the measuring JVMs run on (null: the one running this). */
-    public FootprintRunner(Path runDir, Path home, int timeoutSeconds, PrintStream out, Integer delayMs,
+    public FootprintRunner(Path runDir, Path home, int timeoutSeconds, PrintStream out, Subject subject,
             List<String> beside, Path jdk) {
         this.jdk = jdk != null ? jdk : Path.of(System.getProperty("java.home"));
         this.runDir = runDir;
         this.home = home;
         this.timeoutSeconds = timeoutSeconds;
         this.out = out;
-        this.delayMs = delayMs;
+        this.subject = subject;
         this.beside = List.copyOf(beside);
     }
 
@@ -65,8 +126,8 @@ public final class FootprintRunner {
         for (int n : sizes.stream().sorted().toList()) {
             for (RingFactory f : selected) {
                 for (List<String> flags : flagSets) {
-                    progress.next(String.format(Locale.ROOT, "%s at %,d %s%s", f.id(), n, delayMs == null ? "nodes"
-                            : "tasks", flags.isEmpty() ? "" : " with " + String.join(" ", flags)));
+                    progress.next(String.format(Locale.ROOT, "%s at %,d %ss%s", f.id(), n, unit(),
+                            flags.isEmpty() ? "" : " with " + String.join(" ", flags)));
                     String key = f.id() + " " + flags;
                     Optional<String> wontFit = MemoryBudget.wontFit(smaller.get(key), n, Heap.mebibytes(n) << 20,
                             Heap.machineBytes());
@@ -76,24 +137,34 @@ public final class FootprintRunner {
                         smaller.put(key, m);
                     }
                     measurements.add(m);
-                    out.println(line(m, delayMs != null));
+                    out.println(line(m, subject));
                     failed += m.error() != null ? 1 : 0;
-                    save(new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started, null,
-                            Env.machine(home), jvm, sizes, measurements, delayMs, beside.isEmpty() ? null : beside));
+                    save(run(started, null, jvm, sizes, measurements));
                 }
             }
         }
-        FootprintRun run = new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started,
-                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), Env.machine(home), jvm, sizes,
-                measurements, delayMs, beside.isEmpty() ? null : beside);
+        FootprintRun run = run(started, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), jvm, sizes,
+                measurements);
         save(run);
         out.println("threadring: report " + FootprintReport.write(runDir, run));
         return failed == 0 ? 0 : 1;
     }
 
-    /** The line of one measurement (of live tasks, or of ring nodes), as the issue tracker and the README quote it. */
-    static String line(Measurement m, boolean liveTasks) {
-        String head = m.row() + (liveTasks ? " tasks=" : " nodes=") + m.nodes();
+    private FootprintRun run(String started, String finished, Env.Jvm jvm, List<Integer> sizes,
+            List<Measurement> measurements) {
+        return new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started, finished,
+                Env.machine(home), jvm, sizes, measurements,
+                subject instanceof Subject.FanOutTasks t ? t.delayMs() : null, beside.isEmpty() ? null : beside,
+                subject instanceof Subject.SkynetTrees t ? t.branching() : null);
+    }
+
+    private String unit() {
+        return subject instanceof Subject.RingNodes ? "node" : "task";
+    }
+
+    /** The line of one measurement, as the issue tracker and the README quote it. */
+    static String line(Measurement m, Subject subject) {
+        String head = m.row() + (subject instanceof Subject.RingNodes ? " nodes=" : " tasks=") + m.nodes();
         if (m.skipped() != null) {
             return head + " SKIP " + m.skipped();
         }
@@ -101,6 +172,10 @@ public final class FootprintRunner {
             return head + " FAIL " + m.error();
         }
         String nativeBytes = m.nativeBytesPerNode() == null ? "n/a" : String.format(Locale.ROOT, "%.0f", m.nativeBytesPerNode());
+        if (subject instanceof Subject.SkynetTrees) {
+            return String.format(Locale.ROOT, "%s tree_ms=%.0f peak_heap_bytes_per_task=%.0f peak_native_bytes_per_task=%s"
+                    + " readings=%d ok", head, m.operationMs(), m.heapBytesPerNode(), nativeBytes, m.peakReadings());
+        }
         if (m.operationMs() != null) {
             return String.format(Locale.ROOT, "%s operation_ms=%.0f heap_bytes_per_task=%.0f native_bytes_per_task=%s ok",
                     head, m.operationMs(), m.heapBytesPerNode(), nativeBytes);
@@ -124,9 +199,7 @@ public final class FootprintRunner {
             cmd.addAll(flags);
             cmd.addAll(List.of("-XX:+AlwaysPreTouch", "-cp", System.getProperty("java.class.path"),
                     Footprint.class.getName(), f.id(), String.valueOf(n), file.toString()));
-            if (delayMs != null) {
-                cmd.add(String.valueOf(delayMs));
-            }
+            cmd.addAll(subject.childArgs(n));
             Processes.Exit exit = Processes.capture(cmd, Duration.ofSeconds(timeoutSeconds));
             if (exit.timedOut()) {
                 return Measurement.failed(f.id(), n, "no result within " + timeoutSeconds + " s");

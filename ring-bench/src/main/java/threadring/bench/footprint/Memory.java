@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * How a footprint JVM reads its memory: used heap after two full collections, and the resident
- * set (with its live child processes', a Go row's program) once it stops moving.
+ * set (with its live child processes', a Go row's program) once it stops moving, or at its peak.
  */
 final class Memory {
 
@@ -57,12 +57,43 @@ final class Memory {
         return own + ProcessHandle.current().children().mapToLong(p -> Math.max(0, rss(String.valueOf(p.pid())))).sum();
     }
 
+    /**
+     * Starts the peak resident set (VmHWM) over from the current one, for this JVM and its live
+     * children (Linux's clear_refs, 5); false where it cannot.
+     */
+    static boolean resetPeakRss() {
+        try {
+            Files.writeString(Path.of("/proc/self/clear_refs"), "5");
+            for (ProcessHandle child : ProcessHandle.current().children().toList()) {
+                Files.writeString(Path.of("/proc", String.valueOf(child.pid()), "clear_refs"), "5");
+            }
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** The peak resident set since {@link #resetPeakRss} (VmHWM) with its live children's, or -1. */
+    static long peakRss() {
+        long own = status("self", "VmHWM:");
+        if (own < 0) {
+            return -1;
+        }
+        return own + ProcessHandle.current().children()
+                .mapToLong(p -> Math.max(0, status(String.valueOf(p.pid()), "VmHWM:"))).sum();
+    }
+
     /** VmRSS of process {@code pid} ("self": this one) in bytes, or -1. */
     private static long rss(String pid) {
+        return status(pid, "VmRSS:");
+    }
+
+    /** A size in kB from process {@code pid}'s /proc status ({@code field}: "VmRSS:", "VmHWM:") in bytes, or -1. */
+    private static long status(String pid, String field) {
         try {
             for (String line : Files.readAllLines(Path.of("/proc", pid, "status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024;
+                if (line.startsWith(field)) {
+                    return Long.parseLong(line.substring(field.length()).trim().split("\\s+")[0]) * 1024;
                 }
             }
         } catch (IOException | RuntimeException e) {

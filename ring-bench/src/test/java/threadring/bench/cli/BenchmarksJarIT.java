@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import threadring.bench.data.FootprintRun;
+import threadring.bench.data.Json;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Run;
@@ -421,5 +422,27 @@ public class BenchmarksJarIT {
         }
         assertTrue(Files.readString(run.resolve("report.md")).contains("| coroutines/continuation-loop |"));
         assertTrue(Files.size(run.resolve(FootprintRun.FILE)) > 0);
+    }
+
+    /** footprint --leaves: a Skynet tree's peak per task, its size counting every task; a leaf count that is no tree's is refused. */
+    @Test
+    void footprintMeasuresASkynetTreesPeakAndRefusesALeafCountThatIsNoTrees() throws Exception {
+        Result r = cli(tmp, "footprint", "--leaves", "1000", "--include", "^virtual/join$",
+                "--results", tmp.resolve("trees").toString());
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().lines().anyMatch(l -> l.matches("virtual/join tasks=1111 tree_ms=\\d+ "
+                + "peak_heap_bytes_per_task=-?\\d+ peak_native_bytes_per_task=-?\\d+ readings=\\d+ ok")), r.output());
+        Path run;
+        try (var dirs = Files.list(tmp.resolve("trees"))) {
+            run = dirs.filter(d -> d.getFileName().toString().startsWith("footprint-")).findFirst().orElseThrow();
+        }
+        assertTrue(Files.readString(run.resolve("report.md")).contains("| virtual/join |"));
+        assertEquals(10, Json.read(run.resolve(FootprintRun.FILE), FootprintRun.class).skynetBranching());
+        Result bad = cli(tmp, "footprint", "--leaves", "5000");
+        assertEquals(2, bad.exit(), bad.output());
+        assertTrue(bad.output().contains("--leaves must be a power of 10"), bad.output());
+        Result both = cli(tmp, "footprint", "--leaves", "1000", "--tasks", "1000");
+        assertEquals(2, both.exit(), both.output());
+        assertTrue(both.output().contains("give one"), both.output());
     }
 }

@@ -86,14 +86,15 @@ class LiveTasksTest {
     void aLiveTaskLineNamesTasksAndTheOperation() {
         Measurement m = new Measurement("go/sleep", 1_000_000, null, 10.0, 2_500.0, null, null, 20_400.0);
         assertEquals("go/sleep tasks=1000000 operation_ms=20400 heap_bytes_per_task=10 native_bytes_per_task=2500 ok",
-                FootprintRunner.line(m, true));
+                FootprintRunner.line(m, new FootprintRunner.Subject.FanOutTasks(20_000)));
     }
 
     /** A live-task measurement that failed still says tasks, not ring nodes (it said nodes= on 2026-11-29). */
     @Test
     void aFailedLiveTaskLineNamesTasks() {
         Measurement m = Measurement.failed("zio/sleep", 1_000_000, "not every task was alive at the reading");
-        assertEquals("zio/sleep tasks=1000000 FAIL not every task was alive at the reading", FootprintRunner.line(m, true));
-        assertTrue(FootprintRunner.line(Measurement.failed("zio/sleep", 503, "x"), false).startsWith("zio/sleep nodes=503 "));
+        assertEquals("zio/sleep tasks=1000000 FAIL not every task was alive at the reading", FootprintRunner.line(m, new FootprintRunner.Subject.FanOutTasks(20_000)));
+        assertTrue(FootprintRunner.line(Measurement.failed("zio/sleep", 503, "x"),
+                new FootprintRunner.Subject.RingNodes()).startsWith("zio/sleep nodes=503 "));
     }
 }
