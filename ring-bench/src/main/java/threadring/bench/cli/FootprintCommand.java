@@ -1,6 +1,10 @@
 package threadring.bench.cli;
 
-import threadring.core.skynet.Skynet;
+import java.util.Map;
+import threadring.bench.report.Sections;
+import threadring.core.Size;
+import threadring.core.Workload;
+import threadring.core.workloads.Workloads;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -22,12 +26,12 @@ import threadring.core.RingFactory;
 /**
  * {@code benchmark.sh footprint}: for every id and ring size, a fresh JVM opens a ring, passes
  * the token once around it and reports what that cost per node, one line each; with {@code --tasks},
- * what a live fan-out task holds (T tasks asleep at once); with {@code --leaves}, the most a Skynet
- * tree holds per task while it runs; the run folder gets footprint.json, report.md and a chart.
+ * what a live fan-out task holds (T tasks asleep at once); with {@code --peak}, the most one whole
+ * operation of a workload (a Skynet tree) holds per task while it runs; the run folder gets footprint.json, report.md and a chart.
  */
 @Command(name = "footprint", sortOptions = false, usageHelpAutoWidth = true,
         description = "Time to open a ring and memory per node (heap + native), or (--tasks) memory per live "
-                + "fan-out task, or (--leaves) a Skynet tree's peak memory per task, each id and size in a fresh JVM.")
+                + "fan-out task, or (--peak) an operation's peak memory per task, each id and size in a fresh JVM.")
 final class FootprintCommand implements Callable<Integer> {
 
     static final List<Integer> DEFAULT_NODES = List.of(10_000, 1_000_000);
@@ -48,12 +52,16 @@ final class FootprintCommand implements Callable<Integer> {
                     + "machine's memory is skipped, saying how much it would need.")
     List<Integer> tasks = new java.util.ArrayList<>();
 
-    @Option(names = "--leaves", paramLabel = "L", converter = Converters.Positive.class,
-            description = "Measure the most memory one Skynet tree holds while it runs instead of per ring node: a tree of "
-                    + "L leaves (a power of 10: branching 10, as the sweep's) per Skynet id, read by full collections "
-                    + "while it runs and by the peak resident set, per task of the tree (inner ones included); repeat "
-                    + "for several sizes (--leaves 10000 --leaves 1000000).")
-    List<Integer> leaves = new java.util.ArrayList<>();
+    @Option(names = "--peak", paramLabel = "WORKLOAD",
+            description = "Measure the most memory one whole operation of WORKLOAD holds while it runs instead of per ring "
+                    + "node (a workload whose step is one: a tree of tasks, a fan-out), per id of it, read by full collections while it "
+                    + "runs and by the peak resident set, per task that may be alive at once; its sizes with --size.")
+    String peak;
+
+    @Option(names = "--size", paramLabel = "N", converter = Converters.Positive.class,
+            description = "With --peak: the operation's size in the workload's own units (a tree: its leaves, a power of 10 "
+                    + "at the sweep's branching 10; a fan-out: its tasks); repeat for several (--size 10000 --size 1000000).")
+    List<Integer> peakSizes = new java.util.ArrayList<>();
 
     @Option(names = "--delay-ms", paramLabel = "D", converter = Converters.LiveDelayMs.class,
             description = "With --tasks: how long each task sleeps, at most 600000 (default 20000), long enough that every task is "
@@ -84,10 +92,14 @@ final class FootprintCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         boolean live = !tasks.isEmpty();
-        boolean trees = !leaves.isEmpty();
-        if ((live ? 1 : 0) + (trees ? 1 : 0) + (nodes.given() ? 1 : 0) > 1) {
-            throw new UsageException("--nodes, --tasks and --leaves measure different things (ring nodes, live fan-out "
-                    + "tasks, Skynet trees): give one");
+        boolean peaks = peak != null;
+        if ((live ? 1 : 0) + (peaks ? 1 : 0) + (nodes.given() ? 1 : 0) > 1) {
+            throw new UsageException("--nodes, --tasks and --peak measure different things (ring nodes, live fan-out "
+                    + "tasks, an operation at its peak): give one");
+        }
+        if (peaks != !peakSizes.isEmpty()) {
+            throw new UsageException(peaks ? "--peak needs its sizes: --size N (repeat for several)"
+                    : "--size goes with --peak (an operation's size)");
         }
         if (!live && delayMs != null) {
             throw new UsageException("--delay-ms goes with --tasks (the live fan-out tasks' sleep)");
@@ -97,9 +109,10 @@ final class FootprintCommand implements Callable<Integer> {
                     + delayMs);
         }
         FootprintRunner.Subject subject = live ? new FootprintRunner.Subject.FanOutTasks(
-                delayMs != null ? delayMs : DEFAULT_DELAY_MS) : trees
-                ? new FootprintRunner.Subject.SkynetTrees(Skynet.DEFAULT_BRANCHING) : new FootprintRunner.Subject.RingNodes();
-        List<Integer> sizes = (live ? tasks.stream().distinct().toList() : trees ? skynetTasks()
+                delayMs != null ? delayMs : DEFAULT_DELAY_MS) : peaks ? operations(workload(peak))
+                : new FootprintRunner.Subject.RingNodes();
+        List<Integer> sizes = (live ? tasks.stream().distinct().toList()
+                : subject instanceof FootprintRunner.Subject.OperationPeaks p ? List.copyOf(p.sizes().keySet())
                 : nodes.orElse(DEFAULT_NODES)).stream().sorted().toList();
         List<RingFactory> selected = RingFactories.load().all().stream().filter(include::matches)
                 .filter(f -> f.runs(subject.workload())) // per ring node, per live fan-out task or per Skynet task
@@ -114,18 +127,27 @@ final class FootprintCommand implements Callable<Integer> {
                 .run(selected, sizes);
     }
 
-    /** The tasks of each tree --leaves asks for (its leaves and inner tasks), after checking each is a power of 10. */
-    private List<Integer> skynetTasks() {
-        List<Integer> out = new java.util.ArrayList<>();
-        for (int l : leaves.stream().distinct().toList()) {
-            int depth = (int) Math.round(Math.log10(l));
-            if (l < Skynet.DEFAULT_BRANCHING || Skynet.leaves(Skynet.DEFAULT_BRANCHING, depth) != l
-                    || l > Skynet.MAX_LEAVES / 10) {
-                throw new UsageException("--leaves must be a power of 10 from 10 to 10,000,000 (a tree of branching 10), was "
-                        + l);
-            }
-            out.add(Math.toIntExact(Skynet.tasks(Skynet.DEFAULT_BRANCHING, depth)));
+    private static Workload<?, ?> workload(String label) {
+        try {
+            return Workloads.of(label);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--peak: " + e.getMessage());
         }
-        return out;
+    }
+
+    /** Each --size as its workload's operation, by its population (the tasks that may be alive at once). */
+    private <S extends Size> FootprintRunner.Subject.OperationPeaks operations(Workload<S, ?> w) {
+        Map<Integer, Size> bySize = new java.util.TreeMap<>();
+        for (int n : peakSizes.stream().distinct().toList()) {
+            S size;
+            try {
+                size = Sections.of(w).operationOf(n).orElseThrow(() -> new UsageException("--peak " + w.label()
+                        + ": a step of it is not one whole operation (a tree of tasks, a fan-out)"));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--size: " + e.getMessage());
+            }
+            bySize.put(size.population(), size);
+        }
+        return new FootprintRunner.Subject.OperationPeaks(w, bySize);
     }
 }

@@ -8,6 +8,7 @@ import threadring.bench.util.Errors;
 import threadring.core.ring.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
+import threadring.core.Size;
 import threadring.core.ring.Rings;
 
 /**
@@ -34,15 +35,16 @@ public final class Footprint {
      */
     static final int WARM_NODES = 64;
 
-    /** The child's argument that asks for a Skynet tree. */
-    static final String SKYNET = "skynet";
+    /** The child's argument that asks for an operation's peak. */
+    static final String PEAK = "peak";
 
     private Footprint() {}
 
     /**
      * In the child JVM: {@code Footprint ID NODES OUT.json} for a ring of NODES nodes,
      * {@code Footprint ID TASKS OUT.json DELAY_MS} for TASKS live fan-out tasks ({@link LiveTasks}), or
-     * {@code Footprint ID TASKS OUT.json skynet BRANCHING DEPTH} for one Skynet tree ({@link SkynetPeak}).
+     * {@code Footprint ID POPULATION OUT.json peak SIZE_JSON} for one whole operation of that size at its
+     * peak ({@link OperationPeak}).
      */
     public static void main(String[] args) throws IOException {
         String id = args[0];
@@ -52,7 +54,7 @@ public final class Footprint {
         try {
             RingFactory f = RingFactories.load().require(id);
             m = args.length == 3 ? measure(f, nodes)
-                    : args[3].equals(SKYNET) ? SkynetPeak.measure(f, Integer.parseInt(args[4]), Integer.parseInt(args[5]))
+                    : args[3].equals(PEAK) ? OperationPeak.measure(f, Json.GSON.fromJson(args[4], Size.class))
                     : LiveTasks.measure(f, nodes, Integer.parseInt(args[3]));
         } catch (RuntimeException | OutOfMemoryError e) {
             m = Measurement.failed(id, nodes, Errors.describe(e));

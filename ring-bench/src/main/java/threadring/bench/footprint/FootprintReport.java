@@ -32,7 +32,7 @@ import threadring.bench.util.AtomicFiles;
 /**
  * report.md and chart.png of a footprint run: per id and ring size, open time and bytes per node;
  * or per id and number of live fan-out tasks, the operation's time over its delay and bytes per task;
- * or per id and Skynet tree, its peak bytes per task.
+ * or per id and whole operation (a Skynet tree), its peak bytes per task.
  */
 public final class FootprintReport {
 
@@ -47,20 +47,21 @@ public final class FootprintReport {
         md.append("- JDK ").append(run.jvm().javaVersion()).append(" (").append(run.jvm().javaVendor()).append(")\n");
         md.append("- started ").append(run.started()).append(run.finished() == null ? ", not finished" : "").append("\n\n");
         String unit = run.unit();
-        if (run.skynetTrees()) {
-            md.append(String.format(Locale.ROOT, "Each id and tree size in a fresh JVM with a fixed, pre-touched heap "
-                    + "(the sweep's heap for that many tasks, `-XX:+AlwaysPreTouch`): the id's Skynet is opened and "
-                    + "warmed by a tree of %,d leaves, then one tree of branching %d runs (its size counts every task, "
-                    + "the inner ones too) while the measuring thread collects again and again: *peak heap* is the "
-                    + "largest heap used after a full collection during the tree (*readings*: how many collections "
-                    + "it is the largest of) over the warmed Skynet's, per task; *peak native* the growth of the peak "
-                    + "resident set (VmHWM, started over before the tree; with a Go row's program's) over the "
-                    + "baseline's resident set, per task: memory outside the heap. A tree's tasks are not all alive "
-                    + "at once (a task's children may end before its later ones start, and a depth-first scheduler "
-                    + "holds few), so this is what a run of that many tasks needs at its most, not one task's size; "
-                    + "readings sample the peak, and a tree that ends within one collection reads little. *tree ms*: "
-                    + "the tree's time with the collections in it (not a speed).\n\n",
-                    (long) Math.pow(run.skynetBranching(), SkynetPeak.WARM_DEPTH), run.skynetBranching()));
+        if (run.peaks()) {
+            md.append("Each id and size in a fresh JVM with a fixed, pre-touched heap (the sweep's heap for that many "
+                    + "tasks, `-XX:+AlwaysPreTouch`): the id's " + run.peakOf() + " workload is opened at the size and "
+                    + "warmed by its own warm-up run, then one whole operation runs (a tree of tasks: its size counts "
+                    + "every task, the inner ones too) while the measuring thread collects again and again, letting "
+                    + "the operation run between two collections at least as long as the last one stopped it: *peak "
+                    + "heap* is the largest heap used after a full collection during the operation (*readings*: how "
+                    + "many collections it is the largest of) over the warmed workload's, per task; *peak native* the "
+                    + "growth of the peak resident set (VmHWM, started over before the operation; with a Go row's "
+                    + "program's) over the baseline's resident set, per task: memory outside the heap. An "
+                    + "operation's tasks need not all be alive at once (a task's children may end before its "
+                    + "later ones start, and a depth-first scheduler holds few), so this is what a run of that many "
+                    + "tasks needs at its most, not one task's size; readings sample the peak, and an operation that "
+                    + "ends within one collection reads little. *operation ms*: its time with the collections in it "
+                    + "(not a speed).\n\n");
         } else if (run.liveTasks()) {
             md.append(String.format(Locale.ROOT, "Each id and number of tasks T in a fresh JVM with a fixed, pre-touched "
                     + "heap (the sweep's heap for that size, `-XX:+AlwaysPreTouch`): the id's fan-out is opened and "
@@ -90,8 +91,8 @@ public final class FootprintReport {
         md.append("| id |");
         for (int n : run.nodes()) {
             String size = String.format(Locale.ROOT, "%,d", n);
-            String peak = run.skynetTrees() ? "peak " : "";
-            md.append(run.liveTasks() ? " operation / delay (" : run.skynetTrees() ? " tree ms, readings ("
+            String peak = run.peaks() ? "peak " : "";
+            md.append(run.liveTasks() ? " operation / delay (" : run.peaks() ? " operation ms, readings ("
                     : " open us/node (").append(size).append(") | ").append(peak).append("heap B/").append(unit)
                     .append(" | ").append(peak).append("native B/").append(unit).append(" | ").append(peak)
                     .append("total B/").append(unit).append(" |");
@@ -113,7 +114,7 @@ public final class FootprintReport {
                 }
                 Measurement x = m.get();
                 md.append(' ').append(run.liveTasks() ? Format.times(x.operationMs() / run.delayMs())
-                        : run.skynetTrees() ? String.format(Locale.ROOT, "%,.0f, %d", x.operationMs(), x.peakReadings())
+                        : run.peaks() ? String.format(Locale.ROOT, "%,.0f, %d", x.operationMs(), x.peakReadings())
                         : String.format(Locale.ROOT, "%,.1f", x.openNsPerNode() / 1000)).append(" | ")
                         .append(num(x.heapBytesPerNode())).append(" | ").append(num(x.nativeBytesPerNode()))
                         .append(" | ").append(num(x.totalBytesPerNode())).append(" |");
@@ -167,7 +168,7 @@ public final class FootprintReport {
             XYSeriesCollection data = new XYSeriesCollection();
             for (int n : run.nodes()) {
                 XYSeries s = new XYSeries(String.format(Locale.ROOT, "%,d %s", n, run.liveTasks() ? "live tasks"
-                        : run.skynetTrees() ? "tasks in the tree" : "nodes"), false, true);
+                        : run.peaks() ? "tasks" : "nodes"), false, true);
                 run.measurements().stream().filter(m -> m.nodes() == n && positive(m.totalBytesPerNode()))
                         .forEach(m -> s.add(ids.indexOf(m.row()), m.totalBytesPerNode()));
                 data.addSeries(s);

@@ -10,6 +10,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import threadring.bench.data.Json;
 import threadring.bench.data.Env;
@@ -19,16 +20,16 @@ import threadring.bench.util.Counter;
 import threadring.bench.util.Heap;
 import threadring.bench.util.Processes;
 import threadring.core.RingFactory;
+import threadring.core.Size;
 import threadring.core.Workload;
 import threadring.core.fanout.FanOut;
 import threadring.core.ring.Ring;
-import threadring.core.skynet.Skynet;
 
 /**
  * {@code footprint}: for every id and ring size, a fresh JVM ({@link Footprint}) opens a ring,
  * passes the token once around it and reports what that cost per node, one line each; or holds that
  * many fan-out tasks asleep at once and reports what each holds ({@link LiveTasks}); or runs one
- * Skynet tree of that many tasks and reports the most it held per task ({@link SkynetPeak}). The run
+ * whole operation of a workload (a Skynet tree) and reports the most it held per task ({@link OperationPeak}). The run
  * folder gets footprint.json (after every measurement), report.md and a chart.
  */
 public final class FootprintRunner {
@@ -66,26 +67,14 @@ public final class FootprintRunner {
             }
         }
 
-        /** One Skynet tree of {@code branching} with that many tasks in all, read at its peak. */
-        record SkynetTrees(int branching) implements Subject {
+        /**
+         * One whole operation of {@code workload} (a Skynet tree, a fan-out) per size, read at its peak;
+         * a size is its population (the tasks that may be alive at once), {@code sizes} what each is.
+         */
+        record OperationPeaks(Workload<?, ?> workload, Map<Integer, Size> sizes) implements Subject {
             @Override
-            public Workload<?, ?> workload() {
-                return Skynet.WORKLOAD;
-            }
-
-            @Override
-            public List<String> childArgs(int size) {
-                return List.of(Footprint.SKYNET, String.valueOf(branching), String.valueOf(depth(size)));
-            }
-
-            /** The depth of the tree of {@code tasks} tasks in all. */
-            int depth(int tasks) {
-                for (int d = 0; Skynet.tasks(branching, d) <= tasks; d++) {
-                    if (Skynet.tasks(branching, d) == tasks) {
-                        return d;
-                    }
-                }
-                throw new IllegalArgumentException(tasks + " tasks are no Skynet tree of branching " + branching);
+            public List<String> childArgs(int population) {
+                return List.of(Footprint.PEAK, Json.GSON.toJson(sizes.get(population), Size.class));
             }
         }
     }
@@ -155,7 +144,7 @@ public final class FootprintRunner {
         return new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started, finished,
                 Env.machine(home), jvm, sizes, measurements,
                 subject instanceof Subject.FanOutTasks t ? t.delayMs() : null, beside.isEmpty() ? null : beside,
-                subject instanceof Subject.SkynetTrees t ? t.branching() : null);
+                subject instanceof Subject.OperationPeaks p ? p.workload().label() : null);
     }
 
     private String unit() {
@@ -172,9 +161,10 @@ public final class FootprintRunner {
             return head + " FAIL " + m.error();
         }
         String nativeBytes = m.nativeBytesPerNode() == null ? "n/a" : String.format(Locale.ROOT, "%.0f", m.nativeBytesPerNode());
-        if (subject instanceof Subject.SkynetTrees) {
-            return String.format(Locale.ROOT, "%s tree_ms=%.0f peak_heap_bytes_per_task=%.0f peak_native_bytes_per_task=%s"
-                    + " readings=%d ok", head, m.operationMs(), m.heapBytesPerNode(), nativeBytes, m.peakReadings());
+        if (subject instanceof Subject.OperationPeaks) {
+            return String.format(Locale.ROOT, "%s operation_ms=%.0f peak_heap_bytes_per_task=%.0f "
+                    + "peak_native_bytes_per_task=%s readings=%d ok", head, m.operationMs(), m.heapBytesPerNode(),
+                    nativeBytes, m.peakReadings());
         }
         if (m.operationMs() != null) {
             return String.format(Locale.ROOT, "%s operation_ms=%.0f heap_bytes_per_task=%.0f native_bytes_per_task=%s ok",

@@ -23,6 +23,17 @@ public interface WorkloadSection<S extends Size> {
     /** The workload's options for a command: a fresh picocli mixin each time. */
     threadring.bench.options.WorkloadOptions options();
 
+    /**
+     * The size of one whole operation of {@code count} of the workload's own units (a Skynet tree's
+     * leaves, a fan-out's tasks), for {@code footprint --peak}; empty where a step is no whole operation
+     * (the default).
+     *
+     * @throws IllegalArgumentException naming the count, where no operation has that many
+     */
+    default java.util.Optional<S> operationOf(int count) {
+        return java.util.Optional.empty();
+    }
+
     /** Blocks at the head of the report, before any series (summary tables across series); none by default. */
     default void summary(Run run, Doc doc) {}
 

@@ -424,25 +424,28 @@ public class BenchmarksJarIT {
         assertTrue(Files.size(run.resolve(FootprintRun.FILE)) > 0);
     }
 
-    /** footprint --leaves: a Skynet tree's peak per task, its size counting every task; a leaf count that is no tree's is refused. */
+    /**
+     * footprint --peak: an operation's peak per task, its size in the workload's own units (a fan-out's
+     * tasks); a workload whose step is no whole operation, and --size without --peak, are refused.
+     */
     @Test
-    void footprintMeasuresASkynetTreesPeakAndRefusesALeafCountThatIsNoTrees() throws Exception {
-        Result r = cli(tmp, "footprint", "--leaves", "1000", "--include", "^virtual/join$",
-                "--results", tmp.resolve("trees").toString());
+    void footprintMeasuresAnOperationsPeakAndRefusesWhatIsNoOperation() throws Exception {
+        Result r = cli(tmp, "footprint", "--peak", "fanout", "--size", "1000", "--include", "^virtual/sleep$",
+                "--results", tmp.resolve("peaks").toString());
         assertEquals(0, r.exit(), r.output());
-        assertTrue(r.output().lines().anyMatch(l -> l.matches("virtual/join tasks=1111 tree_ms=\\d+ "
+        assertTrue(r.output().lines().anyMatch(l -> l.matches("virtual/sleep tasks=1000 operation_ms=\\d+ "
                 + "peak_heap_bytes_per_task=-?\\d+ peak_native_bytes_per_task=-?\\d+ readings=\\d+ ok")), r.output());
         Path run;
-        try (var dirs = Files.list(tmp.resolve("trees"))) {
+        try (var dirs = Files.list(tmp.resolve("peaks"))) {
             run = dirs.filter(d -> d.getFileName().toString().startsWith("footprint-")).findFirst().orElseThrow();
         }
-        assertTrue(Files.readString(run.resolve("report.md")).contains("| virtual/join |"));
-        assertEquals(10, Json.read(run.resolve(FootprintRun.FILE), FootprintRun.class).skynetBranching());
-        Result bad = cli(tmp, "footprint", "--leaves", "5000");
-        assertEquals(2, bad.exit(), bad.output());
-        assertTrue(bad.output().contains("--leaves must be a power of 10"), bad.output());
-        Result both = cli(tmp, "footprint", "--leaves", "1000", "--tasks", "1000");
-        assertEquals(2, both.exit(), both.output());
-        assertTrue(both.output().contains("give one"), both.output());
+        assertTrue(Files.readString(run.resolve("report.md")).contains("| virtual/sleep |"));
+        assertEquals("fanout", Json.read(run.resolve(FootprintRun.FILE), FootprintRun.class).peakOf());
+        Result ring = cli(tmp, "footprint", "--peak", "ring", "--size", "503");
+        assertEquals(2, ring.exit(), ring.output());
+        assertTrue(ring.output().contains("not one whole operation"), ring.output());
+        Result alone = cli(tmp, "footprint", "--size", "1000");
+        assertEquals(2, alone.exit(), alone.output());
+        assertTrue(alone.output().contains("--size goes with --peak"), alone.output());
     }
 }

@@ -55,6 +55,12 @@ public final class FanOutSection implements WorkloadSection<FanOutSize> {
         return FanOut.WORKLOAD;
     }
 
+    /** One operation of {@code tasks} tasks asleep for the sweep's default delay, no work. */
+    @Override
+    public java.util.Optional<FanOutSize> operationOf(int tasks) {
+        return java.util.Optional.of(new FanOutSize(tasks, FanOut.DEFAULT_DELAY_MS, 0));
+    }
+
     @Override
     public Optional<String> baseline() {
         return Optional.empty();

@@ -57,6 +57,18 @@ public final class SkynetSection implements WorkloadSection<SkynetSize> {
         return Skynet.WORKLOAD;
     }
 
+    /** One tree of {@code leaves} leaves at the sweep's branching: they must be a power of it. */
+    @Override
+    public Optional<SkynetSize> operationOf(int leaves) {
+        for (int d = 1; d <= 8; d++) {
+            if (Skynet.leaves(Skynet.DEFAULT_BRANCHING, d) == leaves) {
+                return Optional.of(new SkynetSize(Skynet.DEFAULT_BRANCHING, d));
+            }
+        }
+        throw new IllegalArgumentException("a Skynet tree's leaves must be a power of " + Skynet.DEFAULT_BRANCHING
+                + " from " + Skynet.DEFAULT_BRANCHING + " to " + Skynet.MAX_LEAVES + ", was " + leaves);
+    }
+
     @Override
     public WorkloadOptions options() {
         return new SkynetOptions();
