@@ -34,6 +34,8 @@ public final class EchoLoad {
 
     /** Not JMH: the name an echo job carries in place of a benchmark (the load that measures it). */
     public static final String LOAD = EchoLoad.class.getName() + ".wrk";
+    /** The system property that names the run folder a server JVM serves for. */
+    static final String SERVING = "threadring.serving";
 
     /** The server's start, and its close at the end of a repetition, must take less than this. */
     static final Duration SERVER_TIMEOUT = Duration.ofSeconds(60);
@@ -204,7 +206,9 @@ public final class EchoLoad {
         java.addAll(Processes.quietUnsafe(config.jvm().javaFeature()));
         java.addAll(f.jvmArgs());
         java.addAll(jvmArgs);
-        java.addAll(List.of("-cp", classpath, EchoServe.class.getName(), f.id(), String.valueOf(size.waitMs())));
+        // the run's folder on the server's command line: ps, and a test, tell whose server it is
+        java.addAll(List.of("-D" + SERVING + "=" + dir, "-cp", classpath, EchoServe.class.getName(), f.id(),
+                String.valueOf(size.waitMs())));
         try (Processes.Child server = Processes.start(Processes.pinned(placement.serverCpus(), java))) {
             int port = reply(server, Ask.START).port();
             ServerSample idle = reply(server, Ask.SAMPLE).sample();

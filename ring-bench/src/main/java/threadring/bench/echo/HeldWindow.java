@@ -165,8 +165,8 @@ final class HeldWindow {
     /**
      * SIGINT to wrk, again each {@link #SIGINT_AGAIN} until it has written its summary and ended: wrk
      * ignores SIGINT until its threads have started, and its main thread shares its one cpu with the
-     * thread opening a burst's connections: the SIGINT a second after a burst's start was lost in 3
-     * of 34 repetitions of cats/socket here (sent once, the repetition failed 20 s later).
+     * thread opening a burst's connections: sent once, the SIGINT a second after a burst's start was
+     * lost in 2 of 11 repetitions of cats/socket here, and the repetition failed 20 s later.
      */
     private static void stop(Processes.Child wrk) throws IOException, InterruptedException {
         if (wrk.interruptUntilEnded(SIGINT_AGAIN, Duration.ofSeconds(Wrk.TIMEOUT_SECONDS + 10)).isEmpty()) {

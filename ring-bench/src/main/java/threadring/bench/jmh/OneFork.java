@@ -61,6 +61,11 @@ final class OneFork {
         if (spec.counters()) {
             o.addProfiler(IterationCounters.class);
         }
+        return JmhLock.waiting(() -> once(spec, t, o, round, started), JmhLock.WAIT, System.out::println);
+    }
+
+    private static Outcome once(HostSpec spec, HostSpec.Task t, ChainedOptionsBuilder o, int round, String started)
+            throws RunnerException {
         IterationLog log = new IterationLog(console(), (w, f, i, it) -> { });
         try (Watchdog watchdog = new Watchdog(t.id(), Duration.ofMinutes(spec.timeoutMinutes()))) {
             try {

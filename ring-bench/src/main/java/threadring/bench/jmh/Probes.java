@@ -50,7 +50,8 @@ final class Probes {
 
     private void measure(HostSpec.Config c, String when, String id, String benchmark) throws IOException {
         try {
-            RunResult r = OneFork.only(new Runner(options(c, benchmark).build(), OneFork.console()).run(), id);
+            RunResult r = OneFork.only(JmhLock.waiting(() -> new Runner(options(c, benchmark).build(), OneFork.console())
+                    .run(), JmhLock.WAIT, System.out::println), id);
             probes.add(new Probe(c.label(), when, id, r.getBenchmarkResults().stream().map(f -> f.getIterationResults()
                     .stream().map(i -> i.getPrimaryResult().getScore()).toList()).toList()));
             Json.write(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.PROBES), probes);
@@ -78,7 +79,8 @@ final class Probes {
                 try {
                     ChainedOptionsBuilder o = options(c, CpuWorkBenchmark.class.getName() + ".consume")
                             .param("work", String.valueOf(work));
-                    RunResult r = OneFork.only(new Runner(o.build(), OneFork.console()).run(), "consumeCPU");
+                    RunResult r = OneFork.only(JmhLock.waiting(() -> new Runner(o.build(), OneFork.console()).run(),
+                            JmhLock.WAIT, System.out::println), "consumeCPU");
                     costs.add(new CpuWork(c.label(), work, r.getBenchmarkResults().stream().map(f -> f
                             .getIterationResults().stream().map(i -> i.getPrimaryResult().getScore()).toList()).toList()));
                     Json.write(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.CPU_WORK), costs);

@@ -104,8 +104,8 @@ final class ProfilingPass {
         RunResult r;
         try (Watchdog watchdog = new Watchdog(id, Duration.ofMinutes(spec.timeoutMinutes()))) {
             try {
-                r = OneFork.only(new Runner(o.build(), new IterationLog(OneFork.console(),
-                        (w, f, i, it) -> watchdog.progress())).run(), id);
+                r = OneFork.only(JmhLock.waiting(() -> new Runner(o.build(), new IterationLog(OneFork.console(),
+                        (w, f, i, it) -> watchdog.progress())).run(), JmhLock.WAIT, System.out::println), id);
             } catch (RunnerException | RuntimeException e) {
                 if (watchdog.fired() != null) {
                     throw new IllegalStateException(watchdog.fired(), e);

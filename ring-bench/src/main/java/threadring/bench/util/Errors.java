@@ -11,7 +11,7 @@ public final class Errors {
     /**
      * The causes and suppressed exceptions of {@code e} as one line, outermost first; JMH's
      * RunnerException and BenchmarkException (which wrap what the benchmark threw in its fork)
-     * are left out, they say nothing of their own.
+     * are left out where they wrap something: they say nothing of their own then.
      */
     public static String describe(Throwable e) {
         List<String> parts = new ArrayList<>();
@@ -26,7 +26,8 @@ public final class Errors {
         String type = e.getClass().getName();
         boolean wrapper = type.equals("org.openjdk.jmh.runner.RunnerException")
                 || type.equals("org.openjdk.jmh.runner.BenchmarkException");
-        if (!wrapper) {
+        // a wrapper with nothing inside speaks for itself (JMH's lock: "Another JMH instance might be running")
+        if (!wrapper || e.getCause() == null && e.getSuppressed().length == 0) {
             parts.add(e.getClass().getSimpleName() + ": " + e.getMessage());
         }
         for (Throwable s : e.getSuppressed()) {
