@@ -36,16 +36,8 @@ final class LiveTasks {
             Memory.settle();
             long heap0 = Memory.heapUsed();
             long rss0 = Memory.steadyRss();
-            CompletableFuture<Long> answer = new CompletableFuture<>();
             long start = System.nanoTime();
-            Thread operation = new Thread(() -> {
-                try {
-                    answer.complete(fanOut.run(tasks, delayMs, 0));
-                } catch (Throwable e) {
-                    answer.completeExceptionally(e);
-                }
-            }, "footprint-operation");
-            operation.start();
+            CompletableFuture<Long> answer = OperationThread.start(() -> fanOut.run(tasks, delayMs, 0));
             sleepUntil(start + TimeUnit.MILLISECONDS.toNanos(delayMs / 2));
             long readFrom = System.nanoTime() - start;
             Memory.settle();

@@ -47,16 +47,8 @@ public final class OperationPeak {
             long heap0 = Memory.heapUsed();
             long rss0 = Memory.steadyRss();
             boolean peakRss = Memory.resetPeakRss();
-            CompletableFuture<Long> answer = new CompletableFuture<>();
-            Thread running = new Thread(() -> {
-                try {
-                    answer.complete(operation.run(1));
-                } catch (Throwable e) {
-                    answer.completeExceptionally(e);
-                }
-            }, "footprint-operation");
             long start = System.nanoTime();
-            running.start();
+            CompletableFuture<Long> answer = OperationThread.start(() -> operation.run(1));
             long peakHeap = heap0;
             int readings = 0;
             while (!answer.isDone()) {
