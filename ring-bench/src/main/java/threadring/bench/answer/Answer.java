@@ -1,7 +1,6 @@
 package threadring.bench.answer;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,62 +8,59 @@ import java.util.Optional;
 import java.util.function.DoubleFunction;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
-import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
-import threadring.bench.stats.Interval;
-import threadring.bench.stats.Stats;
-import threadring.bench.stats.Tiers;
-import threadring.core.Size;
 import threadring.bench.report.Costs;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.MainStateRatio;
 import threadring.bench.report.Ratios;
 import threadring.bench.report.Sections;
-import threadring.bench.report.Series;
 import threadring.bench.report.WorkloadSection;
+import threadring.bench.stats.Interval;
+import threadring.bench.stats.Stats;
 
 /**
- * The report's first screen: per workload and series, each model's fastest form ranked by level,
- * in tiers that only separated intervals split, with its ratio to the workload's baseline and to
- * its floor, what a step costs, and one sentence of why drawn from those costs. What is particular
- * to a workload (its floor or ideal, its costs, its units) its {@link WorkloadSection} says.
+ * The report's first screen: the glance ({@link Glance}: one line per workload), then per workload
+ * and series each model's fastest form ranked by level, in tiers that only separated intervals
+ * split, with its ratio to the workload's baseline, its floor and Go, what a step costs, a flagged
+ * row's flag as a mark with its line under the table; then the glossary. What is particular to a
+ * workload (its floor or ideal, its costs, its units) its {@link WorkloadSection} says.
  */
 public final class Answer {
 
-    /** Ids whose model is one of these are yardsticks, not models: floors and the machine's probes. */
-    static final List<String> NOT_MODELS = List.of(Format.model(Probe.CROSS_CPU), Format.model(Probe.SPEED));
-
-    /** The model every JVM model is set beside where a series measured it: Go's goroutines. */
-    static final String GO = "go";
-
-    /** The tier rule, said under every table. */
-    static final String RULE = "*Tiers*: every model in a tier is slower than every model of the tiers above it by "
-            + "a ratio whose 95% interval excludes 1; models inside a tier are not ordered.";
+    /** The marks a table's flagged rows carry, in order; their lines follow the table. */
+    static final List<String> MARKS = List.of("†", "‡", "§", "¶", "‖", "††", "‡‡", "§§", "¶¶", "‖‖");
 
     private Answer() {}
 
-    /** "## The answer" and a table per series of every workload with a model measured; nothing otherwise. */
+    /** "## The answer": the glance, every series' table, the glossary; nothing where no model was measured. */
     public static void write(Run run, Doc doc) {
-        write(Ratios.of(run), doc, " Every row is in its series' table below.");
+        write(Ratios.of(run), doc, null);
     }
 
-    /** The same, {@code rest} ending its opening paragraph (where the rows are: the report below, or elsewhere). */
-    public static void write(Ratios ratios, Doc doc, String rest) {
-        Run run = ratios.run();
+    /** The same from {@code ratios}; {@code evidence}: the report the glance's "why" links to (null: none, it is this one). */
+    public static void write(Ratios ratios, Doc doc, String evidence) {
+        if (rankings(ratios).isEmpty()) {
+            return;
+        }
+        doc.heading(2, "The answer");
+        Glance.write(ratios, doc, evidence);
+        details(ratios, doc);
+        Glossary.write(doc);
+    }
+
+    /** Every series' table, after a line on what a ratio is; nothing where no model was measured. */
+    public static void details(Ratios ratios, Doc doc) {
         List<Ranking> rankings = rankings(ratios);
         if (rankings.isEmpty()) {
             return;
         }
-        doc.heading(2, "The answer");
-        doc.bullets(AnswerSentences.of(ratios, rankings));
-        doc.paragraph("Per series, each model's fastest form (the model is the id's prefix; floors and probes are "
-                + "none), best first. " + RULE + " " + ratioRule(ratios) + " A flagged row (states, not settled, "
-                + "forks apart, warm-up too short) shows its flag beside its main state's level; it takes a tier on "
-                + "that state where the state holds at least half of its JVMs. Costs per step: the counters of the "
-                + "form's main state." + rest);
+        doc.paragraph("Per series, each model's fastest form, best first, in *tiers* (the glossary says what a tier "
+                + "and a flag are). " + ratioRule(ratios) + " A flagged row carries a mark, its flag under the "
+                + "table; it takes a tier on its main state where that state holds at least half of its JVMs. Costs "
+                + "a step: the counters of the form's main state.");
         for (Ranking r : rankings) {
-            write(run, r, doc);
+            write(ratios.run(), r, doc);
         }
     }
 
@@ -89,57 +85,14 @@ public final class Answer {
                         + "another pool's ratios often enough).");
     }
 
-    /** The rankings of every series of one run with a model measured, in the workloads' order. */
+    /** The rankings of every series of one run with a model measured, in the workloads' order ({@link Rankings}). */
     public static List<Ranking> rankings(Run run) {
-        return rankings(Ratios.of(run));
+        return Rankings.of(Ratios.of(run));
     }
 
-    /** The rankings of every series of {@code ratios}' run with a model measured, ratios and tiers from {@code ratios}. */
+    /** The rankings of every series of {@code ratios}' run ({@link Rankings}). */
     public static List<Ranking> rankings(Ratios ratios) {
-        Run run = ratios.run();
-        List<Ranking> out = new ArrayList<>();
-        for (WorkloadSection<?> section : Sections.ALL) {
-            out.addAll(rankings(ratios, section));
-        }
-        return out;
-    }
-
-    private static <S extends Size> List<Ranking> rankings(Ratios ratios, WorkloadSection<S> section) {
-        List<Ranking> out = new ArrayList<>();
-        for (Series<S> s : Series.of(ratios.run(), section.workload())) {
-            Ranking r = ranking(ratios, s, section);
-            if (!r.entries().isEmpty()) {
-                out.add(r);
-            }
-        }
-        return out;
-    }
-
-    /** One series ranked: each model's fastest form, in tiers. */
-    static <S extends Size> Ranking ranking(Ratios ratios, Series<S> s, WorkloadSection<S> section) {
-        List<Series.Row> rows = s.rows(ratios.run());
-        Optional<Series.Row> base = section.baseline().flatMap(b -> rows.stream().filter(r -> r.id().equals(b))
-                .findFirst());
-        List<Series.Row> forms = fastestPerModel(rows);
-        Optional<Series.Row> go = forms.stream().filter(f -> f.model().equals(GO)).findFirst();
-        int[] tiers = Tiers.of(forms.stream().map(f -> MainStateRatio.answerState(f.summary()).isPresent()).toList(),
-                (slower, faster) -> ratios.between(s, forms.get(slower), forms.get(faster)));
-        List<Ranking.Entry> entries = new ArrayList<>();
-        for (int i = 0; i < forms.size(); i++) {
-            Series.Row f = forms.get(i);
-            entries.add(new Ranking.Entry(f.model(), f, section.stated(f), tiers[i],
-                    base.map(b -> ratios.between(s, b, f)), section.overFloor(ratios, s, f),
-                    go.filter(g -> g != f).map(g -> ratios.between(s, f, g)), section.stepCost(s, f),
-                    section.boundByLoad(f)));
-        }
-        return new Ranking(s, section, base, go, entries);
-    }
-
-    /** Each model's first row of {@code rows} (which come best first), leaving out floors and probes. */
-    static List<Series.Row> fastestPerModel(List<Series.Row> rows) {
-        Map<String, Series.Row> fastest = new LinkedHashMap<>();
-        rows.stream().filter(r -> !NOT_MODELS.contains(r.model())).forEach(r -> fastest.putIfAbsent(r.model(), r));
-        return List.copyOf(fastest.values());
+        return Rankings.of(ratios);
     }
 
     private static void write(Run run, Ranking r, Doc doc) {
@@ -158,19 +111,27 @@ public final class Answer {
         r.go().ifPresent(g -> columns.add(Format.number("x " + g.id() + " [95%]")));
         costs.forEach(c -> columns.add(Format.number(c.name().replace("{step}", unit))));
         List<Doc.Row> rows = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         for (Ranking.Entry e : entries) {
+            String mark = e.flagged() ? MARKS.get(Math.min(notes.size(), MARKS.size() - 1)) : "";
+            if (e.flagged()) {
+                notes.add(mark + " " + Format.code(e.form().id()) + ", *" + e.level().flag().cause().label + "*: "
+                        + flagText(section, e.level()) + MainStateRatio.answerState(e.level()).map(m -> "; its ratios are "
+                                + "over its main state of " + m.jvms()).orElse("; it has no main state, so no tier and "
+                                        + "no interval on its ratios") + ".");
+            }
             List<Doc.Cell> cells = new ArrayList<>(List.of(e.tier() > 0 ? Doc.Cell.number(String.valueOf(e.tier()),
                     e.tier()) : Doc.Cell.of("–"), Doc.Cell.of(section.modelLabel(e.form().id())), Doc.Cell.of(e.form().id()),
-                    level(section, e)));
+                    level(section, e, mark)));
             if (r.baseline().isPresent()) {
                 cells.add(e.form().id().equals(r.baseline().get().id()) ? Doc.Cell.number("1 (baseline)", 1)
-                        : bounded(e, ratio(e, e.overBaseline())));
+                        : bounded(e, ratio(e.overBaseline())));
             }
             if (floors) {
-                cells.add(ratio(e, e.overFloor()));
+                cells.add(floor(e.overFloor()));
             }
             if (r.go().isPresent()) {
-                cells.add(e.form().id().equals(r.go().get().id()) ? Doc.Cell.number("1 (Go)", 1) : ratio(e, e.overGo()));
+                cells.add(e.form().id().equals(r.go().get().id()) ? Doc.Cell.number("1 (Go)", 1) : ratio(e.overGo()));
             }
             costs.forEach(c -> {
                 double v = c.value().applyAsDouble(e.cost());
@@ -180,21 +141,43 @@ public final class Answer {
         }
         doc.paragraph("**" + Sections.name(run, r.series()) + "**: each model's fastest form, best first.");
         doc.add(new Doc.Table("answer", columns, rows));
-        doc.bullets(List.of(RULE + " " + tierLine(entries), why(r)));
+        List<String> under = new ArrayList<>(notes);
+        under.add(tierLine(entries));
+        doc.bullets(under);
         Sections.answerBeside(run, r.series(), entries.stream().map(Ranking.Entry::form).toList(), doc);
     }
 
     /**
      * The level as the workload states it, with its interval (a flagged row's main state's, where that
-     * state takes a tier) and a flagged row's flag beside it.
+     * state takes a tier) and a flagged row's mark.
      */
-    private static Doc.Cell level(WorkloadSection<?> section, Ranking.Entry e) {
+    private static Doc.Cell level(WorkloadSection<?> section, Ranking.Entry e, String mark) {
         Stats.Summary s = e.level();
         String level = (e.bound() ? "at least " : "") + section.number(s.median());
         Interval interval = e.flagged() ? (e.tier() > 0 ? mainInterval(s) : null) : s.interval();
         String text = interval != null ? level + " [" + section.range(interval) + "]"
-                : e.flagged() ? level : level + " *" + s.forks() + " JVMs*";
-        return new Doc.Cell(e.flagged() ? text + " *" + s.flag().cause().label + "*" : text, s.median(), e.flagged());
+                : e.flagged() ? level : level + " (" + s.forks() + " JVMs, no interval)";
+        return new Doc.Cell(mark.isEmpty() ? text : text + " " + mark, s.median(), e.flagged());
+    }
+
+    /**
+     * A flag's text in the workload's own unit: a served row's states and JVMs apart as rates (its
+     * levels are ns a request, which no table shows), every other flag as the statistics wrote it.
+     */
+    static String flagText(WorkloadSection<?> section, Stats.Summary s) {
+        if (!section.served() || !s.modal()) {
+            return s.flag().text();
+        }
+        List<String> parts = new ArrayList<>();
+        if (s.modes().size() > 1) {
+            parts.add(s.modes().size() + " states, " + String.join(", ", s.modes().stream().map(m -> section.number(
+                    m.level()) + " " + section.unit() + " (" + m.jvms() + ")").toList()));
+        }
+        if (!s.apart().isEmpty()) {
+            parts.add(s.apart().size() + (s.apart().size() == 1 ? " JVM" : " JVMs") + " of " + s.forks() + " apart at "
+                    + String.join(", ", s.apart().stream().map(section::number).toList()) + " " + section.unit());
+        }
+        return String.join("; ", parts);
     }
 
     /** The interval of a row's main state as the answer takes it, if it has one. */
@@ -208,10 +191,19 @@ public final class Answer {
                 : cell;
     }
 
-    /** A ratio with its interval where it has one. */
-    private static Doc.Cell ratio(Ranking.Entry e, Optional<Stats.Ratio> ratio) {
-        return ratio.map(x -> Doc.Cell.number(x.interval() == null ? Format.times(x.value()) : Format.ratio(x),
-                x.value())).orElse(Doc.Cell.of("n/a"));
+    /** A ratio with its interval, or said to have none (a side without a main state). */
+    private static Doc.Cell ratio(Optional<Stats.Ratio> ratio) {
+        return ratio.map(x -> Doc.Cell.number(x.interval() == null ? Format.times(x.value()) + " (no interval)"
+                : Format.ratio(x), x.value())).orElse(Doc.Cell.of("n/a"));
+    }
+
+    /** A ratio over a floor, naming the floor row it is over (none for the workload's ideal). */
+    private static Doc.Cell floor(Optional<WorkloadSection.Floored> floored) {
+        return floored.map(f -> {
+            Doc.Cell cell = ratio(Optional.of(f.ratio()));
+            return f.floor() == null ? cell : Doc.Cell.number(cell.text() + " over " + f.floor().substring(
+                    f.floor().indexOf('/') + 1), f.ratio().value());
+        }).orElse(Doc.Cell.of("n/a"));
     }
 
     /** Which models share a tier, and which take none. */
@@ -226,67 +218,6 @@ public final class Answer {
         List<String> none = entries.stream().filter(e -> e.tier() == 0).map(e -> Format.code(e.model())).toList();
         return line + (none.isEmpty() ? "." : "; no tier: " + String.join(", ", none)
                 + " (no state of three JVMs or more holding half of them).");
-    }
-
-    /**
-     * Why, from the costs: what the best form does per step (with the rest of its tier, where it has
-     * one) against the baseline row (or the last model), in numbers.
-     */
-    static String why(Ranking r) {
-        List<Ranking.Entry> entries = r.entries();
-        int tier = entries.get(0).tier();
-        List<Ranking.Entry> best = tier == 0 ? List.of(entries.get(0)) : entries.stream().filter(e -> e.tier() == tier).toList();
-        Optional<String> baseline = r.baseline().map(Series.Row::id);
-        Optional<Ranking.Entry> other = entries.stream().filter(e -> baseline.equals(Optional.of(e.form().id()))).findFirst()
-                .or(() -> Optional.of(entries.get(entries.size() - 1))).filter(e -> !best.contains(e));
-        String unit = r.section().costUnit();
-        String first = does(best, unit);
-        if (first.isEmpty()) {
-            return "Why: no counters were read for these forms.";
-        }
-        String text = "Why, from the counters: " + first;
-        if (other.isPresent() && !does(List.of(other.get()), unit).isEmpty()) {
-            text += "; " + does(List.of(other.get()), unit);
-            double times = other.get().cost().cpuNs() / best.get(0).cost().cpuNs();
-            if (Double.isFinite(times)) {
-                text += " (" + Format.times(times) + " the CPU of " + Format.code(best.get(0).form().id()) + ")";
-            }
-        }
-        return text + ".";
-    }
-
-    /** "`a/x` and `b/y` switch 0.00–0.01 times per hop, keep 1.01–1.06 cores busy and spend 47.9–66.7 CPU ns per hop". */
-    private static String does(List<Ranking.Entry> who, String unit) {
-        boolean one = who.size() == 1;
-        List<String> parts = new ArrayList<>();
-        span(who, Costs.PerStep::switches, Format::amount).ifPresent(v -> parts.add((one ? "switches " : "switch ")
-                + v + " times per " + unit));
-        span(who, Costs.PerStep::cores, Format::amount).ifPresent(v -> parts.add((one ? "keeps " : "keep ") + v
-                + " cores busy"));
-        span(who, Costs.PerStep::cpuNs, Format::ns).ifPresent(v -> parts.add((one ? "spends " : "spend ") + v
-                + " CPU ns per " + unit));
-        if (parts.isEmpty()) {
-            return "";
-        }
-        List<String> ids = who.stream().map(e -> Format.code(e.form().id())).toList();
-        return and(ids) + " " + and(parts);
-    }
-
-    /** The values of one cost over {@code who}: "0.01", or "0.00–0.03"; empty where none is known. */
-    private static Optional<String> span(List<Ranking.Entry> who, ToDoubleFunction<Costs.PerStep> cost,
-            DoubleFunction<String> format) {
-        double[] v = who.stream().mapToDouble(e -> cost.applyAsDouble(e.cost())).filter(Double::isFinite).toArray();
-        if (v.length < who.size()) {
-            return Optional.empty();
-        }
-        String low = format.apply(Arrays.stream(v).min().orElseThrow());
-        String high = format.apply(Arrays.stream(v).max().orElseThrow());
-        return Optional.of(low.equals(high) ? low : low + "–" + high);
-    }
-
-    private static String and(List<String> items) {
-        return items.size() == 1 ? items.get(0) : String.join(", ", items.subList(0, items.size() - 1)) + " and "
-                + items.get(items.size() - 1);
     }
 
     /** A cost column of the answer: its heading ({step}: the workload's), its value and how it reads. */

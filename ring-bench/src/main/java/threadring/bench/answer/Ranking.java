@@ -21,7 +21,8 @@ public record Ranking(Series<?> series, WorkloadSection<?> section, Optional<Ser
      * whether its level is a bound its load set.
      */
     public record Entry(String model, Series.Row form, Stats.Summary level, int tier, Optional<Stats.Ratio> overBaseline,
-            Optional<Stats.Ratio> overFloor, Optional<Stats.Ratio> overGo, Costs.PerStep cost, boolean bound) {
+            Optional<WorkloadSection.Floored> overFloor, Optional<Stats.Ratio> overGo, Costs.PerStep cost,
+            boolean bound) {
 
         public boolean flagged() {
             return level.isUnstable();

@@ -3,21 +3,25 @@ package threadring.bench.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.answer.AnswerChart;
+import threadring.bench.answer.Glance;
+import threadring.bench.docs.AcrossHosts;
+import threadring.bench.docs.FirstScreen;
 import threadring.bench.docs.Headline;
 import threadring.bench.docs.IdTable;
+import threadring.bench.docs.LiveMemory;
 import threadring.bench.docs.Pool;
-import threadring.bench.report.Ratios;
 import threadring.bench.docs.Since2014;
+import threadring.bench.docs.Sweeps;
 import threadring.bench.util.AtomicFiles;
 import threadring.bench.util.HelpOption;
 import threadring.bench.util.UsageException;
@@ -29,14 +33,15 @@ import threadring.core.RingFactories;
  * run that measured its setups on the most JDKs (docs/results.md); and the ids per workload from the
  * registry (docs/implementations.md); with --check, says whether they are stale (CI).
  */
-@Command(name = "docs", description = "Rewrite the answer in README.md and docs/results.md (between their "
-        + "<!-- answer --> markers) from RUN, by default the newest default sweep committed under docs/results "
-        + "that has alike sweeps to pool with (else the newest), "
-        + "its ratios and tiers pooled with the sweeps made alike before it there within 24 hours (--one-run: "
-        + "RUN's alone), "
-        + "docs/results.md's 2014 table (<!-- since2014 -->) from the committed run that measured the "
-        + "study's setups on the most JDKs, and docs/implementations.md's id list (<!-- ids -->) from the "
-        + "registry; --check only says whether they are stale (exit 1).")
+@Command(name = "docs", description = "Rewrite README.md's first screen (between its <!-- glance --> markers: "
+        + "the chart docs/answer.svg, one line per workload, how far the answer reaches across hosts, the memory a "
+        + "waiting task holds, which model for which job) and every workload's table (<!-- answer -->, also in "
+        + "docs/results.md) from RUN, by default the newest default sweep committed under docs/results that has "
+        + "alike sweeps to pool with (else the newest), its ratios and tiers pooled with the sweeps made alike before "
+        + "it there within 24 hours (--one-run: RUN's alone); docs/hosts.md (the answer's orderings on every host's "
+        + "newest pool); docs/results.md's 2014 table (<!-- since2014 -->) from the committed run that measured the "
+        + "study's setups on the most JDKs; and docs/implementations.md's id list (<!-- ids -->) from the registry; "
+        + "--check only says whether they are stale (exit 1).")
 final class DocsCommand implements Callable<Integer> {
 
     /** A generated block: what lies between its two markers is {@code from}'s, never edited by hand. */
@@ -54,11 +59,15 @@ final class DocsCommand implements Callable<Integer> {
         }
     }
 
+    static final Marker GLANCE = new Marker("glance");
     static final Marker ANSWER = new Marker("answer");
     static final Marker SINCE_2014 = new Marker("since2014");
     static final Marker IDS = new Marker("ids", "the registry");
     /** The page whose id list is the registry's. */
     static final String IMPLEMENTATIONS = "docs/implementations.md";
+    /** The answer's chart and the orderings across hosts, generated files of their own. */
+    static final String CHART = "docs/answer.svg";
+    static final String HOSTS = "docs/hosts.md";
     static final String BEGIN = ANSWER.begin();
     static final String END = ANSWER.end();
 
@@ -77,40 +86,46 @@ final class DocsCommand implements Callable<Integer> {
     @Option(names = "--check", description = "Write nothing; exit 1 if a page's answer is not RUN's.")
     boolean check;
 
-    /** A page and how it links to a committed run's folder. */
-    record Page(String file, String toResults) {}
-
-    static final Page README = new Page("README.md", "docs/results/");
-    static final Page RESULTS = new Page("docs/results.md", "results/");
-    static final List<Page> PAGES = List.of(README, RESULTS);
-
-    /** A block of a page: its markers and the run it is written from, linked from the page. */
-    record Block(Marker marker, Run run, java.util.function.BiFunction<Run, String, String> markdown) {
-        String on(Page page) {
-            return markdown.apply(run, page.toResults() + run.runId() + "/report.md");
+    /** A page and how it links to the committed runs, the chart and the hosts' table, relative to itself. */
+    record Page(String file, String toResults, String toDocs) {
+        FirstScreen.Links links(Run run) {
+            return new FirstScreen.Links(toDocs + "answer.svg", toResults + run.runId() + "/report.md", toDocs
+                    + "hosts.md", toResults);
         }
     }
+
+    static final Page README = new Page("README.md", "docs/results/", "docs/");
+    static final Page RESULTS = new Page("docs/results.md", "results/", "");
+    static final List<Page> PAGES = List.of(README, RESULTS);
 
     @Override
     public Integer call() throws IOException {
         Path home = Home.home();
         Path committed = home.resolve("docs").resolve("results");
-        Run answer = RunFile.read(run != null ? Home.resolve("docs", run, committed) : newest(committed));
-        Ratios ratios = oneRun ? Ratios.of(answer) : Pool.of(committed, answer);
-        Block answerBlock = new Block(ANSWER, answer, (r, link) -> Headline.markdown(ratios, link));
-        Block since = new Block(SINCE_2014, RunFile.read(mostJdks2014(committed)), Since2014::markdown);
+        Run answer = RunFile.read(run != null ? Home.resolve("docs", run, committed) : Sweeps.newest(committed));
+        Pool pool = oneRun ? new Pool(List.of(answer)) : Pool.of(committed, answer);
+        AcrossHosts across = AcrossHosts.of(committed, pool);
+        Optional<LiveMemory> memory = LiveMemory.newest(committed);
+        Run since = RunFile.read(mostJdks2014(committed));
+        String runs = String.join(", ", pool.runs().stream().map(Run::runId).toList());
         int status = 0;
         for (Page p : PAGES) {
             Path file = home.resolve(p.file());
             String text = Files.readString(file);
-            String updated = replaced(text, answerBlock.on(p), p.file());
-            String runs = String.join(", ", ratios.runs().stream().map(Run::runId).toList());
-            if (p.equals(RESULTS)) {
-                updated = replaced(updated, SINCE_2014, since.on(p), p.file());
-                runs += " and " + since.run().runId();
+            FirstScreen screen = FirstScreen.of(pool, p.links(answer), across, memory);
+            String details = Headline.markdown(pool, p.links(answer).report());
+            String updated;
+            if (p.equals(README)) {
+                updated = replaced(replaced(text, GLANCE, screen.markdown(), p.file()), ANSWER, details, p.file());
+            } else {
+                updated = replaced(replaced(text, ANSWER, screen.markdown() + "\n" + details, p.file()), SINCE_2014,
+                        Since2014.markdown(since, p.toResults() + since.runId() + "/report.md"), p.file());
             }
-            status |= update(file, p.file(), text, updated, "the runs' blocks (" + runs + ")");
+            status |= update(file, p.file(), text, updated, "the runs' blocks (" + runs
+                    + (p.equals(RESULTS) ? " and " + since.runId() : "") + ")");
         }
+        status |= generated(home.resolve(CHART), CHART, AnswerChart.svg(Glance.boards(pool)), "the answer's chart");
+        status |= generated(home.resolve(HOSTS), HOSTS, across.markdown(), "the orderings across hosts");
         RingFactories factories = RingFactories.load();
         if (!factories.unloadable().isEmpty()) { // a JDK older than a provider's classes: the list would miss ids
             System.out.println("threadring: " + IMPLEMENTATIONS + ": its id list left as it is: "
@@ -122,6 +137,11 @@ final class DocsCommand implements Callable<Integer> {
                     IMPLEMENTATIONS), "the registry's id list");
         }
         return status;
+    }
+
+    /** A file the docs write whole: {@code content}, or stale where only checked. */
+    private int generated(Path file, String name, String content, String what) throws IOException {
+        return update(file, name, Files.exists(file) ? Files.readString(file) : "", content, what);
     }
 
     /** Writes {@code updated} over {@code text} unless checking: 1 if it was stale and only checked. */
@@ -156,48 +176,16 @@ final class DocsCommand implements Callable<Integer> {
         return text.substring(0, begin + marker.begin().length()) + "\n\n" + content + "\n" + text.substring(end);
     }
 
-    /** The runs under {@code committed}, newest first. */
-    private static List<Path> runs(Path committed) throws IOException {
-        try (Stream<Path> s = Files.list(committed)) {
-            return s.filter(RunFile::isRun).sorted(Comparator.comparing((Path p) -> p.getFileName().toString()).reversed())
-                    .toList();
-        }
-    }
-
-    /**
-     * The run the docs answer from: the newest default sweep of every workload under {@code committed}
-     * whose pool ({@link Pool#of}: alike sweeps of the same host, cpu and JDKs within a day) has
-     * {@link Pool#MIN_RUNS} runs, enough to estimate its own components; else the newest with any
-     * alike sweep to pool with; else the newest default sweep. A pool of two on new hardware pools
-     * on one degree of freedom where its runs disagree, and its intervals span most orderings (the
-     * first Intel pair put `threads/park` in the rendezvous' leading tier): it does not displace a
-     * replicated answer; it is in the results' index.
-     */
+    /** The run the docs answer from ({@link Sweeps#newest}). */
     static Path newest(Path committed) throws IOException {
-        Path first = null;
-        Path paired = null;
-        for (Path d : runs(committed)) {
-            Run run = RunFile.read(d);
-            if (Headline.defaultSweep(run)) {
-                int pooled = Pool.of(committed, run).runs().size();
-                if (pooled >= Pool.MIN_RUNS) {
-                    return d;
-                }
-                paired = paired == null && pooled > 1 ? d : paired;
-                first = first == null ? d : first;
-            }
-        }
-        if (first == null) {
-            throw new UsageException("no default sweep of every workload under " + committed);
-        }
-        return paired != null ? paired : first;
+        return Sweeps.newest(committed);
     }
 
     /** The run under {@code committed} that measured the 2014 study's setups on the most JDKs, the newest of equals. */
     static Path mostJdks2014(Path committed) throws IOException {
         Path best = null;
         int most = 0;
-        for (Path d : runs(committed)) {
+        for (Path d : Sweeps.runs(committed)) {
             int jdks = Since2014.jdks(RunFile.read(d));
             if (jdks > most) {
                 best = d;

@@ -34,7 +34,7 @@ public record Configuration(String label, String jdk, String cpus, Env.Jvm jvm, 
     public Configuration withPaths(java.util.function.UnaryOperator<String> shown) {
         Env.Jvm j = jvm == null ? null : new Env.Jvm(jvm.javaVendor(), jvm.javaVersion(), jvm.javaFeature(), jvm.vmName(),
                 jvm.vmVersion(), shown.apply(jvm.javaHome()), jvm.inputArguments(), jvm.availableProcessors(),
-                jvm.maxHeapBytes());
+                jvm.maxHeapBytes(), jvm.collector());
         return new Configuration(label, shown.apply(jdk), cpus, j, host, jvmArgs);
     }
 

@@ -18,20 +18,33 @@ public final class Env {
 
     /** One JVM as it was started (under taskset, availableProcessors shrinks). */
     public record Jvm(String javaVendor, String javaVersion, int javaFeature, String vmName, String vmVersion,
-            String javaHome, List<String> inputArguments, int availableProcessors, long maxHeapBytes) {
+            String javaHome, List<String> inputArguments, int availableProcessors, long maxHeapBytes, String collector) {
+
+        /** A JVM as runs before the collector was recorded read it (null). */
+        public Jvm(String javaVendor, String javaVersion, int javaFeature, String vmName, String vmVersion,
+                String javaHome, List<String> inputArguments, int availableProcessors, long maxHeapBytes) {
+            this(javaVendor, javaVersion, javaFeature, vmName, vmVersion, javaHome, inputArguments, availableProcessors,
+                    maxHeapBytes, null);
+        }
 
         /** The same, the checkout's folder {@code home} in its home and flags written {@code <checkout>}: a committed file names no machine's path. */
         public Jvm withoutCheckout(java.nio.file.Path home) {
             String checkout = home.toAbsolutePath().normalize().toString();
             return new Jvm(javaVendor, javaVersion, javaFeature, vmName, vmVersion,
                     javaHome == null ? null : javaHome.replace(checkout, "<checkout>"), inputArguments.stream()
-                    .map(a -> a.replace(checkout, "<checkout>")).toList(), availableProcessors, maxHeapBytes);
+                    .map(a -> a.replace(checkout, "<checkout>")).toList(), availableProcessors, maxHeapBytes, collector);
         }
     }
 
     /** The machine and the checkout, read once per run. */
     public record Machine(String date, String cpuModel, List<Integer> onlineCpus, String os, String kernel,
-            String gitCommit, Boolean gitDirty, String hostname, Long memoryBytes) {
+            String gitCommit, Boolean gitDirty, String hostname, Long memoryBytes, Boolean virtualMachine) {
+
+        /** A machine as runs before {@code virtualMachine} was recorded read it (null). */
+        public Machine(String date, String cpuModel, List<Integer> onlineCpus, String os, String kernel,
+                String gitCommit, Boolean gitDirty, String hostname, Long memoryBytes) {
+            this(date, cpuModel, onlineCpus, os, kernel, gitCommit, gitDirty, hostname, memoryBytes, null);
+        }
 
         /** The host's name, or "unknown host" in runs written before it was recorded. */
         public String host() {
@@ -77,7 +90,22 @@ public final class Env {
         return new Jvm(System.getProperty("java.vendor"), System.getProperty("java.version"),
                 Runtime.version().feature(), System.getProperty("java.vm.name"), System.getProperty("java.vm.version"),
                 System.getProperty("java.home"), ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory());
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory(), collector());
+    }
+
+    /**
+     * The collector this JVM runs, by its collectors' names: a JVM that sees one cpu (taskset) or
+     * little memory picks Serial unless told otherwise, so each configuration says which it ran.
+     */
+    static String collector() {
+        List<String> names = ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(java.lang.management.GarbageCollectorMXBean::getName).toList();
+        return names.stream().anyMatch(n -> n.startsWith("G1 ")) ? "G1"
+                : names.contains("Copy") || names.contains("MarkSweepCompact") ? "Serial"
+                : names.stream().anyMatch(n -> n.startsWith("PS ")) ? "Parallel"
+                : names.stream().anyMatch(n -> n.startsWith("ZGC")) ? "ZGC"
+                : names.stream().anyMatch(n -> n.startsWith("Shenandoah")) ? "Shenandoah"
+                : names.isEmpty() ? "none" : String.join(" + ", names);
     }
 
     public static Machine machine(Path home) {
@@ -85,7 +113,18 @@ public final class Env {
         String dirty = git(home, "status", "--porcelain", "--untracked-files=no");
         return new Machine(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), cpuModel(), onlineCpus(),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("os.version"),
-                commit, dirty == null ? null : !dirty.isEmpty(), hostname(), memoryBytes());
+                commit, dirty == null ? null : !dirty.isEmpty(), hostname(), memoryBytes(), virtualMachine());
+    }
+
+    /** Whether the cpus say they run under a hypervisor (/proc/cpuinfo's flag); null where unknown. */
+    public static Boolean virtualMachine() {
+        try {
+            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("flags"))
+                    .findFirst().map(l -> java.util.Arrays.asList(l.substring(l.indexOf(':') + 1).trim().split("\\s+"))
+                            .contains("hypervisor")).orElse(null);
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** This host's name: $HOSTNAME, /etc/hostname, or the resolver's. */

@@ -7,9 +7,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import threadring.bench.report.Board;
+import threadring.bench.report.Costs;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Series;
+import threadring.bench.report.Text;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.bench.stats.Tiers;
@@ -115,36 +118,19 @@ final class EchoEfficiency {
     }
 
     /**
-     * The answer's sentence: who spends the least server CPU per request at the common rate, by how
-     * much over the next and the baseline ({@code baseline}: its id), with intervals.
+     * The ranking as the glance reads it: CPU µs a request at the common rate, least first, ratios over
+     * the run's repetitions; empty where there is no ranking.
      */
-    static Optional<String> sentence(List<Series.Row> forms, String baseline) {
-        return of(forms).map(r -> sentence(r, baseline));
-    }
-
-    private static String sentence(Ranking r, String baseline) {
-        List<Entry> entries = r.entries();
-        int first = entries.get(0).tier();
-        List<Entry> leaders = first == 0 ? List.of(entries.get(0)) : entries.stream().filter(e -> e.tier() == first).toList();
-        Entry lead = leaders.get(0);
-        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "At %s requests/s offered to every server (the "
-                + "highest rate each answered in full in every repetition), ", Format.rate(r.rate())));
-        if (leaders.size() == 1) {
-            s.append(Format.code(lead.form().id())).append(" spends the least server CPU per request, ")
-                    .append(us(lead.usPerRequest()));
-        } else {
-            s.append(String.join(", ", leaders.stream().map(e -> Format.code(e.form().id())).toList()))
-                    .append(" spend the least server CPU per request (no ratio between them excludes 1), ")
-                    .append(Format.amount(leaders.get(0).usPerRequest().median())).append("–")
-                    .append(Format.amount(leaders.get(leaders.size() - 1).usPerRequest().median())).append(" µs");
-        }
-        Entry last = leaders.get(leaders.size() - 1);
-        entries.stream().filter(e -> first > 0 && e.tier() == first + 1).findFirst().ifPresent(n -> s.append("; the next, ")
-                .append(Format.code(n.form().id())).append(", ").append(Format.ratio(n.over(last))).append(" as much"));
-        entries.stream().filter(e -> e.form().id().equals(baseline) && !leaders.contains(e)).findFirst()
-                .ifPresent(b -> s.append("; ").append(Format.code(baseline)).append(" (the baseline) ")
-                        .append(Format.ratio(b.over(lead))).append(" as much as ").append(Format.code(lead.form().id())));
-        return s.append(" (intervals over this run's repetitions).").toString();
+    static Optional<Board> board(Series<?> s, List<Series.Row> forms) {
+        return of(forms).map(r -> {
+            Map<String, Entry> byId = new java.util.HashMap<>();
+            r.entries().forEach(e -> byId.put(e.form().id(), e));
+            List<Board.Entry> entries = r.entries().stream().map(e -> new Board.Entry(e.form(), e.form().model(),
+                    e.usPerRequest().median(), e.tier(), false, e.usPerRequest().modal(), Costs.PerStep.UNKNOWN)).toList();
+            return new Board(s, "µs of server CPU a request", Format::amount, entries,
+                    (a, b) -> byId.get(a.id()).over(byId.get(b.id())), "less CPU than", "as much CPU as",
+                    new Text().words("at ").number(Format.rate(r.rate()), r.rate()).words(" requests/s offered"));
+        });
     }
 
     private static String us(Stats.Summary s) {

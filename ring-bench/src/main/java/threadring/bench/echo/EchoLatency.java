@@ -58,29 +58,6 @@ final class EchoLatency {
         return byRate;
     }
 
-    /**
-     * The leader's and the baseline's p99 at the highest offered rate both sustained in every
-     * repetition (every request answered, p99 within the target): latency under the same load,
-     * which requests per second under wrk's closed loop cannot show. Empty where no rate fits.
-     */
-    static Optional<String> atOneRate(Series.Row lead, Series.Row baseline) {
-        Map<Double, List<EchoScore.Rung>> a = rungs(lead);
-        Map<Double, List<EchoScore.Rung>> b = rungs(baseline);
-        return a.keySet().stream().filter(b::containsKey).filter(rate -> allSustained(a.get(rate)) && allSustained(b.get(rate)))
-                .max(Double::compare).map(rate -> String.format(Locale.ROOT, "At %s requests/s offered (the "
-                        + "highest rate both sustained in every repetition), p99 was %.2f ms for %s and %.2f ms for %s "
-                        + "(medians over repetitions).", Format.rate(rate), p99Ms(a.get(rate)), Format.code(lead.id()),
-                        p99Ms(b.get(rate)), Format.code(baseline.id())));
-    }
-
-    private static boolean allSustained(List<EchoScore.Rung> rungs) {
-        return !rungs.isEmpty() && rungs.stream().allMatch(g -> g.sustained(EchoScore.OfferedRates.TARGET_P99_MS));
-    }
-
-    private static double p99Ms(List<EchoScore.Rung> rungs) {
-        return Stats.median(rungs.stream().mapToDouble(g -> g.latencyUs().p99() / 1000));
-    }
-
     /** Whether the series has any ladder (a wait series and older runs have none). */
     static boolean any(List<Series.Row> rows) {
         return rows.stream().anyMatch(r -> !rungs(r).isEmpty());

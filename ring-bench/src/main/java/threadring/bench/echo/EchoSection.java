@@ -1,11 +1,13 @@
 package threadring.bench.echo;
 
+import threadring.bench.report.Board;
 import threadring.bench.report.Chart;
 import threadring.bench.report.Costs;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Series;
 import threadring.bench.report.StepTable;
+import threadring.bench.report.Text;
 import threadring.bench.report.WorkloadSection;
 
 import threadring.core.echo.EchoSize;
@@ -51,21 +53,21 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
     }
 
 
-    /** The leader's and the baseline's p99 at the highest offered rate both sustained ({@link EchoLatency#atOneRate}). */
+    /** The glance reads the servers by their CPU a request at one offered rate ({@link EchoEfficiency#board}). */
     @Override
-    public Optional<String> alsoMeasured(Series<EchoSize> s, Series.Row lead, Series.Row baseline) {
-        return EchoLatency.atOneRate(lead, baseline);
-    }
-
-    /** The servers ranked by CPU per request at one offered rate, first ({@link EchoEfficiency}). */
-    @Override
-    public Optional<String> answerFirst(Series<EchoSize> s, List<Series.Row> forms) {
-        return EchoEfficiency.sentence(forms, BASELINE);
+    public Optional<Board> board(Series<EchoSize> s, List<Series.Row> forms) {
+        return EchoEfficiency.board(s, forms);
     }
 
     @Override
-    public String levelIntro() {
-        return "Under wrk's closed loop (peak requests/s, the server on one cpu):";
+    public Text step(EchoSize size) {
+        return new Text().words("answer an HTTP request on one of ").number(Format.count(size.connections()),
+                size.connections()).words(" held connections, the server on one cpu");
+    }
+
+    @Override
+    public String job() {
+        return "A server";
     }
 
     @Override

@@ -117,12 +117,20 @@ public final class Costs {
 
     /**
      * What one step of a form costs, its main state's: CPU ns, cores busy, context switches and
-     * bytes allocated per step; NaN where not counted (an old run, {@code --no-counters}, a probe
+     * bytes allocated per step, and the collector's share of its CPU; NaN where not counted (an old run, {@code --no-counters}, a probe
      * this OS lacks).
      */
-    public record PerStep(double cpuNs, double cores, double switches, double bytes) {
+    public record PerStep(double cpuNs, double cores, double switches, double bytes, double gcShare) {
         public static final PerStep UNKNOWN = new PerStep(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+
+        /** Without the collector's share of the CPU (a server's, read from /proc around a rate). */
+        public PerStep(double cpuNs, double cores, double switches, double bytes) {
+            this(cpuNs, cores, switches, bytes, Double.NaN);
+        }
     }
+
+    /** The metric whose first part is the collector's share of a fork's CPU. */
+    public static final String SPLIT = "split";
 
     /** A row's {@link PerStep}, from its main state's forks (the level's), per {@code per} steps (1; a fan-out's tasks). */
     public static PerStep perStep(Series.Row r, double per) {
@@ -137,7 +145,8 @@ public final class Costs {
         // switches read per 1,000 steps: back to one step
         double switches = Counters.metric(SWITCHES).map(m -> mean(g, m, per) / m.scale()).orElse(Double.NaN);
         return new PerStep(g.cpuNs() / per, Counters.metric(CORES).map(m -> mean(g, m, per)).orElse(Double.NaN),
-                switches, Counters.metric(BYTES).map(m -> mean(g, m, per)).orElse(Double.NaN));
+                switches, Counters.metric(BYTES).map(m -> mean(g, m, per)).orElse(Double.NaN),
+                Counters.metric(SPLIT).map(g::mean).map(v -> v[0]).orElse(Double.NaN));
     }
 
     /** A sum metric's mean over the group's forks, per {@code per} steps where it is over steps; NaN where missing. */

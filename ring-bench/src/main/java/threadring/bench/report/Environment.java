@@ -77,8 +77,10 @@ final class Environment {
         doc.bullets(items);
         List<Doc.Row> rows = new ArrayList<>();
         for (Configuration c : run.configurations()) {
+            // the collector, where the run recorded it: one cpu (taskset) or little memory picks Serial, else G1
             rows.add(new Doc.Row(List.of(Doc.Cell.of(c.label()), Doc.Cell.of(c.jvm().javaVersion() + " ("
-                    + c.jvm().javaVendor() + ", " + c.jvm().vmName() + ")"),
+                    + c.jvm().javaVendor() + ", " + c.jvm().vmName() + (c.jvm().collector() == null ? ""
+                            : ", collector " + c.jvm().collector()) + ")"),
                     Doc.Cell.of(c.cpus() == null ? "unpinned" : "taskset -c " + c.cpus()),
                     Doc.Cell.number(String.valueOf(c.jvm().availableProcessors()), c.jvm().availableProcessors()),
                     Doc.Cell.of(flags(run, c.label()))), Map.of()));

@@ -116,6 +116,11 @@ public final class Format {
         return String.format(Locale.ROOT, "%.0f%%", (factor - 1) * 100);
     }
 
+    /** A noun with its indefinite article: "a hop", "an exchange". */
+    public static String a(String noun) {
+        return (noun.matches("[aeiouAEIOU].*") ? "an " : "a ") + noun;
+    }
+
     /** Inline code; a table cell's '|' is the renderer's to escape. */
     public static String code(String s) {
         return "`" + s.replace("`", "'") + "`";

@@ -75,17 +75,6 @@ public final class Sections {
         of(s).series(run, s, doc);
     }
 
-    /** What a series' section adds to the answer about its leader beside the baseline. */
-    public static <S extends Size> java.util.Optional<String> alsoMeasured(Series<S> s, Series.Row lead,
-            Series.Row baseline) {
-        return of(s).alsoMeasured(s, lead, baseline);
-    }
-
-    /** The sentence a series' section opens the answer's line with ({@link WorkloadSection#answerFirst}). */
-    public static <S extends Size> java.util.Optional<String> answerFirst(Series<S> s, List<Series.Row> forms) {
-        return of(s).answerFirst(s, forms).map(first -> first + (of(s).levelIntro().isEmpty() ? "" : " " + of(s).levelIntro()));
-    }
-
     /** The table a series' section adds after the answer's ({@link WorkloadSection#answerBeside}). */
     public static <S extends Size> void answerBeside(Run run, Series<S> s,
             List<Series.Row> forms, Doc doc) {

@@ -134,12 +134,15 @@ public interface WorkloadSection<S extends Size> {
         return row.summary();
     }
 
+    /** A form's level over its yardstick: the floor row's id ({@code floor}), or null for the workload's ideal. */
+    record Floored(String floor, Stats.Ratio ratio) {}
+
     /**
      * A form's level over the yardstick below it, for the answer at the head of the report: its
      * floor row (the same machinery without the model's scheduler) or the workload's ideal; empty
      * where the workload has none or the series lacks it.
      */
-    default Optional<Stats.Ratio> overFloor(Ratios ratios, Series<S> s, Series.Row form) {
+    default Optional<Floored> overFloor(Ratios ratios, Series<S> s, Series.Row form) {
         return Optional.empty();
     }
 
@@ -158,34 +161,41 @@ public interface WorkloadSection<S extends Size> {
         return false;
     }
 
-    /**
-     * One more sentence of the answer about its leader against the baseline, from what the workload
-     * measures besides the level (the echo server's latency at a fixed offered rate); none by default.
-     */
-    default Optional<String> alsoMeasured(Series<S> s, Series.Row lead, Series.Row baseline) {
-        return Optional.empty();
-    }
-
-    /**
-     * The sentence the answer opens the series' line with, where the workload's users judge it by
-     * something besides its level (the echo servers: CPU per request at one offered rate); the level's
-     * ranking follows, introduced by {@link #levelIntro}. None by default.
-     */
-    default Optional<String> answerFirst(Series<S> s, List<Series.Row> forms) {
-        return Optional.empty();
-    }
-
-    /** What introduces the level's ranking after {@link #answerFirst}. */
-    default String levelIntro() {
-        return "";
-    }
-
     /** A table the answer adds after the series' own, ranked as {@link #answerFirst} says; none by default. */
     default void answerBeside(Run run, Series<S> s, List<Series.Row> forms, Doc doc) {}
 
     /** What the answer calls the model of {@code id}: its prefix, unless the workload names it better. */
     default String modelLabel(String id) {
         return Format.model(id);
+    }
+
+    /**
+     * What one step of the workload is, in words, for the glance's first column ("hand a token to the
+     * next of 503 tasks"); its numbers read from {@code size}. The size's own description by default.
+     */
+    default Text step(S size) {
+        return new Text().name(size.describe());
+    }
+
+    /** The job a reader would pick a model for by this workload, for "which model for which job". */
+    default String job() {
+        return workload().label();
+    }
+
+    /**
+     * The workload's answer on another measure than its level, where its users judge it so (the echo
+     * servers: CPU per request at one offered rate); empty: the glance reads the timed ranking.
+     */
+    default Optional<Board> board(Series<S> s, List<Series.Row> forms) {
+        return Optional.empty();
+    }
+
+    /**
+     * Why {@code lead} beats {@code other}, in the workload's own terms; empty: the answer's rules
+     * read it off what a step cost.
+     */
+    default Optional<Text> why(Run run, Series<S> s, Board board, Board.Entry lead, Board.Entry other) {
+        return Optional.empty();
     }
 
     /** Why the workload has no baseline row (when {@link #baseline} is empty). */

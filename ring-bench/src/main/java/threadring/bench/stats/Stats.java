@@ -34,18 +34,27 @@ public final class Stats {
 
     /** Why a row is not one claim. */
     public enum Cause {
-        STATES("states"), UNSETTLED("not settled"), SPREAD("forks apart"),
+        STATES("states", "its JVMs settled at two levels or more, far apart; each state is its own claim, with its "
+                + "level and its share of JVMs, never their average"),
+        UNSETTLED("not settled", "some of its forks reached no steady level while measured"),
+        SPREAD("forks apart", "a JVM apart from every state, or forks of one state more than twice apart"),
         /** Half of its forks or more changed level while measured: their levels rest on the iterations after the change. */
-        MOVED("changed level while measured"),
+        MOVED("changed level while measured", "half of its forks or more changed level while measured; their levels "
+                + "are read after the change"),
         /** Later forks were measured before the JVM settled: their level is not the long-warmed JVM's. */
-        WARMUP("warm-up too short"),
+        WARMUP("warm-up too short", "its later forks were measured before the time the long-warmed JVM took to "
+                + "settle, and read off its settled level"),
         /** The long-warmed JVM reads slower than every later fork, beyond noise: not a warm-up, a JVM apart. */
-        FIRST_APART("long-warmed JVM apart");
+        FIRST_APART("long-warmed JVM apart", "the long-warmed JVM (its first fork, warmed longest) reads slower than "
+                + "every later fork, beyond noise: a JVM apart, not a warm-up");
 
         public final String label;
+        /** What the flag says of a row, for the glossary. */
+        public final String meaning;
 
-        Cause(String label) {
+        Cause(String label, String meaning) {
             this.label = label;
+            this.meaning = meaning;
         }
     }
 

@@ -21,7 +21,6 @@ import threadring.core.echo.EchoServer;
 import threadring.core.fanout.FanOut;
 import threadring.core.ring.Ring;
 import threadring.bench.echo.EchoScore;
-import threadring.bench.answer.AnswerSentences;
 import threadring.bench.answer.Ranking;
 import threadring.bench.report.Chart;
 import threadring.bench.report.Costs;
@@ -118,7 +117,8 @@ class AnswerTest {
         assertTrue(speedUp.value() > 100 && speedUp.interval().contains(speedUp.value()), speedUp.toString());
         Series.Row loop = ring.series().row(run, "floor/loop").orElseThrow();
         assertEquals(park.summary().median() / loop.summary().median(),
-                entry(ring, "threads").overFloor().orElseThrow().value(), 1e-9, "threads/park over plain code");
+                entry(ring, "threads").overFloor().orElseThrow().ratio().value(), 1e-9, "threads/park over plain code");
+        assertEquals("floor/loop", entry(ring, "threads").overFloor().orElseThrow().floor(), "the floor named");
 
         // a server's speed-up is its requests/s over the baseline's: the best server first
         Ranking echo = of(rankings, EchoServer.WORKLOAD);
@@ -138,18 +138,20 @@ class AnswerTest {
         Ranking fanOut = of(rankings, FanOut.WORKLOAD);
         assertTrue(fanOut.baseline().isEmpty());
         Ranking.Entry best = fanOut.entries().get(0);
-        assertEquals(best.form().summary().median() / 1e6 / 100, best.overFloor().orElseThrow().value(), 1e-9);
+        assertEquals(best.form().summary().median() / 1e6 / 100, best.overFloor().orElseThrow().ratio().value(), 1e-9);
     }
 
+    /** The glance's why is a mechanism read off the costs: one thread, no OS wake-up, against parked threads. */
     @Test
     void theWhyComesFromTheCostColumns() throws IOException {
-        Ranking ring = of(Answer.rankings(RunFile.read(SWEEP)), Ring.WORKLOAD);
+        Run run = RunFile.read(SWEEP);
+        Ranking ring = of(Answer.rankings(run), Ring.WORKLOAD);
         Costs.PerStep park = entry(ring, "threads").cost();
         assertEquals(1.3134, park.switches(), 0.001, "1,313.4 switches per 1,000 hops, per hop");
-        String why = Answer.why(ring);
-        assertTrue(why.startsWith("Why, from the counters: `coroutines/continuation-loop` switches 0.00 times per hop, "
-                + "keeps 1.01 cores busy and spends 49.2 CPU ns per hop; `threads/park` switches 1.31 times per hop"),
-                why);
+        String why = Glance.of(Ratios.of(run), "report.md").get(0).why().text();
+        assertTrue(why.startsWith("one thread runs every task, so no hop wakes an OS thread (`coroutines/continuation-loop` "
+                + "0.00 switches a hop); `threads/park` parks and wakes one (1.31 switches a hop, "), why);
+        assertTrue(why.endsWith(" → [counters](report.md)"), why);
     }
 
     /**
@@ -189,7 +191,11 @@ class AnswerTest {
         Series.Row park = ring.baseline().orElseThrow();
         assertEquals(park.summary().median() / virtual.form().summary().median(),
                 virtual.overBaseline().orElseThrow().value(), 1e-9);
-        assertEquals("Why: no counters were read for these forms.", Answer.why(ring));
+        Glance.Line line = Glance.of(Ratios.of(run), "report.md").get(0);
+        assertTrue(line.why().text().startsWith("no counters were read"), line.why().text());
+        // virtual and ox share the first tier and tie; zio is the next
+        assertEquals("`virtual/park-p1` and `ox/buffered-p1` (tie): 100.0–104.0 ns a hop", line.fastest().text());
+        assertTrue(line.next().text().startsWith("`akka/typed-p1` "), line.next().text());
     }
 
     /**
@@ -211,10 +217,10 @@ class AnswerTest {
         assertTrue(virtual.interval().low() > 1, "virtual threads apart from goroutines: " + virtual);
         assertEquals(0.8, entry(ring, "akka").overGo().orElseThrow().value(), 1e-3);
         assertTrue(entry(ring, "go").overGo().isEmpty(), "Go is not beside itself");
-        String sentence = AnswerSentences.sentence(Ratios.of(run), ring);
-        assertTrue(sentence.contains("Beside goroutines (`go/channel`, the same run): `virtual/park-p1` takes 2.00x ["),
-                sentence);
-        assertTrue(sentence.contains(", `akka/typed-p1` 0.800x ["), sentence);
+        Glance.Line line = Glance.of(Ratios.of(run), "report.md").get(0);
+        assertTrue(line.overGo().text().startsWith("`virtual/park-p1` takes 2.00x ["), line.overGo().text());
+        assertTrue(line.overGo().text().endsWith(" as long as `go/channel`"), line.overGo().text());
+        assertTrue(line.overThreads().text().startsWith("`virtual/park-p1` 50.0x ["), line.overThreads().text());
         Doc doc = new Doc("t");
         Answer.write(run, doc);
         String md = doc.markdown();
@@ -223,27 +229,24 @@ class AnswerTest {
     }
 
     /**
-     * A ratio is said once: where the next after the lead is the baseline, its gap is the speed-up
-     * (Skynet's `virtual/scope` after Go read "1.40x as long; 1.40x faster than `virtual/scope` (the
-     * baseline). Beside goroutines: `virtual/scope` takes 1.40x its time" in run 20261129-120212).
+     * A tier is not a tie: where a pair inside the first tier is apart, the glance names the tier's
+     * widest ratio instead of calling it a tie (the rendezvous' leaders, 2026-11-30, were called "lead
+     * together" with `akka/pekko-typed-p1` at 0.791x [0.692–0.905x] of `go/channel`).
      */
     @Test
-    void aRatioTheSentenceGaveIsNotGivenAgain() {
-        Run baseNext = Runs.run("20260101-000000", List.of("jdk25-cpusall"),
-                Runs.forks("go/channel", 100, 101, 99, 100),
-                Runs.forks("threads/park", 150, 151, 149, 150));
-        String s = AnswerSentences.sentence(Ratios.of(baseNext), of(Answer.rankings(baseNext), Ring.WORKLOAD));
-        assertTrue(s.contains("; the next, `threads/park` (the baseline), takes 1.50x ["), s);
-        assertFalse(s.contains("faster than"), s);
-
-        Run virtualNext = Runs.run("20260101-000000", List.of("jdk25-cpusall"),
-                Runs.forks("go/channel", 100, 101, 99, 100),
-                Runs.forks("virtual/park-p1", 200, 202, 198, 200),
+    void aTierWhosePairsAreApartIsNoTie() {
+        Run run = Runs.run("20260101-000000", List.of("jdk25-cpusall"),
+                Runs.forks("akka/typed-p1", 100, 104, 96, 100, 103),
+                Runs.forks("coroutines/channel-loop", 112, 100, 125, 108, 118),
+                Runs.forks("go/channel", 125, 129, 121, 125, 127),
                 Runs.forks("threads/park", 10_000, 10_100, 9_900, 10_000));
-        String v = AnswerSentences.sentence(Ratios.of(virtualNext), of(Answer.rankings(virtualNext), Ring.WORKLOAD));
-        assertTrue(v.contains("; the next, `virtual/park-p1`, takes 2.00x ["), v);
-        assertTrue(v.contains(" faster than `threads/park` (the baseline)"), v);
-        assertFalse(v.contains("Beside goroutines"), "virtual's ratio to Go is the next's gap, said once: " + v);
+        Ranking ring = of(Answer.rankings(run), Ring.WORKLOAD);
+        assertEquals(List.of(1, 1, 1, 2), ring.entries().stream().map(Ranking.Entry::tier).toList(), "one tier of three");
+        Glance.Line line = Glance.of(Ratios.of(run), "report.md").get(0);
+        String fastest = line.fastest().text();
+        assertTrue(fastest.startsWith("`akka/typed-p1` 100.6 ns a hop, in one tier with `coroutines/channel-loop` and "
+                + "`go/channel` (no tie: `go/channel` takes 1.25x ["), fastest);
+        assertEquals(List.of(), line.fastest().problems());
     }
 
     /**
@@ -270,23 +273,27 @@ class AnswerTest {
         Doc doc = Report.document(run, new Chart.Outcome(null, null, "not drawn"),
                 new Chart.Outcome(null, null, "not drawn"), Answer::write);
         String md = doc.markdown();
-        assertTrue(md.startsWith("# threadring run 20261126-194407\n\n## The answer\n\n"), md.substring(0, 200));
+        assertTrue(md.startsWith("# threadring run 20261126-194407\n\n## The answer\n\nConditions: "), md.substring(0, 200));
         int answer = md.indexOf("## The answer");
+        int glossary = md.indexOf("## Glossary");
         int environment = md.indexOf("## Environment");
-        assertTrue(answer < environment, "the answer before the environment");
-        String section = md.substring(answer, environment);
+        assertTrue(answer < glossary && glossary < environment, "the answer and its glossary before the environment");
+        String section = md.substring(md.indexOf("Per series,"), glossary);
         String[] series = section.split("\n(?=\\*\\*jdk)");
         assertEquals(5, series.length, "the intro and four series");
         for (String s : Arrays.asList(series).subList(1, series.length)) {
             long lines = s.lines().filter(l -> !l.isBlank()).count();
-            assertTrue(lines <= 15, lines + " lines:\n" + s);
+            assertTrue(lines <= 20, lines + " lines:\n" + s);
             assertTrue(s.contains("| tier | model | fastest form |"), s);
         }
         assertTrue(section.contains("| 1 | coroutines | coroutines/continuation-loop | 47.8 [43.4–52.6] | "), section);
         assertTrue(section.contains("| threads | threads/park | 12,949 ["), section);
+        assertTrue(md.substring(answer, md.indexOf("Per series,")).contains("| workload: one step | fastest |"),
+                "the glance first");
         String html = HtmlPage.render(doc, SWEEP);
         int h2 = html.indexOf("<h2 id=\"the-answer\">The answer</h2>");
         assertTrue(h2 > 0 && h2 < html.indexOf("<h2 id=\"environment\">"), "the page shows it first");
         assertEquals(4, html.split("data-kind=\"answer\"", -1).length - 1, "one table per series on the page");
+        assertEquals(1, html.split("data-kind=\"glance\"", -1).length - 1, "the glance's table");
     }
 }

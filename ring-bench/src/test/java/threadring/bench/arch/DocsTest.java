@@ -38,6 +38,44 @@ class DocsTest {
         assertTrue(lines <= README_LINES, "README.md has " + lines + " lines, more than " + README_LINES);
     }
 
+    /** The words a reader meets before the answer's table, at most. */
+    static final int WORDS_BEFORE_TABLE = 250;
+    /** The lines within which the chart and the table stand. */
+    static final int FIRST_SCREEN = 40;
+
+    /**
+     * The first screen answers: within its first lines the chart (an image in the repository) and
+     * the table with a line per workload, few words before it, and no flag's prose in it (flags are
+     * marks under the details' tables, defined in the glossary).
+     */
+    @Test
+    void theFirstScreenIsAChartAndATable() throws IOException {
+        List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
+        int table = -1;
+        int chart = -1;
+        for (int n = 0; n < lines.size() && n < FIRST_SCREEN; n++) {
+            if (lines.get(n).startsWith("| workload: one step |")) {
+                table = n;
+            }
+            if (lines.get(n).startsWith("![") && lines.get(n).contains("](docs/answer.svg)")) {
+                chart = n;
+            }
+        }
+        assertTrue(chart >= 0 && Files.isRegularFile(ROOT.resolve("docs/answer.svg")), "the chart in the first "
+                + FIRST_SCREEN + " lines");
+        assertTrue(table >= 0, "the answer's table in the first " + FIRST_SCREEN + " lines");
+        long rows = lines.subList(table + 2, lines.size()).stream().takeWhile(l -> l.startsWith("| **")).count();
+        assertEquals(5, rows, "a row per workload");
+        long words = lines.subList(0, table).stream().filter(l -> !l.startsWith("<!--"))
+                .mapToLong(l -> l.isBlank() ? 0 : l.trim().split("\\s+").length).sum();
+        assertTrue(words <= WORDS_BEFORE_TABLE, words + " words before the table");
+        String glance = String.join("\n", lines.subList(0, table + 2 + (int) rows));
+        for (String flag : List.of("not settled", "forks apart", "warm-up too short", "changed level while measured",
+                "long-warmed JVM apart", "states:")) {
+            assertTrue(!glance.contains(flag), "flag prose on the first screen: " + flag);
+        }
+    }
+
     @Test
     void everyRelativeLinkOfTheDocsResolves() throws IOException {
         List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md")));

@@ -45,12 +45,20 @@ class DocsCommandTest {
     void theCommittedPagesCarryTheNewestSweepsAnswer() throws IOException {
         Run run = RunFile.read(DocsCommand.newest(COMMITTED));
         threadring.bench.docs.Pool pool = threadring.bench.docs.Pool.of(COMMITTED, run);
+        threadring.bench.docs.AcrossHosts across = threadring.bench.docs.AcrossHosts.of(COMMITTED, pool);
+        java.util.Optional<threadring.bench.docs.LiveMemory> memory = threadring.bench.docs.LiveMemory.newest(COMMITTED);
         for (DocsCommand.Page page : DocsCommand.PAGES) {
             String text = Files.readString(Path.of("..").resolve(page.file()));
-            String answer = Headline.markdown(pool, page.toResults() + run.runId() + "/report.md");
-            assertEquals(text, DocsCommand.replaced(text, answer, page.file()),
-                    page.file() + " is stale: run ./benchmark.sh docs");
+            String screen = threadring.bench.docs.FirstScreen.of(pool, page.links(run), across, memory).markdown();
+            String details = Headline.markdown(pool, page.links(run).report());
+            String expected = page.equals(DocsCommand.README)
+                    ? DocsCommand.replaced(DocsCommand.replaced(text, DocsCommand.GLANCE, screen, page.file()),
+                            DocsCommand.ANSWER, details, page.file())
+                    : DocsCommand.replaced(text, DocsCommand.ANSWER, screen + "\n" + details, page.file());
+            assertEquals(text, expected, page.file() + " is stale: run ./benchmark.sh docs");
         }
+        assertEquals(across.markdown(), Files.readString(Path.of("..").resolve(DocsCommand.HOSTS)),
+                DocsCommand.HOSTS + " is stale: run ./benchmark.sh docs");
     }
 
     /** method.md's budget is the newest default sweep's minutes, and names that sweep. */

@@ -73,10 +73,13 @@ class EchoEfficiencyTest {
         Stats.Ratio base = r.entries().get(2).over(r.entries().get(0));
         assertEquals(3.0, base.value(), 0.05);
         assertTrue(base.excludesOne());
-        String s = EchoEfficiency.sentence(List.of(close, heavy, lean), "threads/socket").orElseThrow();
-        assertTrue(s.startsWith("At 5,000 requests/s offered to every server"), s);
-        assertTrue(s.contains("`netty/nio`, `vertx/eventloop` spend the least server CPU per request"), s);
-        assertTrue(s.contains("`threads/socket` (the baseline) 3.0"), s);
+        Series<threadring.core.echo.EchoSize> series = new Series<>(threadring.bench.data.Configuration.local(
+                "jdk25-cpusall", "jdk", null, null), new threadring.core.echo.EchoSize(1000));
+        threadring.bench.report.Board board = EchoEfficiency.board(series, List.of(close, heavy, lean)).orElseThrow();
+        assertEquals(List.of("netty/nio", "vertx/eventloop"), board.leaders().stream()
+                .map(threadring.bench.report.Board.Entry::id).toList());
+        assertEquals("at 5,000 requests/s offered", board.at().text());
+        assertEquals(3.0, board.over(board.entries().get(2), board.entries().get(0)).value(), 0.05);
         Doc doc = new Doc("echo");
         EchoEfficiency.write("echo", List.of(close, heavy, lean), "threads/socket", Map.of("netty/nio", true), doc);
         Doc.Table t = (Doc.Table) doc.blocks().get(1);

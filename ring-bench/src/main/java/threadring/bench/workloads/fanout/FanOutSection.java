@@ -1,5 +1,7 @@
 package threadring.bench.workloads.fanout;
 
+import threadring.bench.report.Board;
+import threadring.bench.report.Text;
 import threadring.bench.report.Chart;
 import threadring.bench.report.Costs;
 import threadring.bench.report.Doc;
@@ -62,6 +64,36 @@ public final class FanOutSection implements WorkloadSection<FanOutSize> {
     }
 
     @Override
+    public Text step(FanOutSize size) {
+        Text t = new Text().words("start ").number(Format.count(size.tasks()), size.tasks())
+                .words(" tasks that each sleep ").number(Format.count(size.delayMs()), size.delayMs()).words(" ms");
+        return size.work() > 0 ? t.words(", then work") : t;
+    }
+
+    @Override
+    public String job() {
+        return "Many tasks that mostly wait";
+    }
+
+    /**
+     * Every form sleeps the same delay, so an operation's time beyond it is what its tasks cost the
+     * cpus after their timers fire (the ideal time's D + T x w / P): the leader's CPU a task beside
+     * the other's.
+     */
+    @Override
+    public Optional<Text> why(Run run, Series<FanOutSize> s, Board board, Board.Entry lead, Board.Entry other) {
+        double l = lead.cost().cpuNs();
+        double o = other.cost().cpuNs();
+        if (!(o / l > 1)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Text().words("every task sleeps the same ").number(Format.count(s.size().delayMs()),
+                s.size().delayMs()).words(" ms; the time beyond it is the CPU a task costs once its timer fires: ")
+                .code(lead.id()).words(" ").number(Format.ns(l), l).words(" ns, ").code(other.id()).words(" ")
+                .number(Format.ns(o), o).words(" (").number(Format.times(o / l), o / l).words(")"));
+    }
+
+    @Override
     public Optional<String> baseline() {
         return Optional.empty();
     }
@@ -73,11 +105,11 @@ public final class FanOutSection implements WorkloadSection<FanOutSize> {
 
     /** A form's level over the ideal time, its interval from both (the row's ends over the ideal's). */
     @Override
-    public Optional<Stats.Ratio> overFloor(Ratios ratios, Series<FanOutSize> s, Series.Row form) {
+    public Optional<Floored> overFloor(Ratios ratios, Series<FanOutSize> s, Series.Row form) {
         Stats.Summary x = form.summary();
-        return Ideal.of(ratios.run(), s).map(d -> new Stats.Ratio(x.median() / 1e6 / d.ms(), x.interval() == null ? null
-                : new Interval(x.interval().low() / 1e6 / d.highMs(), x.interval().high() / 1e6 / d.lowMs()),
-                Double.NaN));
+        return Ideal.of(ratios.run(), s).map(d -> new Floored(null, new Stats.Ratio(x.median() / 1e6 / d.ms(),
+                x.interval() == null ? null : new Interval(x.interval().low() / 1e6 / d.highMs(),
+                        x.interval().high() / 1e6 / d.lowMs()), Double.NaN)));
     }
 
     @Override

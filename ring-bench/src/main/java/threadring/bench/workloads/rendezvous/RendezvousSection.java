@@ -1,5 +1,6 @@
 package threadring.bench.workloads.rendezvous;
 
+import threadring.bench.report.Text;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Series;
@@ -48,6 +49,16 @@ public final class RendezvousSection implements WorkloadSection<RendezvousSize> 
 
     /** The row every speed-up of the workload is over: 503 OS threads parking and unparking each other. */
     public static final String BASELINE = "threads/park";
+
+    @Override
+    public Text step(RendezvousSize size) {
+        return Text.of("two tasks exchange a value");
+    }
+
+    @Override
+    public String job() {
+        return "Two tasks trading values";
+    }
 
     @Override
     public Optional<String> baseline() {

@@ -1,5 +1,7 @@
 package threadring.bench.workloads.ring;
 
+import threadring.bench.report.Format;
+import threadring.bench.report.Text;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Ratios;
 import threadring.bench.report.Series;
@@ -13,7 +15,6 @@ import java.util.List;
 import java.util.Optional;
 import threadring.bench.data.Run;
 import threadring.bench.data.Settings;
-import threadring.bench.stats.Stats;
 import threadring.core.Workload;
 
 /**
@@ -73,6 +74,21 @@ public final class RingSection implements WorkloadSection<RingSize> {
         return shapes;
     }
 
+    @Override
+    public Text step(RingSize size) {
+        Text t = new Text().words("hand a token to the next of ").number(Format.count(size.nodes()), size.nodes())
+                .words(" tasks");
+        if (size.tokens() > 1) {
+            t.words(", ").number(Format.count(size.tokens()), size.tokens()).words(" tokens at once");
+        }
+        return t;
+    }
+
+    @Override
+    public String job() {
+        return "Hand-offs along a chain of tasks";
+    }
+
     /** The row every speed-up of the workload is over: 503 OS threads parking and unparking each other. */
     public static final String BASELINE = "threads/park";
 
@@ -88,7 +104,7 @@ public final class RingSection implements WorkloadSection<RingSize> {
 
     /** A form's level over the floor row nearest to its machinery ({@code RingFactory.floor}) in its series. */
     @Override
-    public Optional<Stats.Ratio> overFloor(Ratios ratios, Series<RingSize> s, Series.Row form) {
-        return Floors.of(s.rows(ratios.run()), form).map(f -> ratios.between(s, form, f));
+    public Optional<Floored> overFloor(Ratios ratios, Series<RingSize> s, Series.Row form) {
+        return Floors.of(s.rows(ratios.run()), form).map(f -> new Floored(f.id(), ratios.between(s, form, f)));
     }
 }

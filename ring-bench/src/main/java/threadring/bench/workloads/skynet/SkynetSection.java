@@ -1,5 +1,6 @@
 package threadring.bench.workloads.skynet;
 
+import threadring.bench.report.Text;
 import java.awt.Color;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
@@ -75,6 +76,18 @@ public final class SkynetSection implements WorkloadSection<SkynetSize> {
     }
 
     @Override
+    public Text step(SkynetSize size) {
+        return new Text().words("spawn, run and join one task of a tree of ").number(Format.count(size.tasks()),
+                size.tasks()).words(" (").number(Format.count(size.branching()), size.branching())
+                .words(" children a parent)");
+    }
+
+    @Override
+    public String job() {
+        return "Spawning and joining many short tasks";
+    }
+
+    @Override
     public Optional<String> baseline() {
         return Optional.of(BASELINE);
     }
@@ -141,8 +154,8 @@ public final class SkynetSection implements WorkloadSection<SkynetSize> {
 
     /** A form's level over the floor, the same tree as plain recursion, in its series. */
     @Override
-    public Optional<Stats.Ratio> overFloor(Ratios ratios, Series<SkynetSize> s, Series.Row form) {
-        return s.row(ratios.run(), FLOOR).map(f -> ratios.between(s, form, f));
+    public Optional<Floored> overFloor(Ratios ratios, Series<SkynetSize> s, Series.Row form) {
+        return s.row(ratios.run(), FLOOR).map(f -> new Floored(FLOOR, ratios.between(s, form, f)));
     }
 
     @Override

@@ -1,0 +1,232 @@
+package threadring.bench.answer;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import threadring.bench.data.Configuration;
+import threadring.bench.data.Run;
+import threadring.bench.report.Board;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.Ratios;
+import threadring.bench.report.Series;
+import threadring.bench.report.Text;
+import threadring.bench.report.WorkloadSection;
+import threadring.bench.stats.Stats;
+import threadring.core.Size;
+
+/**
+ * The answer at a glance: one line per workload (per series where a run has several), each cell
+ * a {@link Text} whose numbers are claims read from the answer's boards: what a step is, who leads
+ * (a tie only where every ratio between the leaders includes 1), the next and how much slower,
+ * virtual threads beside platform threads and beside Go, and why the leader wins; above it, the
+ * conditions and how to read a ratio.
+ */
+public final class Glance {
+
+    /** Leaders named in a cell before the rest are counted. */
+    static final int NAMED = 3;
+
+    private Glance() {}
+
+    /** One workload's line: its board and its cells. */
+    public record Line(Board board, WorkloadSection<?> section, Text step, Text fastest, Text next, Text overThreads,
+            Text overGo, Text why) {
+        public List<Text> cells() {
+            return List.of(step, fastest, next, overThreads, overGo, why);
+        }
+    }
+
+    /** The columns, in the order of {@link Line#cells}. */
+    public static final List<String> COLUMNS = List.of("workload: one step", "fastest", "next, x the fastest [95%]",
+            "virtual threads vs platform threads [95%]", "virtual threads vs Go [95%]", "why the fastest wins");
+
+    /** The lines of every series of {@code ratios}' run with a model measured; {@code evidence}: the report they link to. */
+    public static List<Line> of(Ratios ratios, String evidence) {
+        List<Line> out = new ArrayList<>();
+        for (Ranking r : Rankings.of(ratios)) {
+            board(ratios, r).ifPresent(b -> out.add(line(ratios.run(), b, r.section(), evidence)));
+        }
+        return out;
+    }
+
+    /** Every series' board: its section's own where it has one, else its ranking's. */
+    public static List<Board> boards(Ratios ratios) {
+        return Rankings.of(ratios).stream().map(r -> board(ratios, r)).flatMap(Optional::stream).toList();
+    }
+
+    /** A ranking's board: the section's own measure where it judges by one, else the ranking's levels and ratios. */
+    static Optional<Board> board(Ratios ratios, Ranking r) {
+        return own(r.section(), r).or(() -> Optional.of(timed(ratios, r)));
+    }
+
+    @SuppressWarnings("unchecked") // a ranking's series is its section's workload's
+    private static <S extends Size> Optional<Board> own(WorkloadSection<S> section, Ranking r) {
+        return section.board((Series<S>) r.series(), r.entries().stream().map(Ranking.Entry::form).toList());
+    }
+
+    private static Board timed(Ratios ratios, Ranking r) {
+        List<Board.Entry> entries = r.entries().stream().map(e -> new Board.Entry(e.form(), e.model(),
+                e.level().median(), e.tier(), e.bound(), e.flagged(), e.cost())).toList();
+        Series<?> s = r.series();
+        return new Board(s, perStep(r.section().unit()), r.section()::number, entries,
+                (a, b) -> ratios.between(s, a.form(), b.form()), "faster than", "as long as", new Text());
+    }
+
+    /** "ns/hop" as words: "ns a hop", "ms an operation". */
+    static String perStep(String unit) {
+        int slash = unit.indexOf('/');
+        if (slash < 0 || unit.endsWith("/s")) {
+            return unit;
+        }
+        return unit.substring(0, slash) + " " + Format.a(unit.substring(slash + 1));
+    }
+
+    private static Line line(Run run, Board b, WorkloadSection<?> section, String evidence) {
+        Text why = Why.of(run, b, section).orElseGet(() -> Text.of("no counters were read"));
+        return new Line(b, section, step(b, section), fastest(b), next(b), beside(b, Rankings.THREADS), beside(b, Rankings.GO),
+                why.words(" → ").add(new Text.Name("[counters](" + evidence + ")")));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <S extends Size> Text step(Board b, WorkloadSection<S> section) {
+        Text t = new Text().words("**" + section.workload().label() + "**: ").add(section.step((S) b.series().size()));
+        return b.at().isEmpty() ? t : t.words(", ").add(b.at());
+    }
+
+    /** A level with its unit, "at least" where its load bound it. */
+    public static Text level(Board b, Board.Entry e) {
+        return new Text().bound(b.number().apply(e.level()), e.level(), e.bound()).words(" " + b.unit());
+    }
+
+    /** The leaders: one with its level; a tie with their range; a tier that is no tie with its widest ratio inside. */
+    static Text fastest(Board b) {
+        List<Board.Entry> leaders = b.leaders();
+        Text t = new Text();
+        if (leaders.size() == 1) {
+            return t.code(leaders.get(0).id()).words(" ").add(level(b, leaders.get(0)));
+        }
+        if (b.ties(leaders)) {
+            names(t, leaders);
+            t.words(" (").add(new Text.Tie("tie", b.pairs(leaders))).words("): ");
+            Board.Entry lo = leaders.get(0);
+            Board.Entry hi = leaders.get(leaders.size() - 1);
+            return t.bound(b.number().apply(lo.level()), lo.level(), lo.bound()).words("–")
+                    .number(b.number().apply(hi.level()), hi.level()).words(" " + b.unit());
+        }
+        t.code(leaders.get(0).id()).words(" ").add(level(b, leaders.get(0))).words(", in one tier with ");
+        names(t, leaders.subList(1, leaders.size()));
+        Apart apart = widest(b, leaders);
+        return t.words(" (no tie: ").code(apart.slower().id()).words(" takes ").ratio(apart.ratio(),
+                apart.faster().bound()).words(" as long as ").code(apart.faster().id()).words(")");
+    }
+
+    /** Two leaders whose ratio excludes 1, the widest such. */
+    record Apart(Board.Entry faster, Board.Entry slower, Stats.Ratio ratio) {}
+
+    static Apart widest(Board b, List<Board.Entry> group) {
+        List<Apart> apart = new ArrayList<>();
+        for (int i = 0; i < group.size(); i++) {
+            for (int j = i + 1; j < group.size(); j++) {
+                Stats.Ratio r = b.over(group.get(j), group.get(i));
+                if (r.interval() == null || r.excludesOne()) {
+                    apart.add(new Apart(group.get(i), group.get(j), r));
+                }
+            }
+        }
+        return apart.stream().filter(a -> a.ratio().interval() != null)
+                .max(Comparator.comparingDouble(a -> a.ratio().value())).orElseThrow(() -> new IllegalStateException(
+                        "a group that is no tie has a ratio excluding 1"));
+    }
+
+    /** "`a`, `b`, `c` and 6 more". */
+    private static void names(Text t, List<Board.Entry> group) {
+        int shown = Math.min(NAMED, group.size());
+        for (int i = 0; i < shown; i++) {
+            t.words(i == 0 ? "" : i == shown - 1 && group.size() == shown ? " and " : ", ").code(group.get(i).id());
+        }
+        if (group.size() > shown) {
+            t.words(" and ").number(String.valueOf(group.size() - shown), group.size() - shown).words(" more");
+        }
+    }
+
+    /** The first form of the next tier, and its level over the fastest's. */
+    static Text next(Board b) {
+        Optional<Board.Entry> next = b.next();
+        Board.Entry first = b.entries().get(0);
+        if (next.isEmpty()) {
+            return Text.of(b.leaders().size() == b.entries().size() ? "none: every form is in the first tier"
+                    : "none with a tier");
+        }
+        return new Text().code(next.get().id()).words(" ").ratio(b.over(next.get(), first), first.bound());
+    }
+
+    /**
+     * Virtual threads' fastest form beside {@code model}'s: "`virtual/park-p1` 26.4x [22.4–31.0x]
+     * faster than `threads/park`", "takes 1.31x [..] as long as `go/channel`: not apart".
+     */
+    static Text beside(Board b, String model) {
+        Optional<Board.Entry> v = b.of(Rankings.VIRTUAL);
+        Optional<Board.Entry> m = b.of(model);
+        if (v.isEmpty() || m.isEmpty()) {
+            return Text.of("not measured");
+        }
+        Stats.Ratio theirs = b.over(m.get(), v.get());
+        boolean faster = theirs.value() >= 1;
+        Stats.Ratio r = faster ? theirs : b.over(v.get(), m.get());
+        Text t = new Text().code(v.get().id()).words(faster ? " " : " takes ").ratio(r, (faster ? v : m).get().bound())
+                .words(" " + (faster ? b.faster() : b.slower()) + " ").code(m.get().id());
+        return r.interval() != null && !r.excludesOne() ? t.words(": not apart") : t;
+    }
+
+    /** The glance: conditions, how to read it, the table. */
+    public static void write(Ratios ratios, Doc doc, String evidence) {
+        List<Line> lines = of(ratios, evidence);
+        if (lines.isEmpty()) {
+            return;
+        }
+        doc.paragraph(conditions(ratios).text());
+        doc.paragraph(HOW_TO_READ.text());
+        List<Doc.Row> rows = lines.stream().map(l -> new Doc.Row(l.cells().stream().map(c -> Doc.Cell.of(c.text()))
+                .toList(), java.util.Map.of("workload", l.section().workload().label()))).toList();
+        doc.add(new Doc.Table("glance", COLUMNS.stream().map(Format::text).toList(), rows));
+    }
+
+    /** What a ratio's interval, a tie and a tier are. */
+    public static final Text HOW_TO_READ = new Text().words("How to read it: [a–b] is where ")
+            .number(Format.count(Stats.CONFIDENCE * 100), Stats.CONFIDENCE * 100).words("% of re-runs on this machine "
+                    + "land; a tie: every ratio between them includes one; a tier: its forms are apart from every form "
+                    + "of the tiers after it, not from each other. Each model shows its fastest form; ")
+            .add(new Text.Name("[the glossary](#glossary)")).words(" says what an id's suffix, a flag and a floor are.");
+
+    /** The machine, JDKs, collectors, runs pooled and their dates, and how long the newest took. */
+    public static Text conditions(Ratios ratios) {
+        Run run = ratios.run();
+        Text t = new Text().words("Conditions: ").name(run.machine().cpuModel()).words(", ")
+                .number(String.valueOf(run.machine().onlineCpus().size()), run.machine().onlineCpus().size())
+                .words(Boolean.TRUE.equals(run.machine().virtualMachine()) ? " cpus of a virtual machine" : " cpus");
+        for (Configuration c : run.configurations()) {
+            t.words(" · JDK ").name(c.jvm().javaVersion()).words(c.cpus() == null ? ", unpinned" : ", pinned to cpus ");
+            if (c.cpus() != null) {
+                t.name(c.cpus());
+            }
+            t.words(", ").words(c.jvm().collector() == null ? "collector not recorded" : "collector ")
+                    .name(c.jvm().collector() == null ? "" : c.jvm().collector());
+        }
+        List<Run> runs = ratios.runs();
+        t.words(" · ");
+        if (runs.size() > 1) {
+            t.number(String.valueOf(runs.size()), runs.size()).words(" sweeps pooled, ")
+                    .name(runs.get(runs.size() - 1).started().substring(0, 10)).words(" to ");
+        } else {
+            t.words("one sweep, ");
+        }
+        t.name(run.started().substring(0, 10));
+        if (!Double.isNaN(run.minutes())) {
+            t.words(" · the newest took ").number(String.format(java.util.Locale.ROOT, "%.0f", run.minutes()),
+                    run.minutes()).words(" minutes");
+        }
+        return t;
+    }
+}
