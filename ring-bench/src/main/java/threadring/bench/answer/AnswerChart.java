@@ -17,6 +17,7 @@ import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.data.xy.YIntervalSeries;
@@ -35,11 +36,15 @@ public final class AnswerChart {
 
     /** README's column: the chart is drawn at this width and scales down with the page. */
     public static final int WIDTH = 880;
-    static final int ROW = 17;
+    static final int ROW = 15;
     static final int PANEL_PADDING = 46;
     static final Color JVM = new Color(0x1f4e79);
     static final Color GO = new Color(0xd95f02);
     static final Color[] BANDS = {new Color(0xeef3f8), new Color(0xfdfdfd)};
+
+    /** What the marks mean, above the panels (a README's image shows no alt text). */
+    static final String LEGEND = "● each model's fastest form, 1x the workload's fastest   ├─┤ 95% interval of its ratio   "
+            + "■ Go (reference)   shaded bands: tiers";
 
     private AnswerChart() {}
 
@@ -48,7 +53,7 @@ public final class AnswerChart {
         System.setProperty("java.awt.headless", "true");
         // labels as SVG text, not glyph outlines: smaller, searchable, and free of the fonts' shapes
         org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
-        int height = boards.stream().mapToInt(b -> b.entries().size() * ROW + PANEL_PADDING).sum() + 60;
+        int height = boards.stream().mapToInt(b -> b.entries().size() * ROW + PANEL_PADDING).sum() + 80;
         JFreeChart chart = chart(boards);
         SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, height);
         g2.setDefsKeyPrefix("answer"); // not the time: the same answer draws the same file
@@ -66,12 +71,12 @@ public final class AnswerChart {
                 lo = Math.min(lo, (r.interval() == null ? r.value() : r.interval().low()) / 1.1);
             }
         }
-        LogAxis times = new LogAxis("time (CPU for the servers) a step, over the workload's fastest (log scale)");
-        times.setBase(10);
+        LogAxis times = new LogAxis("time a step (the echo servers: CPU a request) over the workload's fastest, log scale");
+        times.setBase(2);
         times.setRange(lo, hi * 1.4);
-        times.setTickUnit(new NumberTickUnit(1.0));
-        times.setNumberFormatOverride(new DecimalFormat("#,##0.#'x'"));
-        times.setMinorTickCount(9);
+        times.setTickUnit(new NumberTickUnit(1.0)); // a tick at every doubling
+        times.setNumberFormatOverride(new DecimalFormat("#,##0.##'x'"));
+        times.setMinorTickCount(1);
         times.setMinorTickMarksVisible(true);
         times.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         CombinedRangeXYPlot plot = new CombinedRangeXYPlot(times);
@@ -81,6 +86,7 @@ public final class AnswerChart {
             plot.add(panel(b), b.entries().size() + 2);
         }
         JFreeChart chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
+        chart.addSubtitle(new TextTitle(LEGEND, new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
         chart.setBackgroundPaint(Color.WHITE);
         chart.setPadding(new RectangleInsets(6, 6, 6, 12));
         return chart;
@@ -103,8 +109,7 @@ public final class AnswerChart {
             double low = r.interval() == null ? r.value() : Math.min(r.interval().low(), r.value());
             double high = r.interval() == null ? r.value() : Math.max(r.interval().high(), r.value());
             (e.model().equals(Rankings.GO) ? go : jvm).add(i, r.value(), low, high);
-            labels[i] = e.id() + (e.model().equals(Rankings.GO) ? ", Go" : "") + (e.tier() > 0 ? "  (tier " + e.tier() + ")"
-                    : "  (no tier)");
+            labels[i] = e.id() + (e.tier() > 0 ? "" : " (no tier)");
         }
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         data.addSeries(jvm);

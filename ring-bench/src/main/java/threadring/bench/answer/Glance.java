@@ -10,6 +10,7 @@ import threadring.bench.report.Board;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Ratios;
+import threadring.bench.report.Sections;
 import threadring.bench.report.Series;
 import threadring.bench.report.Text;
 import threadring.bench.report.WorkloadSection;
@@ -39,8 +40,8 @@ public final class Glance {
     }
 
     /** The columns, in the order of {@link Line#cells}. */
-    public static final List<String> COLUMNS = List.of("workload: one step", "fastest", "next, x the fastest [95%]",
-            "virtual threads vs platform threads [95%]", "virtual threads vs Go [95%]", "why the fastest wins");
+    public static final List<String> COLUMNS = List.of("workload: one step", "fastest", "next tier, x the fastest [95%]",
+            "virtual threads vs platform threads [95%]", "virtual threads vs Go [95%]", "why, against the one it beats");
 
     /** The lines of every series of {@code ratios}' run with a model measured; {@code evidence}: the report they link to. */
     public static List<Line> of(Ratios ratios, String evidence) {
@@ -71,7 +72,7 @@ public final class Glance {
                 e.level().median(), e.tier(), e.bound(), e.flagged(), e.cost())).toList();
         Series<?> s = r.series();
         return new Board(s, perStep(r.section().unit()), r.section()::number, entries,
-                (a, b) -> ratios.between(s, a.form(), b.form()), "faster than", "as long as", new Text());
+                (a, b) -> ratios.between(s, a.form(), b.form()), "faster than", "slower than", new Text());
     }
 
     /** "ns/hop" as words: "ns a hop", "ms an operation". */
@@ -85,7 +86,8 @@ public final class Glance {
 
     private static Line line(Run run, Board b, WorkloadSection<?> section, String evidence) {
         Text why = Why.of(run, b, section).orElseGet(() -> Text.of("no counters were read"));
-        return new Line(b, section, step(b, section), fastest(b), next(b), beside(b, Rankings.THREADS), beside(b, Rankings.GO),
+        return new Line(b, section, step(b, section), fastest(b), next(b), beside(b, section, Rankings.THREADS),
+                beside(b, section, Rankings.GO),
                 why.words(" → ").add(new Text.Name("[counters](" + evidence + ")")));
     }
 
@@ -100,26 +102,30 @@ public final class Glance {
         return new Text().bound(b.number().apply(e.level()), e.level(), e.bound()).words(" " + b.unit());
     }
 
-    /** The leaders: one with its level; a tie with their range; a tier that is no tie with its widest ratio inside. */
-    static Text fastest(Board b) {
+    /**
+     * The leaders: one with its level; a tie ("`a` and `b`, a tie: 160.5 and 161.2 ns a hop"); a tier
+     * that is no tie, its first with its level and the tier's widest ratio inside it.
+     */
+    public static Text fastest(Board b) {
         List<Board.Entry> leaders = b.leaders();
         Text t = new Text();
         if (leaders.size() == 1) {
-            return t.code(leaders.get(0).id()).words(" ").add(level(b, leaders.get(0)));
+            return t.code(leaders.get(0).id()).words(": ").add(level(b, leaders.get(0)));
         }
         if (b.ties(leaders)) {
             names(t, leaders);
-            t.words(" (").add(new Text.Tie("tie", b.pairs(leaders))).words("): ");
+            t.words(", a ").add(new Text.Tie("tie", b.pairs(leaders))).words(": ");
             Board.Entry lo = leaders.get(0);
             Board.Entry hi = leaders.get(leaders.size() - 1);
-            return t.bound(b.number().apply(lo.level()), lo.level(), lo.bound()).words("–")
-                    .number(b.number().apply(hi.level()), hi.level()).words(" " + b.unit());
+            return t.bound(b.number().apply(lo.level()), lo.level(), lo.bound()).words(leaders.size() == 2 ? " and "
+                    : " to ").number(b.number().apply(hi.level()), hi.level()).words(" " + b.unit());
         }
-        t.code(leaders.get(0).id()).words(" ").add(level(b, leaders.get(0))).words(", in one tier with ");
-        names(t, leaders.subList(1, leaders.size()));
         Apart apart = widest(b, leaders);
-        return t.words(" (no tie: ").code(apart.slower().id()).words(" takes ").ratio(apart.ratio(),
-                apart.faster().bound()).words(" as long as ").code(apart.faster().id()).words(")");
+        t.words("no single winner: ").number(String.valueOf(leaders.size()), leaders.size())
+                .words(" forms in the first tier, ").code(leaders.get(0).id()).words(" first at ")
+                .add(level(b, leaders.get(0))).words("; ").code(apart.slower().id()).words(" ")
+                .ratio(apart.ratio(), apart.faster().bound()).words(" " + b.slower() + " ").code(apart.faster().id());
+        return t;
     }
 
     /** Two leaders whose ratio excludes 1, the widest such. */
@@ -159,14 +165,17 @@ public final class Glance {
             return Text.of(b.leaders().size() == b.entries().size() ? "none: every form is in the first tier"
                     : "none with a tier");
         }
-        return new Text().code(next.get().id()).words(" ").ratio(b.over(next.get(), first), first.bound());
+        return new Text().code(next.get().id()).words(": ").ratio(b.over(next.get(), first), first.bound())
+                .words(next.get() == b.entries().get(b.entries().size() - 1) ? ", the last" : "");
     }
 
     /**
-     * Virtual threads' fastest form beside {@code model}'s: "`virtual/park-p1` 26.4x [22.4–31.0x]
-     * faster than `threads/park`", "takes 1.31x [..] as long as `go/channel`: not apart".
+     * Virtual threads' fastest form beside {@code model}'s, in one direction of words ("faster" or
+     * "slower", the board's): "`virtual/park-p1` 26.4x [22.4–31.0x] faster than `threads/park`";
+     * "not apart from" where the interval holds 1. The other form is named as its workload calls its
+     * model where that is not its prefix (Skynet's fork/join tasks).
      */
-    static Text beside(Board b, String model) {
+    static Text beside(Board b, WorkloadSection<?> section, String model) {
         Optional<Board.Entry> v = b.of(Rankings.VIRTUAL);
         Optional<Board.Entry> m = b.of(model);
         if (v.isEmpty() || m.isEmpty()) {
@@ -175,9 +184,16 @@ public final class Glance {
         Stats.Ratio theirs = b.over(m.get(), v.get());
         boolean faster = theirs.value() >= 1;
         Stats.Ratio r = faster ? theirs : b.over(v.get(), m.get());
-        Text t = new Text().code(v.get().id()).words(faster ? " " : " takes ").ratio(r, (faster ? v : m).get().bound())
-                .words(" " + (faster ? b.faster() : b.slower()) + " ").code(m.get().id());
-        return r.interval() != null && !r.excludesOne() ? t.words(": not apart") : t;
+        Text t = new Text().code(v.get().id()).words(" ");
+        if (r.interval() != null && !r.excludesOne()) {
+            t.words("not apart from ").code(m.get().id()).words(" (").ratio(r, false).words(" " + (faster ? b.faster()
+                    : b.slower()).replace(" than", "") + ")");
+        } else {
+            t.ratio(r, (faster ? v : m).get().bound()).words(" " + (faster ? b.faster() : b.slower()) + " ")
+                    .code(m.get().id());
+        }
+        String label = section.modelLabel(m.get().id());
+        return label.equals(m.get().model()) ? t : t.words(" (" + label + ")");
     }
 
     /** The glance: conditions, how to read it, the table. */
@@ -194,16 +210,21 @@ public final class Glance {
     }
 
     /** What a ratio's interval, a tie and a tier are. */
-    public static final Text HOW_TO_READ = new Text().words("How to read it: [a–b] is where ")
+    public static final Text HOW_TO_READ = new Text().words("[a–b]: where ")
             .number(Format.count(Stats.CONFIDENCE * 100), Stats.CONFIDENCE * 100).words("% of re-runs on this machine "
-                    + "land; a tie: every ratio between them includes one; a tier: its forms are apart from every form "
-                    + "of the tiers after it, not from each other. Each model shows its fastest form; ")
-            .add(new Text.Name("[the glossary](#glossary)")).words(" says what an id's suffix, a flag and a floor are.");
+                    + "land (the echo servers': over this run's repetitions); a tie: every ratio between them includes "
+                    + "one; a tier: apart from every later tier, not ordered inside. Each model by its fastest form; ")
+            .add(new Text.Name("[glossary](#glossary)")).words(".");
+
+    /** A cpu model as a reader names it: "Intel(R) Xeon(R) Processor" is an Intel Xeon. */
+    static String cpu(String model) {
+        return model.replace("(R)", "").replace("(TM)", "").replace(" Processor", "").replaceAll("\\s+", " ").trim();
+    }
 
     /** The machine, JDKs, collectors, runs pooled and their dates, and how long the newest took. */
     public static Text conditions(Ratios ratios) {
         Run run = ratios.run();
-        Text t = new Text().words("Conditions: ").name(run.machine().cpuModel()).words(", ")
+        Text t = new Text().words("Conditions: ").name(cpu(run.machine().cpuModel())).words(", ")
                 .number(String.valueOf(run.machine().onlineCpus().size()), run.machine().onlineCpus().size())
                 .words(Boolean.TRUE.equals(run.machine().virtualMachine()) ? " cpus of a virtual machine" : " cpus");
         for (Configuration c : run.configurations()) {
@@ -217,7 +238,10 @@ public final class Glance {
         List<Run> runs = ratios.runs();
         t.words(" · ");
         if (runs.size() > 1) {
-            t.number(String.valueOf(runs.size()), runs.size()).words(" sweeps pooled, ")
+            List<String> alone = Sections.ALL.stream().filter(x -> !x.pools())
+                    .map(x -> x.workload().label()).toList();
+            t.number(String.valueOf(runs.size()), runs.size()).words(" sweeps pooled" + (alone.isEmpty() ? ""
+                    : " (" + String.join(" and ", alone) + ": the newest alone)") + ", ")
                     .name(runs.get(runs.size() - 1).started().substring(0, 10)).words(" to ");
         } else {
             t.words("one sweep, ");

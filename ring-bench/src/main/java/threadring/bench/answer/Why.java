@@ -73,26 +73,26 @@ final class Why {
                 t.words(", ").number(Format.times(cpu), cpu).words(" the CPU");
             }
             t.words(")");
-            crossCpu(run, board).filter(x -> oneThread).ifPresent(x -> t.words("; a wake-up across cpus alone costs ")
-                    .number(Format.ns(x), x).words(" ns here"));
+            crossCpu(run, board).filter(x -> oneThread).ifPresent(x -> t.words("; a hand-off between two cpus alone costs ")
+                    .number(Format.ns(x), x).words(" ns here (the cross-cpu probe)"));
             return Optional.of(t);
         }
         if (o.gcShare() >= COLLECTOR && !(l.gcShare() * 2 > o.gcShare())) {
-            Text t = new Text().code(other.id()).words(" keeps its tasks on the heap until they end: ");
+            Text t = new Text().words("the collector: ").code(other.id()).words(" spends ")
+                    .number(Format.pct(1 + o.gcShare()), o.gcShare() * 100).words(" of its CPU in it");
             if (Double.isFinite(o.bytes())) {
-                t.number(Format.bytes(o.bytes()), o.bytes()).words(" B allocated " + Format.a(step) + ", ");
+                t.words(", allocating ").number(Format.bytes(o.bytes()), o.bytes()).words(" B " + Format.a(step));
             }
-            t.number(Format.pct(1 + o.gcShare()), o.gcShare() * 100).words(" of its CPU in the collector; ")
-                    .code(lead.id()).words(" ");
+            t.words("; ").code(lead.id()).words(" ").number(Format.pct(1 + l.gcShare()), l.gcShare() * 100);
             if (Double.isFinite(l.bytes())) {
-                t.number(Format.bytes(l.bytes()), l.bytes()).words(" B, ");
+                t.words(", ").number(Format.bytes(l.bytes()), l.bytes()).words(" B");
             }
-            return Optional.of(t.number(Format.pct(1 + l.gcShare()), l.gcShare() * 100));
+            return Optional.of(t);
         }
         if (cpu >= LESS_CPU) {
             return Optional.of(new Text().code(lead.id()).words(" does less work " + Format.a(step) + ": ")
                     .number(Format.ns(l.cpuNs()), l.cpuNs()).words(" CPU ns against ").code(other.id())
-                    .words("'s ").number(Format.ns(o.cpuNs()), o.cpuNs()).words(" (").number(Format.times(cpu), cpu)
+                    .words("'s ").number(Format.ns(o.cpuNs()), o.cpuNs()).words(" ns (").number(Format.times(cpu), cpu)
                     .words(")"));
         }
         return Optional.empty();

@@ -54,6 +54,9 @@ public final class AcrossHosts {
         }
     }
 
+    /** Flipped orderings named on the first screen before the rest are counted. */
+    static final int NAMED = 3;
+
     private final Host answer;
     private final List<Host> others;
     private final List<Ordering> orderings;
@@ -146,12 +149,25 @@ public final class AcrossHosts {
         }
         List<Ordering> compared = compared();
         long hold = compared.stream().filter(Ordering::everywhere).count();
-        long flipApart = compared.stream().filter(o -> o.verdicts().containsValue(Verdict.FLIPS_APART)).count();
+        List<Ordering> flipped = compared.stream().filter(o -> o.verdicts().containsValue(Verdict.FLIPS_APART)).toList();
         Text t = new Text().words("Across hosts: ").number(String.valueOf(hold), hold).words(" of ")
                 .number(String.valueOf(compared.size()), compared.size()).words(" orderings of this answer hold on ")
                 .words(others.size() == 1 ? "the other host measured (" : "every other host measured (")
-                .name(String.join(", ", others.stream().map(Host::cpu).toList())).words("); ")
-                .number(String.valueOf(flipApart), flipApart).words(" flip beyond their interval");
+                .name(String.join(", ", others.stream().map(Host::cpu).toList())).words("), ")
+                .number(String.valueOf(orderings.size() - compared.size()), orderings.size() - compared.size())
+                .words(" more were not measured there with a tier");
+        if (!flipped.isEmpty()) {
+            t.words("; beyond their interval there, ");
+            int shown = Math.min(NAMED, flipped.size());
+            for (int i = 0; i < shown; i++) {
+                Ordering o = flipped.get(i);
+                t.words(i == 0 ? "" : i == shown - 1 && shown == flipped.size() ? " and " : ", ").code(o.slower().id()).words(" led ")
+                        .code(o.faster().id()).words(" (").name(o.board().series().workload().label()).words(")");
+            }
+            if (flipped.size() > shown) {
+                t.words(" and ").number(String.valueOf(flipped.size() - shown), flipped.size() - shown).words(" more");
+            }
+        }
         mostMoved().ifPresent(o -> {
             String cpu = o.there().keySet().iterator().next();
             Stats.Ratio there = o.there().get(cpu);

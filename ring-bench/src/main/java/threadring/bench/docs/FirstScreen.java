@@ -2,9 +2,11 @@ package threadring.bench.docs;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import threadring.bench.answer.Glance;
 import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
 import threadring.bench.report.Ratios;
 import threadring.bench.report.Text;
 
@@ -41,14 +43,14 @@ public record FirstScreen(Ratios ratios, Links links, List<Glance.Line> lines, T
     /** The screen as Markdown. */
     public String markdown() {
         Doc doc = new Doc("");
-        doc.paragraph("![Each model's fastest form per workload, its time a step over the fastest's, log scale, with "
-                + "95% whiskers; bands are tiers; Go's rows are squares](" + links.chart() + ")");
         doc.heading(2, "The answer");
         doc.paragraph(conditions.text());
         doc.paragraph(Glance.HOW_TO_READ.text());
-        doc.add(new Doc.Table("glance", Glance.COLUMNS.stream().map(threadring.bench.report.Format::text).toList(),
+        doc.add(new Doc.Table("glance", Glance.COLUMNS.stream().map(Format::text).toList(),
                 lines.stream().map(l -> new Doc.Row(l.cells().stream().map(c -> Doc.Cell.of(c.text())).toList(),
-                        java.util.Map.of())).toList()));
+                        Map.of())).toList()));
+        doc.paragraph("![Each model's fastest form per workload, its time a step over the fastest's, log scale, with "
+                + "95% whiskers; bands are tiers; Go's rows are squares](" + links.chart() + ")");
         List<String> reach = new ArrayList<>();
         hosts.ifPresent(h -> reach.add(h.text()));
         memory.ifPresent(m -> reach.add(m.text()));

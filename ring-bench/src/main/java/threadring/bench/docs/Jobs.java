@@ -35,26 +35,26 @@ public final class Jobs {
         List<Board.Entry> leaders = b.leaders();
         Board.Entry first = leaders.get(0);
         Text t = new Text().words("**" + l.section().job() + "** (" + l.section().workload().label() + "): ");
-        if (leaders.size() == 1) {
-            t.code(first.id());
-        } else {
+        if (leaders.size() > 1 && b.ties(leaders)) {
             t.words("any of ");
             for (int i = 0; i < leaders.size(); i++) {
                 t.words(i == 0 ? "" : i == leaders.size() - 1 ? " or " : ", ").code(leaders.get(i).id());
             }
+            t.words(" (").add(Glance.level(b, first)).words(")");
+        } else {
+            t.add(Glance.fastest(b));
         }
-        t.words(" (").add(Glance.level(b, first)).words(")");
         Optional<Board.Entry> virtual = b.of("virtual");
         if (virtual.isPresent() && leaders.contains(virtual.get())) {
             t.words("; virtual threads are among them (").code(virtual.get().id()).words(")");
         } else if (virtual.isPresent()) {
-            t.words("; on virtual threads, ").code(virtual.get().id()).words(" takes ")
-                    .ratio(b.over(virtual.get(), first), first.bound()).words(" " + b.slower() + " ").code(first.id());
+            t.words("; on virtual threads, ").code(virtual.get().id()).words(" needs ")
+                    .ratio(b.over(virtual.get(), first), first.bound()).words(" the " + b.measure() + " of ").code(first.id());
         }
         Board.Entry last = b.entries().get(b.entries().size() - 1);
         if (last.tier() > leaders.get(leaders.size() - 1).tier() && !leaders.contains(last)) {
-            t.words("; the last, ").code(last.id()).words(", ").ratio(b.over(last, first), first.bound())
-                    .words(" " + b.slower() + " the first");
+            t.words("; the last, ").code(last.id()).words(", needs ").ratio(b.over(last, first), first.bound())
+                    .words(" the first's " + b.measure());
         }
         return t.words(".");
     }

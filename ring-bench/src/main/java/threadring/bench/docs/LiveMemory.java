@@ -64,7 +64,7 @@ public record LiveMemory(FootprintRun run, int tasks, List<FootprintRun.Measurem
     public Text line(String link) {
         Text t = new Text().words("Memory a waiting task holds (").number(Format.count(tasks), tasks)
                 .words(" asleep at once, heap and native): ");
-        return each(t).words(" → ").name("[footprint " + run.runId() + "](" + link + ")");
+        return each(t).words(" → ").name("[run " + run.runId() + "](" + link + ")");
     }
 
     /** The job line of "which model for which job". */

@@ -128,7 +128,7 @@ final class EchoEfficiency {
             List<Board.Entry> entries = r.entries().stream().map(e -> new Board.Entry(e.form(), e.form().model(),
                     e.usPerRequest().median(), e.tier(), false, e.usPerRequest().modal(), Costs.PerStep.UNKNOWN)).toList();
             return new Board(s, "µs of server CPU a request", Format::amount, entries,
-                    (a, b) -> byId.get(a.id()).over(byId.get(b.id())), "less CPU than", "as much CPU as",
+                    (a, b) -> byId.get(a.id()).over(byId.get(b.id())), "less CPU than", "more CPU than",
                     new Text().words("at ").number(Format.rate(r.rate()), r.rate()).words(" requests/s offered"));
         });
     }

@@ -19,7 +19,7 @@ import threadring.bench.stats.Stats;
  * @param entries each model's fastest form, best first
  * @param ratio the level of the first over the second
  * @param faster how a form ahead by a ratio is said to be, "faster than" ("less CPU than")
- * @param slower how a form behind by a ratio is said to take it, "as long as" ("as much CPU as")
+ * @param slower how a form behind by a ratio is said to be, "slower than" ("more CPU than")
  * @param at where the measure was taken, where the step alone does not say it ("at 5,000 requests/s
  *     offered"); empty otherwise
  */
@@ -35,6 +35,11 @@ public record Board(Series<?> series, String unit, DoubleFunction<String> number
         public String id() {
             return form.id();
         }
+    }
+
+    /** What a level measures, in a word: "CPU" where the unit is CPU, else "time". */
+    public String measure() {
+        return unit.contains("CPU") ? "CPU" : "time";
     }
 
     /** The first tier's entries (the first entry alone where it has no tier). */

@@ -90,7 +90,7 @@ public final class FanOutSection implements WorkloadSection<FanOutSize> {
         return Optional.of(new Text().words("every task sleeps the same ").number(Format.count(s.size().delayMs()),
                 s.size().delayMs()).words(" ms; the time beyond it is the CPU a task costs once its timer fires: ")
                 .code(lead.id()).words(" ").number(Format.ns(l), l).words(" ns, ").code(other.id()).words(" ")
-                .number(Format.ns(o), o).words(" (").number(Format.times(o / l), o / l).words(")"));
+                .number(Format.ns(o), o).words(" ns (").number(Format.times(o / l), o / l).words(")"));
     }
 
     @Override
