@@ -247,9 +247,19 @@ public final class Glance {
             t.words("one sweep, ");
         }
         t.name(run.started().substring(0, 10));
+        if (run.settings().selection().preset() != null) {
+            t.words(" · " + run.settings().selection().preset() + ", not pooled with default sweeps");
+        }
         if (!Double.isNaN(run.minutes())) {
             t.words(" · the newest took ").number(String.format(java.util.Locale.ROOT, "%.0f", run.minutes()),
                     run.minutes()).words(" minutes");
+            if (run.budget() != null) {
+                t.words(" of its ").number(String.valueOf(run.budget().minutes()), run.budget().minutes());
+                List<String> cut = new ArrayList<>(run.budget().notGranted().stream().map(k -> k.label).toList());
+                run.budget().ran().stream().filter(r -> r.skipped() > 0 && !cut.contains(r.kind().label))
+                        .forEach(r -> cut.add("some " + r.kind().label));
+                t.words(cut.isEmpty() ? "" : ", without " + String.join(", ", cut));
+            }
         }
         return t;
     }

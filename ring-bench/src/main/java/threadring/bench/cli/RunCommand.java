@@ -146,6 +146,16 @@ final class RunCommand implements Callable<Integer>, SizeOptions.Holder {
                     + "(default: gc and jfr; scored passes never run a profiler).")
     List<String> profiles = new ArrayList<>();
 
+    @Option(names = "--budget", paramLabel = "MINUTES", converter = Converters.Positive.class,
+            description = "Plan the sweep to MINUTES (default " + Presets.BUDGET_MINUTES + " for the default sweep; "
+                    + "--include, --all, --quick and --long run to completion unless given one): before the first fork "
+                    + "the mandatory part (probes, calibrations, every id's first " + Presets.FORKS + " forks, two echo "
+                    + "repetitions, the report) is estimated from this host's last alike run, and a budget it cannot "
+                    + "fit is refused naming the smallest that would; the optional parts (state forks, fifth forks, "
+                    + "the profiling pass of each workload's leaders and baseline, third echo repetitions) are granted "
+                    + "in that order while they fit, and at run time only while time is left.")
+    Integer budget;
+
     @Option(names = "--verbose", description = "Show JMH's own output on the console too (it always goes to "
             + "the run's console.log).")
     boolean verbose;
@@ -220,8 +230,17 @@ final class RunCommand implements Callable<Integer>, SizeOptions.Holder {
                 quick ? Presets.QUICK_PROFILING : new Settings.Profiling(Presets.PROFILING.forks(),
                         Presets.PROFILING.warmups(), Presets.PROFILING.iterations(), profilingMs),
                 seed != null ? seed : new java.security.SecureRandom().nextLong());
-        return new Request(settings, List.copyOf(jdks), results.orElse(defaultResults), verbose, shard,
-                sizes.given().contains("--workload"), List.copyOf(beside));
+        boolean defaultSweep = include.includes().isEmpty() && !all && !quick && !longRun && shard == null;
+        Request request = new Request(settings, List.copyOf(jdks), results.orElse(defaultResults), verbose, shard,
+                sizes.given().contains("--workload"), List.copyOf(beside),
+                budget != null ? budget : defaultSweep ? Integer.valueOf(Presets.BUDGET_MINUTES) : null, null);
+        if (!defaultSweep) {
+            return request;
+        }
+        // a budget the default sweep cannot fit: the short answer, its ids read from the committed answer
+        return new Request(request.settings(), request.jdks(), request.results(), request.verbose(), request.shard(),
+                request.workloadsNamed(), request.beside(), request.budgetMinutes(),
+                () -> ShortAnswer.of(request, Home.home().resolve("docs").resolve("results")));
     }
 
     /** Forks are added up to --max-forks; a smoke or reference run keeps the forks it starts with. */

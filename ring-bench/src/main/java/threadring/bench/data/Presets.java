@@ -8,6 +8,9 @@ import threadring.bench.stats.Forks;
  */
 public final class Presets {
 
+    /** The minutes the default sweep is planned to, on any host (--budget). */
+    public static final int BUDGET_MINUTES = 60;
+
     private Presets() {}
 
     /**

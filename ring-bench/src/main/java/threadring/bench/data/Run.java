@@ -23,7 +23,16 @@ import java.util.stream.Stream;
  */
 public record Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
         Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs,
-        List<CpuWork> cpuWork, Shard shard, List<Merged> mergedFrom, List<String> partial, List<Probe> probes) {
+        List<CpuWork> cpuWork, Shard shard, List<Merged> mergedFrom, List<String> partial, List<Probe> probes,
+        Budget budget) {
+
+    /** A run without a budget (null in runs before sweeps were planned to one). */
+    public Run(int schema, String runId, State state, String started, String finished, Env.Machine machine,
+            Settings settings, AsyncStatus asyncProfiler, List<Configuration> configurations, List<Job> jobs,
+            List<CpuWork> cpuWork, Shard shard, List<Merged> mergedFrom, List<String> partial, List<Probe> probes) {
+        this(schema, runId, state, started, finished, machine, settings, asyncProfiler, configurations, jobs, cpuWork,
+                shard, mergedFrom, partial, probes, null);
+    }
 
     /** run.json's schema, bumped when a field changes meaning ({@link RunFile} reads the older ones). */
     public static final int SCHEMA = 3;
@@ -46,7 +55,7 @@ public record Run(int schema, String runId, State state, String started, String 
         List<Configuration> configs = configurations == null ? null
                 : configurations.stream().map(c -> c.withPaths(shown)).toList();
         return new Run(schema, runId, state, started, finished, machine, settings == null ? null
-                : settings.withJdkPaths(shown), async, configs, jobs, cpuWork, shard, mergedFrom, partial, probes);
+                : settings.withJdkPaths(shown), async, configs, jobs, cpuWork, shard, mergedFrom, partial, probes, budget);
     }
 
     /**
@@ -61,21 +70,27 @@ public record Run(int schema, String runId, State state, String started, String 
 
     /** A new run: running, nothing measured yet. */
     public static Run started(String runId, String started, Env.Machine machine, Settings settings,
-            AsyncStatus async, List<Configuration> configurations, Shard shard) {
+            AsyncStatus async, List<Configuration> configurations, Shard shard, Budget budget) {
         return new Run(SCHEMA, runId, State.RUNNING, started, null, machine, settings, async, configurations,
-                List.of(), List.of(), shard, null, null, List.of());
+                List.of(), List.of(), shard, null, null, List.of(), budget);
     }
 
     /** The same run with {@code s} as its settings (a run re-rendered with other run-to-run components). */
     public Run withSettings(Settings s) {
         return new Run(schema, runId, state, started, finished, machine, s, asyncProfiler, configurations, jobs,
-                cpuWork, shard, mergedFrom, partial, probes);
+                cpuWork, shard, mergedFrom, partial, probes, budget);
     }
 
     /** The same run in another state, with these jobs, consumeCPU costs and probes. */
     public Run with(State state, String finished, List<Job> jobs, List<CpuWork> cpuWork, List<Probe> probes) {
         return new Run(schema, runId, state, started, finished, machine, settings, asyncProfiler, configurations,
-                jobs, cpuWork, shard, mergedFrom, partial, probes);
+                jobs, cpuWork, shard, mergedFrom, partial, probes, budget);
+    }
+
+    /** The same run with {@code b} as its budget (what its optional parts came to, once known). */
+    public Run withBudget(Budget b) {
+        return new Run(schema, runId, state, started, finished, machine, settings, asyncProfiler, configurations,
+                jobs, cpuWork, shard, mergedFrom, partial, probes, b);
     }
 
     /** The probe {@code id} of a configuration at {@code when} (start, middle or end), if this run measured it. */

@@ -24,9 +24,22 @@ public record Settings(Selection selection, List<Size> series, Map<Workload<?, ?
 
     /**
      * Ids matching any of {@code includes} (none: each workload's default selection, or every id
-     * with {@code all}), in {@code workloads}.
+     * with {@code all}), in {@code workloads}; {@code preset}: what chose the includes, where a preset
+     * did (null: the command line).
      */
-    public record Selection(List<String> includes, boolean all, List<Workload<?, ?>> workloads) {}
+    public record Selection(List<String> includes, boolean all, List<Workload<?, ?>> workloads, String preset) {
+
+        /** A selection by the command line's options (no preset). */
+        public Selection(List<String> includes, boolean all, List<Workload<?, ?>> workloads) {
+            this(includes, all, workloads, null);
+        }
+    }
+
+    /**
+     * The preset a selection was made by, where it was ({@code Selection.preset}): the short answer,
+     * each model's fastest form in the docs' answer and the workloads' baselines.
+     */
+    public static final String SHORT_ANSWER = "the short answer";
 
     /**
      * The scored passes: {@code forks}, the pilot every id starts with (its count planned from it up

@@ -10,17 +10,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import threadring.bench.data.Budget;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Presets;
+import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
+import threadring.bench.plan.BudgetPlan;
+import threadring.bench.plan.History;
 import threadring.bench.plan.Plan;
 import threadring.bench.plan.Progress;
 import threadring.bench.plan.RunLog;
 import threadring.bench.plan.Runner;
 import threadring.bench.stats.Forks;
+import threadring.bench.stats.Numbers;
 import threadring.core.RingFactory;
 import threadring.core.Size;
 
@@ -50,6 +55,10 @@ public final class EchoJobs implements Runner<Size.Served> {
         String failure;
         String limit;
         Integer planned;
+        /** No repetition more: the budget skipped one. */
+        boolean closed;
+        /** Each repetition's wall seconds. */
+        final List<Double> seconds = new ArrayList<>();
 
         Item(Scheduled job, RingFactory factory, EchoLoad load) {
             this.job = job;
@@ -121,6 +130,43 @@ public final class EchoJobs implements Runner<Size.Served> {
         return false;
     }
 
+    /** What a repetition costs beyond the seconds it records: the server JVM's start and close, wrk's (5.4-5.9 s here). */
+    static final double UNRECORDED_S = 6;
+    /** The repetitions every server gets whatever the budget; the rest are granted by it. */
+    static final int MANDATORY_REPETITIONS = 2;
+
+    /**
+     * Each server's first two repetitions (mandatory) and the rest of its pilot (optional), at what a
+     * repetition of the id took in this host's last run where it has them, else the settings' estimate.
+     */
+    @Override
+    public List<BudgetPlan.Cost> costs(Plan<Size.Served> plan, Optional<History> history) {
+        EchoLoad.Timing timing = EchoLoad.Timing.of(settings.scored());
+        double fallback = timing.estimate() / timing.repetitions();
+        double mandatory = 0;
+        double extra = 0;
+        for (String id : plan.ids()) {
+            double rep = history.flatMap(h -> repetitionSeconds(h.run(), id)).orElse(fallback);
+            mandatory += Math.min(MANDATORY_REPETITIONS, timing.repetitions()) * rep;
+            extra += Math.max(0, timing.repetitions() - MANDATORY_REPETITIONS) * rep;
+        }
+        String w = plan.workload().label();
+        return List.of(new BudgetPlan.Cost(Budget.Kind.MANDATORY, w, mandatory),
+                new BudgetPlan.Cost(Budget.Kind.EXTRA_REPETITIONS, w, extra));
+    }
+
+    /** The median seconds of {@code id}'s repetitions in {@code run}: what each recorded, and what it did not. */
+    static Optional<Double> repetitionSeconds(Run run, String id) {
+        List<Double> seconds = run.jobs().stream().flatMap(j -> j.results().stream()).filter(m -> m.id().equals(id))
+                .flatMap(m -> m.score(EchoScore.class).stream()).flatMap(e -> e.repetitions().stream())
+                .map(r -> r.warmupSeconds() + r.seconds() + (r.held() == null ? 0 : r.held().seconds())
+                        + (r.ladder() == null ? 0 : (r.ladder().held() == null ? 0 : r.ladder().held().seconds())
+                                + r.ladder().rungs().stream().mapToDouble(EchoScore.Rung::wallSeconds).sum())
+                        + UNRECORDED_S).toList();
+        return seconds.isEmpty() ? Optional.empty()
+                : Optional.of(Numbers.median(seconds.stream().mapToDouble(Double::doubleValue)));
+    }
+
     /** No load generator, or too low a limit of open files for the plan's connections. */
     @Override
     public Optional<String> cannotRun(Plan<Size.Served> plan) {
@@ -163,10 +209,13 @@ public final class EchoJobs implements Runner<Size.Served> {
             save(s, items, Job.Status.RUNNING);
         }
         Random random = new Random(seed ^ 0x5DEECE66DL);
+        Long deadline = session.deadline(Size.Served.class);
+        int[] extra = new int[2]; // beyond the mandatory repetitions: run, skipped for the budget
         for (int round = 1; ; round++) {
             List<Item> due = new ArrayList<>(byJob.values().stream().flatMap(List::stream)
-                    .filter(i -> i.limit == null && i.failure == null
+                    .filter(i -> i.limit == null && i.failure == null && !i.closed
                             && i.reps.size() < (i.planned != null ? i.planned : pilot)).toList());
+            due = allowed(due, byJob, session.granted(Budget.Kind.EXTRA_REPETITIONS), deadline, pilot, extra);
             if (due.isEmpty()) {
                 break;
             }
@@ -175,14 +224,16 @@ public final class EchoJobs implements Runner<Size.Served> {
             progress.round(round, "echo round " + round, byJob.values().stream().flatMap(List::stream)
                     .mapToInt(i -> i.reps.size()).sum(), byJob.values().stream().mapToInt(List::size).sum());
             for (Item i : due) {
+                long begin = System.nanoTime();
                 try {
                     i.reps.add(i.load.repetition(i.factory, i.job.size(), i.reps.size() + 1));
+                    i.seconds.add((System.nanoTime() - begin) / 1e9);
                 } catch (EchoLoad.TooSlow e) { // what this machine allows the row, in any repetition: not a failure
                     i.limit = i.reps.isEmpty() ? e.getMessage() : limitLater(i.reps.size(), e.getMessage());
                 } catch (IllegalStateException e) {
                     i.failure = e.getMessage();
                 }
-                if (i.failure == null && i.planned == null && i.reps.size() >= pilot) {
+                if (i.failure == null && !i.closed && i.planned == null && i.reps.size() >= pilot) {
                     i.planned = planned(i.reps, pilot, cap, settings.scored().precision() / 100.0);
                 }
                 save(i.job, byJob.get(i.job), Job.Status.RUNNING);
@@ -197,14 +248,55 @@ public final class EchoJobs implements Runner<Size.Served> {
                 }
             }
         }
+        if (session.budget() != null) {
+            log.ran(List.of(new Budget.Ran(Budget.Kind.EXTRA_REPETITIONS, extra[0], extra[1])));
+        }
         List<Job> done = new ArrayList<>();
         for (Map.Entry<Scheduled, List<Item>> e : byJob.entrySet()) {
-            e.getValue().stream().filter(i -> i.limit != null).forEach(i -> progress.finished(Plan.key(
+            e.getValue().stream().filter(i -> i.limit != null || i.closed).forEach(i -> progress.finished(Plan.key(
                     e.getKey().configuration(), e.getKey().plan(), i.factory.id()), i.factory.id(),
                     estimate(e.getKey().plan()), e.getKey().size(), i.measured(), null));
             done.add(job(e.getKey(), e.getValue(), Job.Status.OK));
         }
         return done;
+    }
+
+    /**
+     * The round's due repetitions the budget allows: every server's first two; a later one where the
+     * budget grants them and it ends, with every first two still to run, before the deadline. A server
+     * whose later repetition is skipped gets none more ({@code extra}: later ones run, skipped).
+     */
+    private List<Item> allowed(List<Item> due, Map<Scheduled, List<Item>> byJob, boolean granted, Long deadline,
+            int pilot, int[] extra) {
+        List<Item> out = new ArrayList<>();
+        double rep = seconds(byJob);
+        double owed = byJob.values().stream().flatMap(List::stream).filter(i -> i.limit == null && i.failure == null)
+                .mapToDouble(i -> Math.max(0, Math.min(MANDATORY_REPETITIONS, pilot) - i.reps.size()) * rep).sum();
+        double spare = deadline == null ? Double.POSITIVE_INFINITY
+                : (deadline - System.currentTimeMillis()) / 1000.0 - owed;
+        for (Item i : due) {
+            if (i.reps.size() < MANDATORY_REPETITIONS) {
+                out.add(i);
+            } else if (granted && rep <= spare) {
+                spare -= rep;
+                extra[0]++;
+                out.add(i);
+            } else {
+                extra[1]++;
+                i.closed = true;
+                i.planned = i.reps.size();
+                log.log("threadring: " + i.factory.id() + ": no more repetitions, the budget's time is spoken for");
+            }
+        }
+        return out;
+    }
+
+    /** What a repetition has taken so far in this run (the median of every server's), or the estimate. */
+    private double seconds(Map<Scheduled, List<Item>> byJob) {
+        List<Double> all = byJob.values().stream().flatMap(List::stream).flatMap(i -> i.seconds.stream()).toList();
+        return all.isEmpty() ? EchoLoad.Timing.of(settings.scored()).estimate()
+                / EchoLoad.Timing.of(settings.scored()).repetitions()
+                : Numbers.median(all.stream().mapToDouble(Double::doubleValue));
     }
 
     /** The most repetitions a row gets: the run's forks, within the echo cap, never fewer than the pilot. */

@@ -15,7 +15,22 @@ import threadring.core.Size;
  */
 public record HostSpec(String runDir, long seed, List<Config> configurations, List<Task> tasks, Settings.Scored scored,
         int timeoutMinutes, List<String> profilers, Settings.Profiling profiling, String asyncLibrary, int calibrationMs,
-        boolean counters, boolean probes, List<Integer> cpuWorks) {
+        boolean counters, boolean probes, List<Integer> cpuWorks, Grants grants) {
+
+    /**
+     * What a sweep's budget grants the host: the time it must end by ({@code deadlineMs}, epoch ms;
+     * null: none), whether fifth forks, state forks and the profiling pass may run at all, and the
+     * baseline ids and the models whose fastest form the profiling pass of a budgeted sweep takes
+     * beside each series' leaders ({@code leadersOnly}: only those; else every id).
+     */
+    public record Grants(Long deadlineMs, boolean fifthForks, boolean stateForks, boolean profiling,
+            boolean leadersOnly, List<String> baselines, List<String> models) {
+        /** No budget: every optional part, every id profiled. */
+        public static final Grants ALL = new Grants(null, true, true, true, false, List.of(), List.of());
+    }
+
+    /** What the optional parts came to, written by the host when its rounds and profiling end. */
+    public static final String OUTCOME = "budget.json";
 
     /** One JDK and cpu set: its label, the command its JVMs start with, its Java release and cpus. */
     public record Config(String label, String java, int feature, int cpus, List<String> jvmArgs) {

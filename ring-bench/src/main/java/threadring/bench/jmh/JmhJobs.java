@@ -10,7 +10,9 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import threadring.bench.data.Budget;
 import threadring.bench.data.Json;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.CpuWork;
@@ -21,6 +23,8 @@ import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
+import threadring.bench.plan.BudgetPlan;
+import threadring.bench.plan.History;
 import threadring.bench.plan.Plan;
 import threadring.bench.plan.Progress;
 import threadring.bench.plan.RunLog;
@@ -126,7 +130,8 @@ public final class JmhJobs implements Runner<Size.Timed> {
                 .toList();
         HostSpec spec = new HostSpec(runDir.toString(), seed, hostConfigs, tasks, settings.scored(),
                 settings.scored().longRun() ? LONG_PASS_TIMEOUT_MINUTES : PASS_TIMEOUT_MINUTES, settings.profilers(),
-                settings.profiling(), asyncLib, Presets.CALIBRATION_MS, settings.scored().counters(), true, works);
+                settings.profiling(), asyncLib, Presets.CALIBRATION_MS, settings.scored().counters(), true, works,
+                grants(session));
         Path specFile = dir.resolve("rounds.spec.json");
         Json.write(specFile, spec);
         running = List.copyOf(jobs);
@@ -160,6 +165,11 @@ public final class JmhJobs implements Runner<Size.Timed> {
             log.log("threadring: " + reason);
         }
         machine();
+        Path outcome = dir.resolve(HostSpec.OUTCOME);
+        if (Files.exists(outcome)) {
+            log.ran(List.of(Json.read(outcome, Budget.Ran[].class)));
+            Files.delete(outcome);
+        }
         List<Job> done = new ArrayList<>();
         for (Scheduled s : jobs) {
             List<Measured> results = results(s);
@@ -175,6 +185,73 @@ public final class JmhJobs implements Runner<Size.Timed> {
         }
         running = List.of();
         return done;
+    }
+
+    /**
+     * What the session's budget grants the host: its deadline, the optional forks and the profiling
+     * pass, which under a budget takes each series' leaders, the workloads' baselines and the models
+     * the answer sets them beside; everything where there is no budget.
+     */
+    static HostSpec.Grants grants(Session session) {
+        if (session.budget() == null) {
+            return HostSpec.Grants.ALL;
+        }
+        return new HostSpec.Grants(session.deadline(Size.Timed.class), session.granted(Budget.Kind.FIFTH_FORKS),
+                session.granted(Budget.Kind.STATE_FORKS), session.granted(Budget.Kind.PROFILING), true,
+                session.baselines(), session.besideModels());
+    }
+
+    /** Seconds a JVM start and setup adds to a fork's iterations where no earlier run says (0.8 s measured on Intel). */
+    static final double FORK_OVERHEAD_S = 1.0;
+    /** Warm-up iterations a later fork takes where no earlier run says (the evidence: a median of 8-18 here). */
+    static final int LATER_WARMUPS = 12;
+    /** Seconds per id before the first fork (host start, probes, calibration: 2.2 s AMD, 3.4 s Intel). */
+    static final double BEFORE_FORKS_S = 3.5;
+    /** The share of ids whose pilot plans a fifth fork (AMD 0.6-0.7 of the ids, Intel about 0.9). */
+    static final double FIFTH_SHARE = 0.8;
+    /** Forks a row gets beyond its plan for its states, per id on average (0.1-0.2 in the default sweeps). */
+    static final double STATE_FORKS_PER_ID = 0.2;
+    /** The share of ids a budgeted profiling pass takes (each series' leaders, baseline and virtual threads). */
+    static final double PROFILED_SHARE = 0.4;
+
+    /**
+     * Each id's pilot (its calibration, first fork with the settle, three later forks), its expected
+     * fifth and state forks, and its share of the profiling pass: from this host's last alike run
+     * where it measured the id, else from the settings.
+     */
+    @Override
+    public List<BudgetPlan.Cost> costs(Plan<Size.Timed> plan, Optional<History> history) {
+        Settings.Scored s = settings.scored();
+        String w = plan.workload().label();
+        double iteration = (s.iterationMs() != null ? s.iterationMs() : 1000) / 1000.0;
+        int measured = s.iterations() != null ? s.iterations() : threadring.core.WorkloadBenchmark.MEASURED_SECONDS;
+        double firstDefault = FORK_OVERHEAD_S + (s.settleMs() != null ? s.settleMs() / 1000.0 : 0) + measured * iteration;
+        double laterDefault = FORK_OVERHEAD_S + (LATER_WARMUPS + measured) * iteration;
+        int pilot = s.startForks();
+        double mandatory = 0;
+        double fifth = 0;
+        double states = 0;
+        for (String id : plan.ids()) {
+            double first = history.flatMap(h -> boxed(h.firstFork(w, id))).orElse(firstDefault);
+            double later = history.flatMap(h -> boxed(h.laterFork(w, id))).orElse(laterDefault);
+            mandatory += history.flatMap(h -> boxed(h.beforeForksPerTask())).orElse(BEFORE_FORKS_S) + first
+                    + (pilot - 1) * later;
+            fifth += s.maxForks() > pilot ? history.flatMap(h -> boxed(h.shareWithAtLeast(w, pilot + 1)))
+                    .orElse(FIFTH_SHARE) * later : 0;
+            states += s.stateCap() > s.maxForks() ? history.flatMap(h -> boxed(h.beyond(w, s.maxForks())))
+                    .orElse(STATE_FORKS_PER_ID) * later : 0;
+        }
+        Settings.Profiling p = settings.profiling();
+        double profiling = settings.profilers().isEmpty() ? 0 : plan.ids().size() * PROFILED_SHARE * p.forks()
+                * (3 + (p.warmups() + p.iterations()) * (p.iterationMs() != null ? p.iterationMs() / 1000.0 : 1));
+        return List.of(new BudgetPlan.Cost(Budget.Kind.MANDATORY, w, mandatory),
+                new BudgetPlan.Cost(Budget.Kind.FIFTH_FORKS, w, fifth),
+                new BudgetPlan.Cost(Budget.Kind.STATE_FORKS, w, states),
+                new BudgetPlan.Cost(Budget.Kind.PROFILING, w, profiling));
+    }
+
+    private static Optional<Double> boxed(java.util.OptionalDouble d) {
+        return d.isPresent() ? Optional.of(d.getAsDouble()) : Optional.empty();
     }
 
     /**

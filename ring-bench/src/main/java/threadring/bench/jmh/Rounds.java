@@ -10,21 +10,27 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import org.apache.commons.math3.stat.StatUtils;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.RunnerException;
+import threadring.bench.data.Budget;
 import threadring.bench.data.Json;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Profile;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
+import threadring.bench.data.Settings;
 import threadring.bench.stats.Forks;
+import threadring.bench.stats.Numbers;
 import threadring.bench.util.Errors;
 import threadring.core.RingFactories;
 
@@ -57,6 +63,10 @@ public final class Rounds {
         final List<RunResult> jmh = new ArrayList<>();
         Warmup warmup;
         Profile profile;
+        /** Each fork's wall seconds, for what the next one will take. */
+        final List<Double> seconds = new ArrayList<>();
+        /** No optional fork more: the budget skipped one. */
+        boolean closed;
 
         TaskState(HostSpec.Task task, HostSpec.Config config) {
             this.task = task;
@@ -74,6 +84,9 @@ public final class Rounds {
         int wanted(int pilot, int stateCap) {
             if (planned == null) {
                 return pilot;
+            }
+            if (closed) {
+                return Math.min(forks.size(), planned);
             }
             List<Double> levels = levels();
             if (forks.size() < stateCap && Forks.split(levels) && !Forks.sharesKnown(levels)) {
@@ -97,6 +110,12 @@ public final class Rounds {
     private String phase = "starting";
     /** The most forks a row in states gets (set when the rounds start). */
     private int stateCap;
+    /** The budget's grants and the time left against it. */
+    private final Allowance allowance;
+    /** What the end probes take, kept after the rounds. */
+    static final double END_PROBES_S = 10;
+    /** A fork's seconds before any fork has run: about the default sweep's later forks. */
+    static final double FORK_S = 8;
 
     Rounds(HostSpec spec) {
         this.spec = spec;
@@ -106,6 +125,7 @@ public final class Rounds {
             tasks.put(t.key(), new TaskState(t, c));
         }
         this.probes = new Probes(spec);
+        this.allowance = new Allowance(spec.grants(), System::currentTimeMillis);
     }
 
     public static void main(String[] args) throws IOException {
@@ -153,6 +173,7 @@ public final class Rounds {
         for (round = 1; ; round++) {
             List<TaskState> due = new ArrayList<>(tasks.values().stream()
                     .filter(s -> s.active() && s.forks.size() < s.wanted(pilot, stateCap)).toList());
+            due = allowed(due, pilot);
             if (due.isEmpty()) {
                 break;
             }
@@ -182,30 +203,131 @@ public final class Rounds {
         }
         if (!spec.profilers().isEmpty()) {
             phase = "profiling";
-            for (TaskState s : tasks.values()) {
-                if (s.active() && !s.forks.isEmpty()) {
+            for (TaskState s : profiled()) {
+                if (allowance.fits(Budget.Kind.PROFILING, profileSeconds(), END_PROBES_S)) {
                     ProfilingPass pass = new ProfilingPass(spec, s.config, s.task,
                             () -> OneFork.options(spec, s.config, s.task, s.steps));
                     s.profile = pass.run();
-                    RunResult profiled = pass.result();
-                    if (profiled != null && !s.jmh.isEmpty()) {
-                        addProfile(s.jmh.get(0), profiled);
+                    RunResult result = pass.result();
+                    if (result != null && !s.jmh.isEmpty()) {
+                        addProfile(s.jmh.get(0), result);
                     }
                     writeJob(s.task.configuration(), s.task.job());
                 }
             }
         }
+        Json.write(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.OUTCOME),
+                allowance.outcome().toArray(new Budget.Ran[0]));
         phase = "done";
         writeStatus();
         return tasks.values().stream().allMatch(s -> s.failure == null);
+    }
+
+    /**
+     * The round's due forks the budget allows: every pilot fork; of the optional ones (a fifth fork
+     * its pilot planned, a row in states beyond its plan) those that fit before the deadline with the
+     * pilot forks still to run and what follows the rounds. A task whose optional fork is skipped
+     * gets none more.
+     */
+    private List<TaskState> allowed(List<TaskState> due, int pilot) {
+        List<TaskState> optional = due.stream().filter(s -> s.planned != null && s.forks.size() >= pilot).toList();
+        if (optional.isEmpty()) {
+            return due;
+        }
+        double owed = tasks.values().stream().filter(TaskState::active)
+                .mapToDouble(s -> Math.max(0, pilot - s.forks.size()) * seconds(s)).sum() + END_PROBES_S
+                + (allowance.granted(Budget.Kind.PROFILING) && !spec.profilers().isEmpty()
+                        ? profiled().size() * profileSeconds() : 0);
+        Set<String> granted = allowance.grant(optional.stream().map(s -> new Allowance.Candidate(s.task.key(),
+                s.forks.size() < s.planned ? Budget.Kind.FIFTH_FORKS
+                        : Budget.Kind.STATE_FORKS, spread(s), seconds(s))).toList(), owed);
+        List<TaskState> out = new ArrayList<>();
+        for (TaskState s : due) {
+            if (!optional.contains(s) || granted.contains(s.task.key())) {
+                out.add(s);
+            } else {
+                s.closed = true;
+                System.out.println("threadring: " + s.task.id() + ": no more forks, the budget's time is spoken for");
+            }
+        }
+        return out;
+    }
+
+    /** What a task's next fork will take: its own forks' median, else every task's, else {@link #FORK_S}. */
+    private double seconds(TaskState s) {
+        List<Double> own = s.seconds.size() > 1 ? s.seconds.subList(1, s.seconds.size()) : s.seconds;
+        if (!own.isEmpty()) {
+            return Numbers.median(own.stream().mapToDouble(Double::doubleValue));
+        }
+        double all = Numbers.median(tasks.values().stream().flatMap(t -> t.seconds.stream())
+                .mapToDouble(Double::doubleValue));
+        return Double.isFinite(all) ? all : FORK_S;
+    }
+
+    /** The spread of a task's fork levels: the sd of their logarithms (0 with fewer than two). */
+    private static double spread(TaskState s) {
+        double[] logs = s.levels().stream().mapToDouble(Math::log).toArray();
+        return logs.length < 2 ? 0 : Math.sqrt(StatUtils.variance(logs));
+    }
+
+    /** What one profiling pass takes: its JVM, its warm-up and measured iterations. */
+    private double profileSeconds() {
+        Settings.Profiling p = spec.profiling();
+        double iteration = (p.iterationMs() != null ? p.iterationMs() : 1000) / 1000.0;
+        return p.forks() * (3 + (p.warmups() + p.iterations()) * iteration);
+    }
+
+    /**
+     * The tasks the profiling pass takes: every one with forks; under a budget ({@code leadersOnly}),
+     * per configuration and series each of the {@link #LEADERS} fastest models' fastest task, the
+     * baselines and the fastest task of the models named (those the answer's why sets the leader beside).
+     */
+    private List<TaskState> profiled() {
+        List<TaskState> measured = tasks.values().stream().filter(s -> s.active() && !s.forks.isEmpty()).toList();
+        if (!allowance.grants().leadersOnly()) {
+            return measured;
+        }
+        Map<String, List<TaskState>> bySeries = new LinkedHashMap<>();
+        measured.forEach(s -> bySeries.computeIfAbsent(s.task.configuration() + "|" + s.task.size(),
+                k -> new ArrayList<>()).add(s));
+        List<TaskState> out = new ArrayList<>();
+        for (List<TaskState> series : bySeries.values()) {
+            Map<String, TaskState> fastest = new LinkedHashMap<>();
+            series.stream().sorted(Comparator.comparingDouble(Rounds::level))
+                    .forEach(s -> fastest.putIfAbsent(model(s), s));
+            List<TaskState> models = List.copyOf(fastest.values());
+            for (int i = 0; i < models.size(); i++) {
+                TaskState s = models.get(i);
+                if (i < LEADERS || allowance.grants().models().contains(model(s))) {
+                    out.add(s);
+                }
+            }
+            series.stream().filter(s -> allowance.grants().baselines().contains(s.task.id()) && !out.contains(s))
+                    .forEach(out::add);
+        }
+        return out;
+    }
+
+    /** Models per series whose fastest form the profiling pass of a budgeted sweep takes. */
+    static final int LEADERS = 3;
+
+    private static String model(TaskState s) {
+        return s.task.id().substring(0, s.task.id().indexOf('/'));
+    }
+
+    /** A task's level: the median of its forks' levels. */
+    private static double level(TaskState s) {
+        return Numbers.median(s.levels().stream().mapToDouble(Double::doubleValue));
     }
 
     /** One scored fork of a task; a failure ends the task (it is broken, or hangs). */
     private void fork(TaskState s) throws IOException {
         int warmups = s.warmup.next();
         String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        long begin = System.nanoTime();
         try {
             OneFork.Outcome o = OneFork.run(spec, s.config, s.task, s.steps, warmups, round, started);
+            s.seconds.add((System.nanoTime() - begin) / 1e9);
             s.forks.add(o.fork());
             s.jmh.add(o.result());
             s.warmup.observe(o.fork().series(s.steps).steady(threadring.bench.stats.ForkSeries.noise(

@@ -94,6 +94,14 @@ public final class Progress {
         return calibration + scored + profiling;
     }
 
+    /** The sweep's plan in seconds (its budget's), what the estimate of what is left starts from. */
+    public void plan(double seconds) {
+        planSeconds = seconds;
+    }
+
+    /** The budget's plan in seconds, NaN without one: the first minutes' estimate of what is left. */
+    private double planSeconds = Double.NaN;
+
     /** A job starts: its configuration, workload and ids. */
     public void job(String label, String what, List<String> ids) {
         if (Processes.stopping()) {
@@ -182,7 +190,7 @@ public final class Progress {
             left = Math.max(0, (plannedSeconds - doneEstimate) * elapsed / doneEstimate);
         } else {
             // too little finished to scale the plan by (an id that could not run ends at once): the plan, less the time spent
-            left = Math.max(0, plannedSeconds - elapsed);
+            left = Math.max(0, (Double.isNaN(planSeconds) ? plannedSeconds : planSeconds) - elapsed);
         }
         int width = String.valueOf(total).length();
         return String.format(Locale.ROOT, "[%" + width + "d/%d  %s elapsed, ~%s left]", finished, total,

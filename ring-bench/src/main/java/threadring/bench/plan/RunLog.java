@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import threadring.bench.data.Budget;
 import threadring.bench.data.CpuWork;
 import threadring.bench.data.Job;
 import threadring.bench.data.Probe;
@@ -93,6 +94,17 @@ public final class RunLog {
     public synchronized void probes(List<Probe> measured) throws IOException {
         probes.clear();
         probes.addAll(measured);
+        save(Run.State.RUNNING);
+    }
+
+    /** What optional parts of the budget a runner ran and skipped: added to the run's budget. */
+    public synchronized void ran(List<Budget.Ran> outcome) throws IOException {
+        if (run.budget() == null) {
+            return;
+        }
+        List<Budget.Ran> all = new ArrayList<>(run.budget().ran());
+        all.addAll(outcome);
+        run = run.withBudget(run.budget().withRan(all));
         save(Run.State.RUNNING);
     }
 

@@ -3,7 +3,9 @@ package threadring.bench.plan;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import threadring.bench.data.Budget;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Job;
 import threadring.bench.data.Run;
@@ -18,8 +20,49 @@ import threadring.core.Size;
  */
 public interface Runner<S extends Size> {
 
-    /** What a runner runs with, once the run folder, its log and its progress exist. */
-    record Session(Path runDir, List<Configuration> configs, RunLog log, Progress progress, Run.AsyncStatus async) {}
+    /**
+     * What a runner runs with, once the run folder, its log and its progress exist: and the sweep's
+     * budget ({@code budgeting} null: none, every optional part runs).
+     */
+    record Session(Path runDir, List<Configuration> configs, RunLog log, Progress progress, Run.AsyncStatus async,
+            Budgeting budgeting) {
+
+        /** A session with no budget. */
+        public Session(Path runDir, List<Configuration> configs, RunLog log, Progress progress, Run.AsyncStatus async) {
+            this(runDir, configs, log, progress, async, null);
+        }
+
+        /** The budget's plan, or null. */
+        public Budget budget() {
+            return budgeting == null ? null : budgeting.budget();
+        }
+
+        /** Whether a kind of optional part may run at all (no budget: every one). */
+        public boolean granted(Budget.Kind kind) {
+            return budgeting == null || budgeting.budget().granted(kind);
+        }
+
+        /** The time the runner of {@code kind} must end by, epoch milliseconds; null where there is no budget. */
+        public Long deadline(Class<?> kind) {
+            return budgeting == null ? null : budgeting.deadlines().get(kind);
+        }
+
+        /** The workloads' baseline ids, which a budgeted profiling pass takes beside each series' leaders. */
+        public List<String> baselines() {
+            return budgeting == null ? List.of() : budgeting.baselines();
+        }
+
+        /** The models whose fastest form a budgeted profiling pass takes too (those the answer sets leaders beside). */
+        public List<String> besideModels() {
+            return budgeting == null ? List.of() : budgeting.models();
+        }
+    }
+
+    /**
+     * A sweep's budget as its runners use it: the plan, the time each kind of runner must end by
+     * (epoch ms: the sweep's end less what runs after it), and which rows a budgeted profiling pass takes.
+     */
+    record Budgeting(Budget budget, Map<Class<?>, Long> deadlines, List<String> baselines, List<String> models) {}
 
     /** The kind of size it measures ({@code Size.Timed}, {@code Size.Served}). */
     Class<S> kind();
@@ -34,6 +77,16 @@ public interface Runner<S extends Size> {
 
     /** Seconds one id of {@code plan} is expected to take. */
     double estimate(Plan<S> plan);
+
+    /**
+     * What {@code plan}'s ids cost, part by part, estimated from {@code history} (this host's last
+     * alike run) where it has them, else from the settings, for planning a sweep to its budget: by
+     * default all of {@link #estimate} for each id, mandatory.
+     */
+    default List<BudgetPlan.Cost> costs(Plan<S> plan, Optional<History> history) {
+        return List.of(new BudgetPlan.Cost(Budget.Kind.MANDATORY, plan.workload().label(),
+                estimate(plan) * plan.ids().size()));
+    }
 
     /** Whether it runs in the JMH host, whose forks the progress counts as they land. */
     boolean host();
@@ -63,6 +116,10 @@ public interface Runner<S extends Size> {
 
         public double estimate() {
             return runner.estimate(plan);
+        }
+
+        public List<BudgetPlan.Cost> costs(Optional<History> history) {
+            return runner.costs(plan, history);
         }
 
         public boolean host() {

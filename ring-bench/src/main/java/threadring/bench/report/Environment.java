@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import threadring.bench.data.Budget;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
 import threadring.bench.data.Presets;
@@ -51,12 +52,17 @@ final class Environment {
         double minutes = run.minutes();
         items.add("started " + run.started() + ", " + (Double.isNaN(minutes) ? "not finished"
                 : String.format(Locale.ROOT, "took %.1f minutes", minutes)));
+        if (run.budget() != null) {
+            items.add(budget(run.budget(), minutes));
+        }
         List<String> workloads = new ArrayList<>();
         Sections.ALL.forEach(section -> workloads.addAll(section.environment(run)));
         items.add("workload: " + String.join("; ", workloads)
                 + (scored.quick() ? " (**--quick**: a smoke run, not for quoting)" : ""));
         Settings.Selection selection = s.selection();
-        items.add("ids: " + (!selection.includes().isEmpty() ? "matching " + selection.includes().stream()
+        items.add("ids: " + (selection.preset() != null ? selection.preset() + " (" + selection.includes().size()
+                + " ids: each model's fastest form in the docs' answer and the workloads' baselines; not pooled with "
+                + "default sweeps)" : !selection.includes().isEmpty() ? "matching " + selection.includes().stream()
                 .map(Format::code).collect(Collectors.joining(", ")) : selection.all() ? "every id (--all)"
                         : "each workload's default selection"));
         items.add("scored passes: " + scored(s) + (scored.longRun() ? " (**--long**: the reference run)" : ""));
@@ -88,6 +94,30 @@ final class Environment {
         doc.add(new Doc.Table("configurations", List.of(Format.text("configuration"), Format.text("JDK"),
                 Format.text("cpus"), Format.number("availableProcessors"), Format.text("JVM flags of the JMH forks")),
                 rows));
+    }
+
+    /**
+     * "budget: 60 min, planned 52.3 (mandatory 41.0, from this host's run ...); granted: ...; not
+     * granted: ...; at run time: 3 of 41 fifth forks skipped for time; took 51.8 minutes".
+     */
+    static String budget(Budget b, double minutes) {
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "budget: %d min, planned %.1f (its mandatory "
+                + "part %.1f, estimated from %s)", b.minutes(), b.planned(), b.mandatory(), b.basis()));
+        List<String> granted = b.parts().stream().filter(p -> !p.kind().mandatory && p.granted())
+                .map(p -> p.kind().label).distinct().toList();
+        s.append("; granted: ").append(granted.isEmpty() ? "none" : String.join(", ", granted));
+        if (!b.notGranted().isEmpty()) {
+            s.append("; **not granted**: ").append(String.join(", ", b.notGranted().stream().map(k -> k.label).toList()));
+        }
+        List<String> skipped = b.ran().stream().filter(r -> r.skipped() > 0).map(r -> r.skipped() + " of " + (r.ran()
+                + r.skipped()) + " " + r.kind().label + " skipped for time").toList();
+        if (!skipped.isEmpty()) {
+            s.append("; at run time: ").append(String.join(", ", skipped));
+        }
+        if (!Double.isNaN(minutes)) {
+            s.append(String.format(Locale.ROOT, "; %s", minutes <= b.minutes() ? "kept" : "**overran**"));
+        }
+        return s.toString();
     }
 
     /**

@@ -12,7 +12,9 @@ import java.util.Optional;
  * slower than the long-warmed JVM's level and either sign says so beyond noise:
  * <ul>
  *   <li>the long-warmed JVM itself, read where the later forks were measured (from their warm-up's
- *       end for as long as they measured), was still slower than its own steady level;
+ *       end for as long as they measured), was still slower than its own steady level, it settled
+ *       only after that, and no later fork reads faster than that level (else the evidence points
+ *       both ways);
  *   <li>the long-warmed JVM's level lies below every later fork's: the settled JVM would otherwise
  *       be set apart and the unsettled ones quoted.
  * </ul>
@@ -64,7 +66,12 @@ final class WarmupCheck {
         double hi = others.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
         double median = Numbers.median(others.stream().mapToDouble(Double::doubleValue));
         boolean laterSlower = Math.log(median / level) > TOLERANCE;
-        if (Double.isFinite(early) && off > TOLERANCE && off > Z * se && laterSlower) {
+        // one way only: the long-warmed JVM had not settled yet where the later forks were measured, and
+        // no later fork reads faster than where it settled (threads/park in 20261130-020628 settled at 0.0 s,
+        // read +15% at 0.5 s, and one later fork was 18% faster than it: that points both ways)
+        boolean unsettledThen = steady.get(0).settledSeconds() > laterWarm;
+        boolean noneFaster = Math.log(lo / level) > -TOLERANCE;
+        if (Double.isFinite(early) && off > TOLERANCE && off > Z * se && laterSlower && unsettledThen && noneFaster) {
             return Optional.of(new Finding(true, String.format(Locale.ROOT, "later forks were measured from %.1f s, "
                     + "where the long-warmed JVM still read %s, %+.0f%% off the %s it settled at after %.1f s; they read "
                     + "%+.0f%%", laterWarm, Numbers.number(early), 100 * (early / level - 1), Numbers.number(level),

@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import threadring.bench.answer.Rankings;
+import threadring.bench.data.Budget;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
 import threadring.bench.data.Job;
@@ -24,13 +26,16 @@ import threadring.bench.rerun.RerunPairs;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
 import threadring.bench.jmh.Profilers;
+import threadring.bench.plan.BudgetPlan;
 import threadring.bench.plan.Catalog;
+import threadring.bench.plan.History;
 import threadring.bench.plan.Plan;
 import threadring.bench.plan.Progress;
 import threadring.bench.plan.RunLog;
 import threadring.bench.plan.Runner;
 import threadring.bench.plan.RunnerKind;
 import threadring.bench.report.Report;
+import threadring.bench.report.Sections;
 import threadring.bench.results.RunFolder;
 import threadring.bench.util.AtomicFiles;
 import threadring.bench.util.Commands;
@@ -84,13 +89,66 @@ public final class Sweep {
     }
 
 
+    /** The sweep's steps: plan, admit and schedule, run every runner, render; its exit status. */
     public int run() throws IOException, InterruptedException {
+        Planned planned;
+        try {
+            planned = plan();
+        } catch (TooLong e) {
+            Request shorter = request.shorter().get();
+            out.println(String.format(java.util.Locale.ROOT, "threadring: the default sweep's mandatory part needs about "
+                    + "%.1f minutes here, more than --budget %d: running %s instead (%d ids: each model's fastest form "
+                    + "in the docs' answer and the baselines, %d forks each, not pooled with default sweeps)",
+                    e.minutes, request.budgetMinutes(), Settings.SHORT_ANSWER, shorter.settings().selection().includes()
+                            .size(), shorter.settings().scored().startForks()));
+            return new Sweep(shorter, jar, home, out).run();
+        }
+        runDir = RunFolder.create(request.results());
+        out.println("threadring: writing " + runDir);
+        Run.AsyncStatus async = settings.profilers().contains("async") ? prepareAsync(planned.configs()) : null;
+        Run run = Run.started(runDir.getFileName().toString(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                planned.machine(), withRerun(planned.machine()), async, planned.configs(), planned.shard(),
+                planned.budgeting() == null ? null : planned.budgeting().budget());
+        out.println("threadring: scored passes run without profilers; profiling pass: "
+                + (settings.profilers().isEmpty() ? "none" : String.join(", ", settings.profilers())));
+        Progress progress = progress(planned);
+        try (Writer console = Files.newBufferedWriter(runDir.resolve(RunFile.CONSOLE), StandardCharsets.UTF_8)) {
+            synchronized (lock) {
+                log = new RunLog(runDir, run, console, out, request.verbose());
+                log.save(Run.State.RUNNING);
+            }
+            Thread onInterrupt = new Thread(this::interrupted, "threadring interrupt");
+            Runtime.getRuntime().addShutdownHook(onInterrupt);
+            schedule(planned, progress);
+            measure(new Runner.Session(runDir, planned.configs(), log, progress, async, planned.budgeting()));
+            if (Processes.stopping()) {
+                return Commands.INTERRUPTED; // the hook has the last word
+            }
+            Runtime.getRuntime().removeShutdownHook(onInterrupt);
+        } catch (InterruptedException | IOException | RuntimeException e) {
+            if (Processes.stopping()) {
+                return Commands.INTERRUPTED; // a child killed by the interrupt: no failure to report
+            }
+            throw e;
+        }
+        return rendered();
+    }
+
+    /**
+     * What the sweep will run, decided before anything is written: the models selected, every JDK
+     * and flag probed (one it refuses is a usage error, and no results/), the plans and their
+     * runners, this host's slice, and the budget's plan (the mandatory part that cannot fit is a
+     * usage error too).
+     */
+    private record Planned(List<Configuration> configs, List<Plan<?>> plans, Run.Shard shard, Env.Machine machine,
+            Runner.Budgeting budgeting) {}
+
+    private Planned plan() throws IOException, InterruptedException {
         List<Catalog.Model> selected = Catalog.select(RingFactories.load(), settings.selection().includes());
         if (selected.isEmpty()) {
             throw new UsageException("--include " + settings.selection().includes()
                     + " matches no implementation id (see 'list')");
         }
-        // every JDK and flag probed before anything is written: one it refuses is a usage error, and no results/
         List<Configuration> configs = Configurations.probe(request.jdks(), settings.cpus(), request.beside(), jar);
         AtomicFiles.requireWritable(request.results());
         List<Plan<?>> plans = Plan.of(selected, settings);
@@ -108,77 +166,133 @@ public final class Sweep {
             }
         }
         Run.Shard shard = shard(configs, plans);
-        Set<String> assigned = shard == null ? null : Set.copyOf(shard.items());
-
-        runDir = RunFolder.create(request.results());
-        out.println("threadring: writing " + runDir);
-        Run.AsyncStatus async = settings.profilers().contains("async") ? prepareAsync(configs) : null;
         Env.Machine machine = Env.machine(home);
-        Run run = Run.started(runDir.getFileName().toString(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                machine, withRerun(machine), async, configs, shard);
-        out.println("threadring: scored passes run without profilers; profiling pass: "
-                + (settings.profilers().isEmpty() ? "none" : String.join(", ", settings.profilers())));
-        List<Progress.Item> items = new ArrayList<>();
+        return new Planned(configs, plans, shard, machine, budgeting(configs, plans, shard, machine));
+    }
+
+    /**
+     * The budget's plan ({@link BudgetPlan}) from every runner's costs, estimated from this host's
+     * last alike run where there is one, printed; and the time each runner must end by: the sweep's
+     * end less the report and the mandatory parts of the runners after it. Null without a budget.
+     */
+    private Runner.Budgeting budgeting(List<Configuration> configs, List<Plan<?>> plans, Run.Shard shard,
+            Env.Machine machine) throws IOException {
+        if (request.budgetMinutes() == null) {
+            return null;
+        }
+        Optional<History> history = History.of(request.results(), machine.hostname(), machine.cpuModel(),
+                settings.scored());
+        Set<String> assigned = shard == null ? null : Set.copyOf(shard.items());
+        List<BudgetPlan.Cost> costs = new ArrayList<>();
+        Map<Class<?>, Double> mandatory = new LinkedHashMap<>();
         for (Configuration c : configs) {
-            for (Plan<?> p : plans) {
+            for (Plan<?> all : plans) {
+                Plan<?> p = all.with(all.factories().stream().filter(f -> mine(assigned, c, all, f)).toList());
+                if (!p.factories().isEmpty()) {
+                    Runner.Bound<?> r = runner(p);
+                    List<BudgetPlan.Cost> own = r.costs(history);
+                    costs.addAll(own);
+                    own.stream().filter(x -> x.kind().mandatory).forEach(x -> mandatory.merge(r.runner().kind(),
+                            x.seconds(), Double::sum));
+                }
+            }
+        }
+        String basis = history.map(h -> "this host's run " + h.run().runId()).orElse("the settings (no earlier run "
+                + "on this host)");
+        double needed = BudgetPlan.mandatory(costs);
+        if (needed > request.budgetMinutes() && request.shorter() != null) {
+            throw new TooLong(needed);
+        }
+        Budget budget = BudgetPlan.of(request.budgetMinutes(), basis, costs);
+        out.println("threadring: " + BudgetPlan.describe(budget));
+        long end = System.currentTimeMillis() + request.budgetMinutes() * 60_000L - REPORT_MS;
+        Map<Class<?>, Long> deadlines = new LinkedHashMap<>();
+        for (int i = 0; i < runners.size(); i++) {
+            double after = runners.subList(i + 1, runners.size()).stream()
+                    .mapToDouble(r -> mandatory.getOrDefault(r.kind(), 0.0)).sum();
+            deadlines.put(runners.get(i).kind(), end - (long) (after * 1000));
+        }
+        List<String> baselines = Sections.ALL.stream().flatMap(x -> x.baseline().stream()).toList();
+        return new Runner.Budgeting(budget, deadlines, baselines, List.of(Rankings.VIRTUAL));
+    }
+
+    /** The default sweep's mandatory part does not fit its budget: the short answer runs instead. */
+    private static final class TooLong extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final double minutes;
+
+        TooLong(double minutes) {
+            super(null, null, false, false);
+            this.minutes = minutes;
+        }
+    }
+
+    /** What rendering the report takes, kept at the end of a budget. */
+    static final long REPORT_MS = 30_000;
+
+    /** The progress line's plan: each id's estimate, and the budget's total where there is one. */
+    private Progress progress(Planned planned) {
+        Set<String> assigned = planned.shard() == null ? null : Set.copyOf(planned.shard().items());
+        List<Progress.Item> items = new ArrayList<>();
+        for (Configuration c : planned.configs()) {
+            for (Plan<?> p : planned.plans()) {
                 Runner.Bound<?> r = runner(p);
                 p.factories().stream().filter(f -> mine(assigned, c, p, f))
                         .forEach(f -> items.add(new Progress.Item(r.estimate(), r.host())));
             }
         }
         Progress progress = new Progress(out, items, System::nanoTime);
-        try (Writer console = Files.newBufferedWriter(runDir.resolve(RunFile.CONSOLE), StandardCharsets.UTF_8)) {
-            synchronized (lock) {
-                log = new RunLog(runDir, run, console, out, request.verbose());
-                log.save(Run.State.RUNNING);
-            }
-            Thread onInterrupt = new Thread(this::interrupted, "threadring interrupt");
-            Runtime.getRuntime().addShutdownHook(onInterrupt);
-            out.println("threadring: " + items.size() + " ids to measure (" + (request.verbose()
-                    ? "JMH's output follows" : "JMH's output goes to " + runDir.resolve(RunFile.CONSOLE)
-                            + "; --verbose shows it") + ")");
-            for (Configuration c : configs) {
-                for (Plan<?> all : plans) {
-                    Plan<?> p = all.with(all.factories().stream().filter(f -> mine(assigned, c, all, f)).toList());
-                    if (p.factories().isEmpty()) {
-                        continue; // another shard's
-                    }
-                    Runner.Bound<?> r = runner(p);
-                    List<RingFactory> runnable = skipTooNew(c, p, r, progress);
-                    Optional<String> cannot = r.cannotRun();
-                    if (cannot.isPresent() && !runnable.isEmpty()) {
-                        log.log("threadring: skipping " + p.describe() + " on " + c.label() + ": " + cannot.get());
-                        for (RingFactory f : runnable) {
-                            progress.finished(Plan.key(c, p, f.id()), f.id(), r.estimate(), p.size(), null,
-                                    "SKIP " + cannot.get());
-                        }
-                        log.ended(p.job(r.benchmark(), c.label(), ids(runnable), Job.Status.SKIPPED, cannot.get(), null,
-                                List.of()));
-                    } else if (!runnable.isEmpty()) {
-                        r.schedule(c, runnable);
-                    }
-                }
-            }
-            Runner.Session session = new Runner.Session(runDir, configs, log, progress, async);
-            for (Runner<?> r : runners) {
-                for (Job j : r.run(session)) {
-                    log.ended(j);
-                }
-            }
-            synchronized (lock) {
-                finished = true;
-                log.complete();
-            }
-            if (Processes.stopping()) {
-                return Commands.INTERRUPTED; // the hook has the last word
-            }
-            Runtime.getRuntime().removeShutdownHook(onInterrupt);
-        } catch (InterruptedException | IOException | RuntimeException e) {
-            if (Processes.stopping()) {
-                return Commands.INTERRUPTED; // a child killed by the interrupt: no failure to report
-            }
-            throw e;
+        if (planned.budgeting() != null) {
+            progress.plan(planned.budgeting().budget().planned() * 60);
         }
+        return progress;
+    }
+
+    /** Each plan's ids to their runner, after each runner admits what it can measure here. */
+    private void schedule(Planned planned, Progress progress) throws IOException {
+        Set<String> assigned = planned.shard() == null ? null : Set.copyOf(planned.shard().items());
+        out.println("threadring: " + planned.plans().stream().mapToLong(p -> p.factories().size()).sum()
+                * planned.configs().size() + " ids to measure (" + (request.verbose() ? "JMH's output follows"
+                        : "JMH's output goes to " + runDir.resolve(RunFile.CONSOLE) + "; --verbose shows it") + ")");
+        for (Configuration c : planned.configs()) {
+            for (Plan<?> all : planned.plans()) {
+                Plan<?> p = all.with(all.factories().stream().filter(f -> mine(assigned, c, all, f)).toList());
+                if (p.factories().isEmpty()) {
+                    continue; // another shard's
+                }
+                Runner.Bound<?> r = runner(p);
+                List<RingFactory> runnable = skipTooNew(c, p, r, progress);
+                Optional<String> cannot = r.cannotRun();
+                if (cannot.isPresent() && !runnable.isEmpty()) {
+                    log.log("threadring: skipping " + p.describe() + " on " + c.label() + ": " + cannot.get());
+                    for (RingFactory f : runnable) {
+                        progress.finished(Plan.key(c, p, f.id()), f.id(), r.estimate(), p.size(), null,
+                                "SKIP " + cannot.get());
+                    }
+                    log.ended(p.job(r.benchmark(), c.label(), ids(runnable), Job.Status.SKIPPED, cannot.get(), null,
+                            List.of()));
+                } else if (!runnable.isEmpty()) {
+                    r.schedule(c, runnable);
+                }
+            }
+        }
+    }
+
+    /** Every runner runs what it was given, one after another; the run is complete when they end. */
+    private void measure(Runner.Session session) throws IOException, InterruptedException {
+        for (Runner<?> r : runners) {
+            for (Job j : r.run(session)) {
+                log.ended(j);
+            }
+        }
+        synchronized (lock) {
+            finished = true;
+            log.complete();
+        }
+    }
+
+    /** The report rendered, results/latest moved where something was measured; 1 where an id failed. */
+    private int rendered() throws IOException {
         Path report = RunFolder.render(runDir);
         List<Job> jobs = log.jobs();
         long failed = jobs.stream().mapToLong(j -> j.status() == Job.Status.SKIPPED ? 0 : j.failures().size()).sum();

@@ -30,7 +30,7 @@ class CalibrationsTest {
                 Presets.PASS_MS, Presets.PRECISION, null, false, List.of(), null, null);
         return new HostSpec("/nonexistent", 1L, List.of(new HostSpec.Config("a", "java", FEATURE, 2),
                 new HostSpec.Config("b", "java", FEATURE, 1)), tasks, scored, 10, List.of(), Presets.PROFILING, null,
-                Presets.CALIBRATION_MS, false, false, List.of());
+                Presets.CALIBRATION_MS, false, false, List.of(), HostSpec.Grants.ALL);
     }
 
     private static Map<String, Calibrations.Outcome> all(List<HostSpec.Task> tasks, Function<String, List<String>> flags) {
@@ -51,7 +51,7 @@ class CalibrationsTest {
         HostSpec spec = spec(List.of(fanOut));
         String java = threadring.bench.util.Processes.java(System.getProperty("java.home"));
         spec = new HostSpec(dir.toString(), 1L, List.of(new HostSpec.Config("b", java, FEATURE, 1)), spec.tasks(),
-                spec.scored(), 10, List.of(), Presets.PROFILING, null, Presets.CALIBRATION_MS, false, false, List.of());
+                spec.scored(), 10, List.of(), Presets.PROFILING, null, Presets.CALIBRATION_MS, false, false, List.of(), HostSpec.Grants.ALL);
         Calibrations.Outcome o = new Calibrations(spec, id -> List.of()).all(spec.tasks()).get("b|fanout-job|threads/scheduled");
         assertEquals(1, o.steps(), o.toString());
         assertNull(o.failure());

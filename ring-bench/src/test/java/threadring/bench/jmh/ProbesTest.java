@@ -26,7 +26,7 @@ class ProbesTest {
                 Presets.PASS_MS, Presets.PRECISION, null, false, List.of(), null, null);
         return new HostSpec(dir.toString(), 1L, List.of(new HostSpec.Config("jdk25-cpusall",
                 dir.resolve("no-such-jdk/bin/java").toString(), 25, 2)), List.of(), scored, 10, List.of(),
-                Presets.PROFILING, null, Presets.CALIBRATION_MS, false, true, works);
+                Presets.PROFILING, null, Presets.CALIBRATION_MS, false, true, works, HostSpec.Grants.ALL);
     }
 
     private static String printed(Runnable r) {

@@ -51,6 +51,21 @@ class FlagsFromCommittedRunsTest {
         }
     }
 
+    /**
+     * Evidence that points both ways is no warm-up flag: ring threads/park in 20261130-020628, whose
+     * long-warmed JVM settled at 0.0 s (no warm-up needed) and read +15% where the later forks were
+     * measured, one of which read faster than it settled; it was flagged "warm-up too short".
+     */
+    @Test
+    void aWarmupFlagNeedsEvidenceThatPointsOneWay() throws IOException {
+        Run run = RunFile.read(RatioAnswerTest.RESULTS.resolve("20261130-020628"));
+        Stats.Summary park = Series.of(run).get(0).row(run, "threads/park").orElseThrow().summary();
+        assertEquals(0.0, park.steady().get(0).settledSeconds(), 1e-9, "the long-warmed JVM settled at once");
+        assertTrue(park.forkMedians().subList(1, park.forkMedians().size()).stream()
+                .anyMatch(l -> l < park.steady().get(0).level() / 1.03), "a later fork faster than it settled");
+        assertTrue(park.flag() == null || park.flag().cause() != Stats.Cause.WARMUP, park.unstable());
+    }
+
     /** Ring virtual/park-p1 in 231830: JVMs at 161.7, 171.1 | 220.2, 221.1, 221.7 | 275.5, 295.6 are three states. */
     @Test
     void threeClustersAreThreeStatesAndTakeNoTier() throws IOException {

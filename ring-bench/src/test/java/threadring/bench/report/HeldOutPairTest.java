@@ -15,17 +15,22 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.data.Reruns;
 import threadring.bench.stats.LikeWithLike;
+import threadring.bench.stats.RatioRerun;
+import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.core.workloads.Workloads;
 import threadring.bench.rerun.RerunPairs;
 
 /**
- * A held-out pair: two alike default sweeps on one machine that no component, test or doc was
- * drawn from (the newest two committed on the cpu of {@link HeldOutSweepTest#OTHER}, found, not
- * named), each judged by the intervals its own answer states: for every series both measured and
- * every two ids whose main states speak for them in both runs (and are one state in both, as the
- * components were estimated), one run's ratio interval holds the other run's ratio, both ways.
+ * A held-out pair: two alike default sweeps on one machine (the newest two committed on the cpu of
+ * {@link HeldOutSweepTest#OTHER}, found, not named), each judged by the intervals its answer states
+ * with run-to-run components estimated from the sweeps before both of them on that host, so that
+ * neither run's components saw the other (the newer run's own were estimated with the older one):
+ * for every series both measured and every two ids whose main states speak for them in both runs
+ * (and are one state in both, as the components were estimated), one run's ratio interval holds the
+ * other run's ratio, both ways.
  */
 class HeldOutPairTest {
 
@@ -54,13 +59,17 @@ class HeldOutPairTest {
         Run other = RunFile.read(RatioAnswerTest.RESULTS.resolve(HeldOutSweepTest.OTHER));
         List<Run> pair = pairOn(other.machine().cpuModel(), other);
         Assumptions.assumeTrue(pair.size() == 2, "one sweep on this cpu so far");
+        Run older = pair.get(1);
+        List<Run> before = RerunPairs.earlier(RatioAnswerTest.RESULTS, older.runId(), older.settings(),
+                older.machine().hostname(), older.machine().cpuModel());
+        Rerun components = RerunPairs.estimate(before);
+        Map<String, Rerun.Part> ratioParts = components.ratios() != null ? components.ratios() : Reruns.PROJECT_RATIOS;
         Map<String, int[]> held = new TreeMap<>();
-        Map<String, int[]> judgedBy = new TreeMap<>(); // by the run whose intervals judged: its own components
+        Map<String, int[]> judgedBy = new TreeMap<>(); // by the run whose intervals judged
         int otherStates = 0;
         for (int side = 0; side < 2; side++) {
             Run a = pair.get(side);
             Run b = pair.get(1 - side);
-            Ratios ratios = Ratios.of(a);
             for (threadring.core.Workload<?, ?> w : Workloads.ALL) {
                 for (Series<?> sa : Series.of(a, w)) {
                     Optional<? extends Series<?>> sb = Series.of(b, w).stream().filter(x -> x.label().equals(sa.label())
@@ -68,8 +77,8 @@ class HeldOutPairTest {
                     if (sb.isEmpty()) {
                         continue;
                     }
-                    List<Series.Row> rows = sa.rows(a).stream().filter(r -> MainStateRatio.answerState(r.summary())
-                            .isPresent()).toList();
+                    List<Series.Row> rows = sa.rows(a, components).stream().filter(r -> MainStateRatio.answerState(
+                            r.summary()).isPresent()).toList();
                     for (int i = 0; i < rows.size(); i++) {
                         for (int j = i + 1; j < rows.size(); j++) {
                             Series.Row x = rows.get(i);
@@ -84,7 +93,9 @@ class HeldOutPairTest {
                                 otherStates++;
                                 continue;
                             }
-                            Stats.Ratio stated = ratios.between(sa, x, y);
+                            Stats.Ratio stated = RatioRerun.of(MainStateRatio.answerState(x.summary()).get(),
+                                    MainStateRatio.answerState(y.summary()).get(), RatioRerun.part(ratioParts,
+                                            MainStateRatio.key(sa, x.id(), y.id())));
                             double theirs = xb.get().level() / yb.get().level();
                             int[] h = held.computeIfAbsent(MainStateRatio.key(sa, x.id(), y.id()), k -> new int[2]);
                             boolean holds = stated.interval().low() <= theirs && theirs <= stated.interval().high();
@@ -98,9 +109,11 @@ class HeldOutPairTest {
                 }
             }
         }
-        judgedBy.forEach((id, h) -> System.out.printf(Locale.ROOT, "held-out: %s's intervals (components: %s) held "
-                + "%d of %d (%.1f%%)%n", id, pair.stream().filter(r -> r.runId().equals(id)).findFirst().orElseThrow()
-                        .settings().scored().rerun().source(), h[0], h[1], 100.0 * h[0] / h[1]));
+        judgedBy.forEach((id, h) -> System.out.printf(Locale.ROOT, "held-out: %s's intervals (components from %s) "
+                + "held %d of %d (%.1f%%)%n", id, before.stream().map(Run::runId).toList(), h[0], h[1],
+                100.0 * h[0] / h[1]));
+        assertTrue(before.stream().noneMatch(r -> pair.stream().anyMatch(p -> p.runId().equals(r.runId()))),
+                "components from neither run of the pair");
         int[] all = new int[2];
         held.forEach((key, h) -> {
             System.out.printf(Locale.ROOT, "held-out %s and %s, %-36s %4d of %4d held (%.1f%%)%n", pair.get(1).runId(),
