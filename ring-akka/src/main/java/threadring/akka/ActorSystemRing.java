@@ -1,9 +1,8 @@
 package threadring.akka;
 
-import threadring.core.ring.RingSize;
-
 import java.util.concurrent.CompletionStage;
 import threadring.core.ring.AbstractRing;
+import threadring.core.ring.RingSize;
 
 /**
  * A ring whose nodes are actors of one ActorSystem of its own ({@link OwnedSystem}), started in

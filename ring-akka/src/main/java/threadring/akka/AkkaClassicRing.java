@@ -1,8 +1,5 @@
 package threadring.akka;
 
-import threadring.core.ring.RingSize;
-import threadring.core.ring.Hop;
-
 import akka.actor.AbstractActor;
 import akka.actor.ActorRef;
 import akka.actor.ActorSystem;
@@ -10,6 +7,8 @@ import akka.actor.Props;
 import com.typesafe.config.Config;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import threadring.core.ring.Hop;
+import threadring.core.ring.RingSize;
 
 /** One classic Akka actor per node ({@code AbstractActor}, the style of the 2014 study). */
 final class AkkaClassicRing extends ActorSystemRing {

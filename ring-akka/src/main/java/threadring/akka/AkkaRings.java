@@ -1,15 +1,15 @@
 package threadring.akka;
 
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.Rendezvous;
-import threadring.core.fanout.FanOut;
-import threadring.core.echo.EchoServer;
 import java.util.ArrayList;
 import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
 import threadring.core.Workload;
+import threadring.core.echo.EchoServer;
+import threadring.core.fanout.FanOut;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.Ring;
 
 /**
  * The actor rings: Akka 2.6 typed and classic, Apache Pekko 1.x typed, each on the library's

@@ -1,10 +1,9 @@
 package threadring.akka;
 
-import threadring.core.ring.RingSize;
-import threadring.core.ring.Hop;
-
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import threadring.core.ring.Hop;
+import threadring.core.ring.RingSize;
 
 /** One typed actor per node, on Akka or Pekko (a {@link TypedActors}); the message is the token itself. */
 final class TypedRing extends ActorSystemRing {

@@ -9,11 +9,11 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import threadring.core.rendezvous.Rendezvous;
-import threadring.core.ring.Ring;
 import threadring.core.ContractKit;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.Ring;
 import threadring.core.ring.Rings;
 
 class AkkaContractTest extends ContractKit {

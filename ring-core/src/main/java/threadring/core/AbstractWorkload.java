@@ -11,6 +11,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 /**
  * What every workload (a {@link Ring}, a {@link Rendezvous}, a {@link FanOut}) shares and none should get wrong on
@@ -196,12 +197,12 @@ public abstract class AbstractWorkload implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException(id + ": close() failed", e);
         }
-        java.util.List<Thread> alive = threads.stream().filter(Thread::isAlive).toList();
+        List<Thread> alive = threads.stream().filter(Thread::isAlive).toList();
         if (!alive.isEmpty()) {
             // which threads, and where each stands: what a fix of the model's close needs to know
             throw new IllegalStateException(id + ": " + alive.size() + " thread(s) still alive "
                     + closeTimeout().toMillis() + " ms after close(): " + alive.stream().limit(3)
-                            .map(AbstractWorkload::where).collect(java.util.stream.Collectors.joining("; "))
+                            .map(AbstractWorkload::where).collect(Collectors.joining("; "))
                     + (alive.size() > 3 ? "; ..." : ""));
         }
     }

@@ -3,6 +3,7 @@ package threadring.core;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.Function;
 
 /**
  * How a workload's soak ({@link Soak}) sizes and draws its runs: each workload's package has one,
@@ -19,7 +20,7 @@ public interface Draws {
      * Draws that are not sized on the implementation, one operation each (a fan-out lasts about
      * its wait, a tree is one operation): each a size {@code draw} picks, weighed 1.
      */
-    static Draws perOperation(String describe, java.util.function.Function<Random, Size> draw) {
+    static Draws perOperation(String describe, Function<Random, Size> draw) {
         Sized sized = new Sized() {
             @Override
             public int weight() {

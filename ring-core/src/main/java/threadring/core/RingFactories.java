@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.regex.Pattern;
@@ -72,7 +73,7 @@ public final class RingFactories {
     }
 
     /** The factory of {@code id}, if there is one. */
-    public java.util.Optional<RingFactory> find(String id) {
+    public Optional<RingFactory> find(String id) {
         return factories.stream().filter(f -> f.id().equals(id)).findFirst();
     }
 

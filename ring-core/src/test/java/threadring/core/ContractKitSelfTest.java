@@ -1,9 +1,5 @@
 package threadring.core;
 
-import threadring.core.workloads.Workloads;
-import threadring.core.fanout.FanOut;
-import threadring.core.fanout.FanOutContractSelfTest;
-import threadring.core.ring.RingContract;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +11,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.opentest4j.AssertionFailedError;
+import threadring.core.fanout.FanOut;
+import threadring.core.fanout.FanOutContractSelfTest;
+import threadring.core.ring.RingContract;
+import threadring.core.workloads.Workloads;
 
 /**
  * The kit's own machinery must catch what it promises to: a variant that needs a flag is checked

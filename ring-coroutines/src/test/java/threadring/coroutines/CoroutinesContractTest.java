@@ -1,6 +1,5 @@
 package threadring.coroutines;
 
-import threadring.core.ring.Ring;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,12 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import kotlinx.coroutines.Job;
 import org.junit.jupiter.api.Test;
-import threadring.core.echo.EchoClient;
-import threadring.core.echo.EchoServer;
-import threadring.core.echo.Http1;
 import threadring.core.ContractKit;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
+import threadring.core.echo.EchoClient;
+import threadring.core.echo.EchoServer;
+import threadring.core.echo.Http1;
+import threadring.core.ring.Ring;
 import threadring.core.ring.Rings;
 
 class CoroutinesContractTest extends ContractKit {

@@ -1,10 +1,10 @@
 package threadring.floor;
 
-import threadring.core.ring.Ring;
 import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
+import threadring.core.ring.Ring;
 import threadring.kilim.KilimRings;
 
 /**

@@ -1,10 +1,10 @@
 package threadring.floor;
 
-import threadring.core.ring.RingSize;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import threadring.core.ring.Hop;
+import threadring.core.ring.RingSize;
 import threadring.core.ring.SteppedRing;
 
 /**

@@ -1,8 +1,8 @@
 package threadring.floor;
 
-import threadring.core.ring.RingSize;
 import threadring.core.ring.AbstractRing;
 import threadring.core.ring.Hop;
+import threadring.core.ring.RingSize;
 
 /**
  * {@code floor/loop}: the thread calling pass() walks an int[] of successors, one load per hop,

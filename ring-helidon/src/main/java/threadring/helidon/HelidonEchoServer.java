@@ -8,9 +8,9 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import java.time.Duration;
 import threadring.core.AbstractWorkload;
+import threadring.core.LibraryThreads;
 import threadring.core.echo.EchoServer;
 import threadring.core.echo.Http1;
-import threadring.core.LibraryThreads;
 
 /**
  * The echo server as a Helidon SE 4 user writes it: {@code WebServer.builder()} with a routed

@@ -1,6 +1,5 @@
 package threadring.helidon;
 
-import threadring.core.echo.EchoServer;
 import java.util.List;
 import java.util.Map;
 import threadring.core.Loom;
@@ -8,6 +7,7 @@ import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
 import threadring.core.Workload;
+import threadring.core.echo.EchoServer;
 
 /**
  * Helidon SE 4, the server built for virtual threads: a virtual thread per connection under

@@ -1,5 +1,7 @@
 package threadring.kilim;
 
+import static threadring.core.ring.Hop.work;
+
 import kilim.Continuation;
 import kilim.Fiber;
 import kilim.Pausable;
@@ -31,7 +33,7 @@ final class Hop extends Continuation {
         while (true) {
             int t = receive(depth);
             if (t > 0) {
-                threadring.core.ring.Hop.work(work);
+                work(work);
                 ring.handOnFrom(name, t - 1);
             } else if (t == 0) {
                 ring.finished(name);

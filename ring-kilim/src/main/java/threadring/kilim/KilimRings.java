@@ -1,14 +1,14 @@
 package threadring.kilim;
 
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.Rendezvous;
-import threadring.core.fanout.FanOut;
-import threadring.core.echo.EchoServer;
 import java.util.List;
 import kilim.Scheduler;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
+import threadring.core.echo.EchoServer;
+import threadring.core.fanout.FanOut;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.Ring;
 
 /**
  * {@code kilim/mailbox}: Tasks and Mailboxes on a scheduler of Kilim's default size (one worker

@@ -1,5 +1,7 @@
 package threadring.kilim;
 
+import static threadring.core.ring.Hop.work;
+
 import java.util.concurrent.CountDownLatch;
 import kilim.Mailbox;
 import kilim.Pausable;
@@ -32,7 +34,7 @@ final class NodeTask extends Task<Void> {
             while (true) {
                 int token = receive(depth);
                 if (token > 0) {
-                    threadring.core.ring.Hop.work(work);
+                    work(work);
                     out.put(token - 1);
                 } else if (token == 0) {
                     ring.finished(name);

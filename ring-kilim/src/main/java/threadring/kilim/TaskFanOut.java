@@ -1,5 +1,7 @@
 package threadring.kilim;
 
+import static threadring.core.ring.Hop.work;
+
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import kilim.Pausable;
@@ -73,7 +75,7 @@ final class TaskFanOut extends AbstractFanOut {
         public void execute() throws Pausable {
             try {
                 Task.sleep(delayMs);
-                threadring.core.ring.Hop.work(work);
+                work(work);
                 owner.completed(task);
             } catch (RuntimeException | Error e) {
                 owner.failed(e);

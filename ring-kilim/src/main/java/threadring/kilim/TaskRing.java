@@ -1,9 +1,9 @@
 package threadring.kilim;
 
-import threadring.core.ring.RingSize;
 import java.util.concurrent.CountDownLatch;
 import kilim.Mailbox;
 import threadring.core.ring.AbstractRing;
+import threadring.core.ring.RingSize;
 
 /**
  * Kilim's actor form: one woven Task per node, each blocked in get() on its own Mailbox, on a

@@ -1,10 +1,10 @@
 package threadring.netty;
 
-import threadring.core.echo.EchoServer;
 import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
+import threadring.core.echo.EchoServer;
 
 /**
  * Netty, the event loop users compare every thread-per-connection model against: no entity per

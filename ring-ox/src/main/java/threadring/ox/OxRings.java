@@ -1,17 +1,18 @@
 package threadring.ox;
 
-import threadring.core.ring.RingSize;
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.Rendezvous;
-import threadring.core.fanout.FanOut;
-import threadring.core.echo.EchoServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
 import threadring.core.Workload;
+import threadring.core.echo.EchoServer;
+import threadring.core.fanout.FanOut;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
 import threadring.threads.MailboxRendezvous;
 import threadring.threads.ThreadRing;
 import threadring.virtual.VirtualRings;
@@ -60,7 +61,7 @@ public final class OxRings implements RingProvider {
                             ? (ringId, shape) -> new ThreadRing(ringId, shape, VirtualRings.threads(ringId + "#"),
                                     () -> new JoxMailbox(capacity))
                             : (ringId, shape) -> new OxRing(ringId, shape, capacity);
-                    java.util.function.Function<String, Rendezvous> rendezvous = direct
+                    Function<String, Rendezvous> rendezvous = direct
                             ? rendezvousId -> new MailboxRendezvous(rendezvousId,
                                     VirtualRings.threads(rendezvousId + "#"), () -> new JoxMailbox(capacity))
                             : rendezvousId -> new OxRendezvous(rendezvousId, capacity);

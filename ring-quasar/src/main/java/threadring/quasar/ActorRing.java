@@ -1,12 +1,11 @@
 package threadring.quasar;
 
-import threadring.core.ring.RingSize;
-import threadring.core.ring.Hop;
-
 import co.paralleluniverse.actors.ActorRef;
 import co.paralleluniverse.actors.BasicActor;
 import co.paralleluniverse.fibers.SuspendExecution;
 import java.util.concurrent.TimeUnit;
+import threadring.core.ring.Hop;
+import threadring.core.ring.RingSize;
 
 /**
  * One Quasar actor per node (a {@link BasicActor} on a fiber, default unbounded mailbox), each

@@ -1,14 +1,13 @@
 package threadring.quasar;
 
-import threadring.core.ring.RingSize;
-import threadring.core.ring.Hop;
-
 import co.paralleluniverse.fibers.Fiber;
 import co.paralleluniverse.fibers.SuspendExecution;
 import co.paralleluniverse.strands.channels.Channels;
 import co.paralleluniverse.strands.channels.IntChannel;
 import co.paralleluniverse.strands.channels.ReceivePort;
 import java.util.concurrent.TimeUnit;
+import threadring.core.ring.Hop;
+import threadring.core.ring.RingSize;
 
 /**
  * One fiber per node, each receiving from its own Quasar {@link IntChannel} and sending to its

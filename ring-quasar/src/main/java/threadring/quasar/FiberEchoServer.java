@@ -11,6 +11,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channel;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -283,7 +284,7 @@ final class FiberEchoServer extends AbstractWorkload implements EchoServer {
         return r;
     }
 
-    private static void closeQuietly(java.nio.channels.Channel c) {
+    private static void closeQuietly(Channel c) {
         try {
             c.close();
         } catch (IOException e) {

@@ -1,12 +1,11 @@
 package threadring.quasar;
 
-import threadring.core.ring.RingSize;
-import threadring.core.ring.Hop;
-
 import co.paralleluniverse.fibers.Fiber;
 import co.paralleluniverse.fibers.SuspendExecution;
 import co.paralleluniverse.strands.Strand;
 import java.util.concurrent.TimeUnit;
+import threadring.core.ring.Hop;
+import threadring.core.ring.RingSize;
 
 /**
  * The 2014 shape: one fiber per node, the token in a volatile field of the receiving node's

@@ -1,10 +1,9 @@
 package threadring.quasar;
 
-import threadring.core.ring.RingSize;
-
 import co.paralleluniverse.fibers.FiberScheduler;
 import co.paralleluniverse.strands.Strand;
 import threadring.core.ring.AbstractRing;
+import threadring.core.ring.RingSize;
 
 /**
  * What the Quasar rings share: a fiber scheduler of their own ({@link OwnedScheduler}, created

@@ -1,15 +1,15 @@
 package threadring.quasar;
 
-import threadring.core.ring.RingSize;
 import java.util.Collection;
 import java.util.Random;
+import threadring.core.RingFactories;
+import threadring.core.RingFactory;
 import threadring.core.echo.EchoClient;
 import threadring.core.echo.EchoServer;
 import threadring.core.fanout.FanOut;
 import threadring.core.rendezvous.Rendezvous;
 import threadring.core.ring.Ring;
-import threadring.core.RingFactories;
-import threadring.core.RingFactory;
+import threadring.core.ring.RingSize;
 import threadring.core.ring.Rings;
 
 /**

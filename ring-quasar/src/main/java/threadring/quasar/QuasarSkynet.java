@@ -5,6 +5,7 @@ import co.paralleluniverse.fibers.FiberScheduler;
 import co.paralleluniverse.strands.Strand;
 import java.util.concurrent.TimeUnit;
 import threadring.core.skynet.AbstractSkynet;
+import threadring.core.skynet.Skynet;
 
 /**
  * What the Quasar Skynets share: a fiber scheduler of their own ({@link OwnedScheduler}, created
@@ -51,7 +52,7 @@ abstract class QuasarSkynet extends AbstractSkynet {
 
     @Override
     protected final void start(int branching, int depth) {
-        root = failing(root(branching, threadring.core.skynet.Skynet.leaves(branching, depth)));
+        root = failing(root(branching, Skynet.leaves(branching, depth)));
         root.start();
     }
 

@@ -1,6 +1,5 @@
 package threadring.quasar;
 
-import threadring.core.ring.RingSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
@@ -10,9 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import threadring.core.ring.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
 import threadring.core.ring.Rings;
 
 /**

@@ -1,9 +1,5 @@
 package threadring.quasar;
 
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.Rendezvous;
-import threadring.core.fanout.FanOut;
-import threadring.core.echo.EchoServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,6 +21,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import threadring.core.echo.EchoServer;
+import threadring.core.fanout.FanOut;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.Ring;
 
 /**
  * Fails if any suspendable method of ring-quasar runs uninstrumented, e.g. after a build with

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -36,9 +38,9 @@ final class OsThreadLimits {
 
     /** As {@link #tooMany(int)}, for {@code threads} of something else ({@code "tasks"}). */
     static Optional<String> tooMany(int threads, String what) {
-        for (Limit l : read().stream().sorted(java.util.Comparator.comparingLong(Limit::room)).toList()) {
+        for (Limit l : read().stream().sorted(Comparator.comparingLong(Limit::room)).toList()) {
             if (threads > l.room() - HEADROOM) {
-                return Optional.of(String.format(java.util.Locale.ROOT,
+                return Optional.of(String.format(Locale.ROOT,
                         "%,d %s need %,d OS threads, but %s is %,d with %,d in use (%s)",
                         threads, what, threads, l.name(), l.value(), l.inUse(), l.file()));
             }

@@ -1,9 +1,6 @@
 package threadring.threads;
 
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.Rendezvous;
-import threadring.core.fanout.FanOut;
-import threadring.core.echo.EchoServer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -12,6 +9,10 @@ import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
 import threadring.core.Workload;
+import threadring.core.echo.EchoServer;
+import threadring.core.fanout.FanOut;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.Ring;
 
 /**
  * Platform (OS) threads, one per node, on each blocking handoff: the 2014 study's baseline. A
@@ -24,7 +25,7 @@ public final class PlatformRings implements RingProvider {
 
     @Override
     public List<RingFactory> factories() {
-        List<RingFactory> all = new java.util.ArrayList<>(Stream.of(Handoff.PARK, Handoff.LOCK, Handoff.SYNC,
+        List<RingFactory> all = new ArrayList<>(Stream.of(Handoff.PARK, Handoff.LOCK, Handoff.SYNC,
                         Handoff.QUEUE)
                 .<RingFactory>map(h -> Variant.of("threads/" + h.variant(), "platform threads, " + h.description()).opens(Ring.WORKLOAD,
                                 (id, shape) -> new ThreadRing(id, shape, platformThreads(id), h))

@@ -1,10 +1,10 @@
 package threadring.threads;
 
-import threadring.core.ring.RingSize;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
 import threadring.core.ring.AbstractRing;
 import threadring.core.ring.Hop;
+import threadring.core.ring.RingSize;
 import threadring.threads.Handoff.Mailbox;
 
 /**

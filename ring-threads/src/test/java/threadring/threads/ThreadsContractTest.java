@@ -1,13 +1,13 @@
 package threadring.threads;
 
-import threadring.core.ring.Rings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import threadring.core.ring.Ring;
 import threadring.core.ContractKit;
 import threadring.core.RingFactories;
+import threadring.core.ring.Ring;
+import threadring.core.ring.Rings;
 
 class ThreadsContractTest extends ContractKit {
 

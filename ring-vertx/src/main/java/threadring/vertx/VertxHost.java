@@ -14,10 +14,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-import java.util.function.IntConsumer;
 import java.util.function.Function;
-import threadring.core.echo.Http1;
+import java.util.function.IntConsumer;
 import threadring.core.LibraryThreads;
+import threadring.core.echo.Http1;
 
 /**
  * What an echo server on Vert.x owns, written once for the Java and the Kotlin verticles: a

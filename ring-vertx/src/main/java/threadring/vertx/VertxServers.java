@@ -1,10 +1,10 @@
 package threadring.vertx;
 
-import threadring.core.echo.EchoServer;
 import java.util.List;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
+import threadring.core.echo.EchoServer;
 
 /**
  * Vert.x 5, the event-loop toolkit: verticles, each confined to one event loop, with Vert.x's own

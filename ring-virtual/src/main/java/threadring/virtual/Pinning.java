@@ -1,5 +1,6 @@
 package threadring.virtual;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -33,7 +34,7 @@ final class Pinning {
         if (waiting <= maxPool) {
             return Optional.empty();
         }
-        return Optional.of(String.format(java.util.Locale.ROOT, "on JDK %d a virtual thread waiting in synchronized "
+        return Optional.of(String.format(Locale.ROOT, "on JDK %d a virtual thread waiting in synchronized "
                 + "pins its carrier (JEP 491 lifted this in JDK %d): %,d waiting nodes need %,d carriers, and the "
                 + "scheduler adds carriers only up to jdk.virtualThreadScheduler.maxPoolSize = %,d", feature,
                 UNPINNED_FROM, waiting, waiting, maxPool));

@@ -1,17 +1,21 @@
 package threadring.virtual;
 
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.Rendezvous;
-import threadring.core.fanout.FanOut;
-import threadring.core.echo.EchoServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
+import threadring.core.Loom;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
 import threadring.core.Workload;
+import threadring.core.echo.EchoServer;
+import threadring.core.fanout.FanOut;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.Ring;
 import threadring.threads.BlockingEchoServer;
 import threadring.threads.Handoff;
 import threadring.threads.MailboxRendezvous;
@@ -27,7 +31,7 @@ import threadring.threads.ThreadRing;
 public final class VirtualRings implements RingProvider {
 
     /** The system properties of the {@code -p1} variants. */
-    public static final Map<String, String> ONE_CARRIER = threadring.core.Loom.ONE_CARRIER;
+    public static final Map<String, String> ONE_CARRIER = Loom.ONE_CARRIER;
 
     /** The floor of every virtual-thread row: a bare Loom continuation per node, no scheduler. */
     public static final String LOOM_FLOOR = "floor/loom-continuation";
@@ -53,8 +57,8 @@ public final class VirtualRings implements RingProvider {
      * threads named prefix1, prefix2, ...: the executor the {@code -loom} variants of other models
      * run on, callable from modules compiled for JDK 17.
      */
-    public static java.util.concurrent.ExecutorService perTask(String prefix) {
-        return java.util.concurrent.Executors.newThreadPerTaskExecutor(threads(prefix));
+    public static ExecutorService perTask(String prefix) {
+        return Executors.newThreadPerTaskExecutor(threads(prefix));
     }
 
     @Override
@@ -69,7 +73,7 @@ public final class VirtualRings implements RingProvider {
                                 (id, shape) -> new ThreadRing(id, shape, threads(id + "#"), h))
                         .systemProperties(scheduler)
                         .onVirtualThreads(true)
-                        .limit(h == Handoff.SYNC ? n -> Pinning.limit(n, scheduler) : n -> java.util.Optional.empty())
+                        .limit(h == Handoff.SYNC ? n -> Pinning.limit(n, scheduler) : n -> Optional.empty())
                         .opens(Rendezvous.WORKLOAD, id -> new MailboxRendezvous(id, threads(id + "#"), h))
                         .floor(LOOM_FLOOR)
                         .oneThread(oneCarrier)
@@ -92,7 +96,7 @@ public final class VirtualRings implements RingProvider {
         for (boolean oneCarrier : new boolean[] {false, true}) {
             all.add(Variant.of("virtual/sleep" + (oneCarrier ? "-p1" : ""), "fan-out: a virtual thread per task, "
                             + "Thread.sleep, " + (oneCarrier ? "on one carrier" : "default scheduler"))
-                    .opens(FanOut.WORKLOAD, id -> new ThreadPerTaskFanOut(id, threads(id + "#"), n -> java.util.Optional.empty()))
+                    .opens(FanOut.WORKLOAD, id -> new ThreadPerTaskFanOut(id, threads(id + "#"), n -> Optional.empty()))
                     .systemProperties(oneCarrier ? ONE_CARRIER : Map.of())
                     .onVirtualThreads(true)
                     .oneThread(oneCarrier)

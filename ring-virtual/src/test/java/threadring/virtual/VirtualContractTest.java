@@ -1,15 +1,15 @@
 package threadring.virtual;
 
-import threadring.core.ring.Rings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import threadring.core.ring.Ring;
 import threadring.core.ContractKit;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
+import threadring.core.ring.Ring;
+import threadring.core.ring.Rings;
 
 class VirtualContractTest extends ContractKit {
 

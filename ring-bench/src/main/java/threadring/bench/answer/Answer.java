@@ -18,6 +18,7 @@ import threadring.bench.report.Sections;
 import threadring.bench.report.WorkloadSection;
 import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
+import threadring.bench.units.Units;
 
 /**
  * The report's first screen: the glance ({@link Glance}: one line per workload), then per workload
@@ -72,7 +73,7 @@ public final class Answer {
             return each + ", with the 95% interval a re-run's ratio falls in (both runs' forks, each id's own move "
                     + "between runs and its class's run-to-run component, measured on ratios between alike runs).";
         }
-        List<String> alone = Sections.ALL.stream().filter(s -> !s.pools()).map(s -> s.workload().label()).toList();
+        List<String> alone = Units.ALL.stream().filter(s -> !s.pools()).map(s -> s.workload().label()).toList();
         return each + ", pooled over " + runs.size() + " alike runs (" + String.join(", ", runs.stream()
                 .map(r -> "`" + r.runId() + "`").toList()) + ": each run's ratio weighted by what it varies by, "
                 + "from runs whose main states are the ones shown), with the 95% interval the pool of as many "

@@ -3,6 +3,8 @@ package threadring.bench.answer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Run;
@@ -10,12 +12,13 @@ import threadring.bench.report.Board;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Ratios;
-import threadring.bench.report.Sections;
 import threadring.bench.report.Series;
 import threadring.bench.report.Text;
 import threadring.bench.report.WorkloadSection;
 import threadring.bench.stats.Stats;
+import threadring.bench.units.Units;
 import threadring.core.Size;
+import threadring.core.Workload;
 
 /**
  * The answer at a glance: one line per workload (per series where a run has several), each cell
@@ -47,9 +50,32 @@ public final class Glance {
     public static List<Line> of(Ratios ratios, String evidence) {
         List<Line> out = new ArrayList<>();
         for (Ranking r : Rankings.of(ratios)) {
-            board(ratios, r).ifPresent(b -> out.add(line(ratios.run(), b, r.section(), evidence)));
+            board(ratios, r).ifPresent(b -> out.add(line(ratios.run(), b, r.section(), evidence, null)));
         }
         return out;
+    }
+
+    /**
+     * The lines of workload {@code w} from {@code run}, a run of its own beside the sweep's (a workload
+     * the default sweep leaves out): each step names the run and its JDK.
+     */
+    public static List<Line> of(Run run, Workload<?, ?> w, String evidence) {
+        Ratios ratios = Ratios.of(run);
+        List<Line> out = new ArrayList<>();
+        for (Ranking r : Rankings.of(ratios)) {
+            if (r.series().workload().equals(w)) {
+                board(ratios, r).ifPresent(b -> out.add(line(run, b, r.section(), evidence, "run " + run.runId()
+                        + ", JDK " + r.series().config().jvm().javaVersion())));
+            }
+        }
+        return out;
+    }
+
+    /** The boards of {@code w} in {@code run}. */
+    public static List<Board> boards(Run run, Workload<?, ?> w) {
+        Ratios ratios = Ratios.of(run);
+        return Rankings.of(ratios).stream().filter(r -> r.series().workload().equals(w)).map(r -> board(ratios, r))
+                .flatMap(Optional::stream).toList();
     }
 
     /** Every series' board: its section's own where it has one, else its ranking's. */
@@ -59,12 +85,12 @@ public final class Glance {
 
     /** A ranking's board: the section's own measure where it judges by one, else the ranking's levels and ratios. */
     static Optional<Board> board(Ratios ratios, Ranking r) {
-        return own(r.section(), r).or(() -> Optional.of(timed(ratios, r)));
+        return own(ratios.run(), r.section(), r).or(() -> Optional.of(timed(ratios, r)));
     }
 
     @SuppressWarnings("unchecked") // a ranking's series is its section's workload's
-    private static <S extends Size> Optional<Board> own(WorkloadSection<S> section, Ranking r) {
-        return section.board((Series<S>) r.series(), r.entries().stream().map(Ranking.Entry::form).toList());
+    private static <S extends Size> Optional<Board> own(Run run, WorkloadSection<S> section, Ranking r) {
+        return section.board(run, (Series<S>) r.series(), r.entries().stream().map(Ranking.Entry::form).toList());
     }
 
     private static Board timed(Ratios ratios, Ranking r) {
@@ -84,16 +110,20 @@ public final class Glance {
         return unit.substring(0, slash) + " " + Format.a(unit.substring(slash + 1));
     }
 
-    private static Line line(Run run, Board b, WorkloadSection<?> section, String evidence) {
+    private static Line line(Run run, Board b, WorkloadSection<?> section, String evidence, String from) {
         Text why = Why.of(run, b, section).orElseGet(() -> Text.of("no counters were read"));
-        return new Line(b, section, step(b, section), fastest(b), next(b), beside(b, section, Rankings.THREADS),
+        return new Line(b, section, step(b, section, from), fastest(b), next(b), beside(b, section, Rankings.THREADS),
                 beside(b, section, Rankings.GO),
                 why.words(" → ").add(new Text.Name("[counters](" + evidence + ")")));
     }
 
     @SuppressWarnings("unchecked")
-    private static <S extends Size> Text step(Board b, WorkloadSection<S> section) {
-        Text t = new Text().words("**" + section.workload().label() + "**: ").add(section.step((S) b.series().size()));
+    private static <S extends Size> Text step(Board b, WorkloadSection<S> section, String from) {
+        Text t = new Text().words("**" + section.workload().label() + "**");
+        if (from != null) {
+            t.words(" (").name(from).words(")");
+        }
+        t.words(": ").add(section.step((S) b.series().size()));
         return b.at().isEmpty() ? t : t.words(", ").add(b.at());
     }
 
@@ -205,7 +235,7 @@ public final class Glance {
         doc.paragraph(conditions(ratios).text());
         doc.paragraph(HOW_TO_READ.text());
         List<Doc.Row> rows = lines.stream().map(l -> new Doc.Row(l.cells().stream().map(c -> Doc.Cell.of(c.text()))
-                .toList(), java.util.Map.of("workload", l.section().workload().label()))).toList();
+                .toList(), Map.of("workload", l.section().workload().label()))).toList();
         doc.add(new Doc.Table("glance", COLUMNS.stream().map(Format::text).toList(), rows));
     }
 
@@ -238,7 +268,7 @@ public final class Glance {
         List<Run> runs = ratios.runs();
         t.words(" · ");
         if (runs.size() > 1) {
-            List<String> alone = Sections.ALL.stream().filter(x -> !x.pools())
+            List<String> alone = Units.ALL.stream().filter(x -> !x.pools())
                     .map(x -> x.workload().label()).toList();
             t.number(String.valueOf(runs.size()), runs.size()).words(" sweeps pooled" + (alone.isEmpty() ? ""
                     : " (" + String.join(" and ", alone) + ": the newest alone)") + ", ")
@@ -251,7 +281,7 @@ public final class Glance {
             t.words(" · " + run.settings().selection().preset() + ", not pooled with default sweeps");
         }
         if (!Double.isNaN(run.minutes())) {
-            t.words(" · the newest took ").number(String.format(java.util.Locale.ROOT, "%.0f", run.minutes()),
+            t.words(" · the newest took ").number(String.format(Locale.ROOT, "%.0f", run.minutes()),
                     run.minutes()).words(" minutes");
             if (run.budget() != null) {
                 t.words(" of its ").number(String.valueOf(run.budget().minutes()), run.budget().minutes());

@@ -2,10 +2,10 @@ package threadring.bench.answer;
 
 import java.util.List;
 import java.util.Optional;
-import threadring.bench.stats.Stats;
 import threadring.bench.report.Costs;
 import threadring.bench.report.Series;
 import threadring.bench.report.WorkloadSection;
+import threadring.bench.stats.Stats;
 
 /**
  * One series' answer ({@link threadring.bench.answer.Answer}): its models' fastest forms, best first, the baseline row if
@@ -29,5 +29,3 @@ public record Ranking(Series<?> series, WorkloadSection<?> section, Optional<Ser
         }
     }
 }
-
-

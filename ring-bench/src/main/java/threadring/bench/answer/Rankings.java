@@ -57,7 +57,7 @@ public final class Rankings {
     /** One series ranked: each model's fastest form, in tiers. */
     static <S extends Size> Ranking ranking(Ratios ratios, Series<S> s, WorkloadSection<S> section) {
         List<Series.Row> rows = s.rows(ratios.run());
-        Optional<Series.Row> base = section.baseline().flatMap(b -> rows.stream().filter(r -> r.id().equals(b))
+        Optional<Series.Row> base = section.workloadUnit().baseline().flatMap(b -> rows.stream().filter(r -> r.id().equals(b))
                 .findFirst());
         List<Series.Row> forms = fastestPerModel(rows);
         Optional<Series.Row> go = forms.stream().filter(f -> f.model().equals(GO)).findFirst();

@@ -8,8 +8,10 @@ import threadring.bench.report.Carriers;
 import threadring.bench.report.Costs;
 import threadring.bench.report.CrossCpu;
 import threadring.bench.report.Format;
+import threadring.bench.report.Series;
 import threadring.bench.report.Text;
 import threadring.bench.report.WorkloadSection;
+import threadring.core.Size;
 
 /**
  * Why a workload's leader wins, in one clause of mechanism read off what a step cost: an OS thread
@@ -33,28 +35,28 @@ final class Why {
 
     /** The form the leader is set against: the baseline where it is behind the leaders, else virtual threads', else the last. */
     static Optional<Board.Entry> other(Board board, WorkloadSection<?> section) {
-        Optional<Board.Entry> base = section.baseline().flatMap(board::entry);
+        Optional<Board.Entry> base = section.workloadUnit().baseline().flatMap(board::entry);
         Optional<Board.Entry> virtual = board.of(Rankings.VIRTUAL);
         return base.or(() -> virtual).or(() -> Optional.of(board.entries().get(board.entries().size() - 1)))
                 .filter(e -> !board.leaders().contains(e));
     }
 
     /** The clause, or empty where the counters say nothing (an old run, a form not counted). */
-    static <S extends threadring.core.Size> Optional<Text> of(Run run, Board board, WorkloadSection<S> section) {
+    static <S extends Size> Optional<Text> of(Run run, Board board, WorkloadSection<S> section) {
         Board.Entry lead = board.leaders().get(0);
-        Optional<Board.Entry> baseline = section.baseline().flatMap(board::entry);
+        Optional<Board.Entry> other = other(board, section);
+        @SuppressWarnings("unchecked") // a board's series is its section's workload's
+        Series<S> series = (Series<S>) board.series();
+        Optional<Text> own = other.flatMap(o -> section.why(run, series, board, lead, o));
+        if (own.isPresent()) {
+            return own;
+        }
+        Optional<Board.Entry> baseline = section.workloadUnit().baseline().flatMap(board::entry);
         if (baseline.isPresent() && board.leaders().contains(baseline.get())) {
             return Optional.of(new Text().words("no model wins on this measure: the baseline ").code(baseline.get().id())
                     .words(" is among the first"));
         }
-        Optional<Board.Entry> other = other(board, section);
-        if (other.isEmpty()) {
-            return Optional.empty();
-        }
-        @SuppressWarnings("unchecked") // a board's series is its section's workload's
-        threadring.bench.report.Series<S> series = (threadring.bench.report.Series<S>) board.series();
-        Optional<Text> own = section.why(run, series, board, lead, other.get());
-        return own.isPresent() ? own : generic(run, board, section.costUnit(), lead, other.get());
+        return other.flatMap(o -> generic(run, board, section.costUnit(), lead, o));
     }
 
     private static Optional<Text> generic(Run run, Board board, String step, Board.Entry lead, Board.Entry other) {

@@ -2,6 +2,7 @@ package threadring.bench.check;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,19 +13,20 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import threadring.bench.options.Context;
+import threadring.bench.options.IncludeOption;
+import threadring.bench.options.SizeOptions;
+import threadring.bench.units.Units;
 import threadring.bench.util.Commands;
 import threadring.bench.util.Converters;
 import threadring.bench.util.Counter;
 import threadring.bench.util.HelpOption;
 import threadring.bench.util.Processes;
-import threadring.bench.options.IncludeOption;
-import threadring.bench.options.Context;
-import threadring.bench.options.SizeOptions;
 import threadring.bench.util.UsageException;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
-import threadring.core.Workload;
 import threadring.core.Size;
+import threadring.core.Workload;
 
 /**
  * {@code benchmark.sh check}: one verified run of every implementation outside JMH, one line
@@ -101,7 +103,7 @@ public final class CheckCommand implements Callable<Integer>, SizeOptions.Holder
 
     /** A child JVM's check, started with its variant's flags or on another JDK. */
     public static void main(String[] args) {
-        System.exit(threadring.bench.report.Sections.withOptions(Commands.line(new CheckCommand(),
+        System.exit(Units.withOptions(Commands.line(new CheckCommand(),
                 System.getProperty("threadring.prog", "benchmark.sh"), System.out, System.err)).execute(args));
     }
 
@@ -128,7 +130,7 @@ public final class CheckCommand implements Callable<Integer>, SizeOptions.Holder
                 throw new UsageException("--soak draws its own shapes and sizes: " + given.get(0) + " cannot be given "
                         + "with it");
             }
-            long s = seed != null ? seed : new java.security.SecureRandom().nextLong();
+            long s = seed != null ? seed : new SecureRandom().nextLong();
             return new Soaker(s, soakMinutes, soakSeconds, child,
                     timeoutSet ? timeoutSeconds : SOAK_PASS_TIMEOUT_SECONDS, out).run(selected);
         }

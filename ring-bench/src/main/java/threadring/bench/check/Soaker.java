@@ -1,6 +1,5 @@
 package threadring.bench.check;
 
-import threadring.core.workloads.Workloads;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
@@ -10,6 +9,7 @@ import threadring.bench.util.Processes;
 import threadring.core.RingFactory;
 import threadring.core.Soak;
 import threadring.core.Workload;
+import threadring.core.workloads.Workloads;
 
 /**
  * {@code check --soak}: randomly drawn rings, rendezvous sizes and fan-outs for every selected id,

@@ -1,40 +1,43 @@
 package threadring.bench.cli;
 
-import java.util.Map;
-import threadring.bench.report.Sections;
-import threadring.bench.options.Context;
-import threadring.core.workloads.Workloads;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import threadring.bench.check.CheckCommand;
-import threadring.bench.data.Json;
+import threadring.bench.compare.Compare;
 import threadring.bench.data.Env;
 import threadring.bench.data.FootprintRun;
-import threadring.bench.data.RunFile;
+import threadring.bench.data.Json;
 import threadring.bench.data.Run;
-import threadring.bench.jmh.CalibrateJob;
-import threadring.bench.compare.Compare;
+import threadring.bench.data.RunFile;
 import threadring.bench.footprint.FootprintReport;
+import threadring.bench.jmh.CalibrateJob;
+import threadring.bench.options.Context;
 import threadring.bench.report.Report;
 import threadring.bench.report.Series;
 import threadring.bench.results.Merge;
 import threadring.bench.results.RunFolder;
+import threadring.bench.units.Units;
 import threadring.bench.util.AtomicFiles;
 import threadring.bench.util.Commands;
 import threadring.bench.util.HelpOption;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Workload;
+import threadring.core.workloads.Workloads;
 
 /**
  * The commands behind benchmark.sh, parsed by picocli: run (the default), check, footprint, list,
@@ -75,9 +78,9 @@ public final class Cli {
         return cli.execute(args.toArray(String[]::new));
     }
 
-    /** The command line {@code c} with every workload's options ({@link Sections#withOptions}). */
+    /** The command line {@code c} with every workload's options ({@link Units#withOptions}). */
     public static CommandLine withWorkloads(CommandLine c) {
-        return Sections.withOptions(c);
+        return Units.withOptions(c);
     }
 
     @Command(name = "list", description = "Implementation ids, what each measures and the JVM flags it needs.")
@@ -100,9 +103,9 @@ public final class Cli {
                         + Runtime.version().feature() + ", e.g. " + factories.unloadable().get(0) + ")");
             }
             Context run = new Context(false, false, false, Map.of());
-            out.println("benchmarks: " + String.join(", ", Sections.ALL.stream().flatMap(s -> s.options().series(run,
-                    List.of()).stream().limit(1)).flatMap(size -> size.measured(t -> java.util.stream.Stream.of(
-                            t.benchmark() + " (the " + t.workload().title() + ")"), served -> java.util.stream.Stream.<String>empty()))
+            out.println("benchmarks: " + String.join(", ", Units.ALL.stream().flatMap(s -> s.options().series(run,
+                    List.of()).stream().limit(1)).flatMap(size -> size.measured(t -> Stream.of(
+                            t.benchmark() + " (the " + t.workload().title() + ")"), served -> Stream.<String>empty()))
                     .toList()) + "; the runner sets -p impl=<id>, and the id's JVM flags");
             return 0;
         }
@@ -115,7 +118,7 @@ public final class Cli {
                 .map(Workload::label).toList();
         String issues = Workloads.ALL.stream().filter(w -> f.knownIssue(w).isPresent())
                 .map(w -> " [known issue in the " + w.label() + ": " + f.knownIssue(w).get() + "]")
-                .collect(java.util.stream.Collectors.joining());
+                .collect(Collectors.joining());
         return " [" + String.join(", ", runs) + "; default sweep: " + (inDefault.isEmpty() ? "none"
                 : String.join(", ", inDefault)) + "]" + issues;
     }
@@ -204,7 +207,7 @@ public final class Cli {
             Path merged = Merge.write(inputs, partial, out);
             Run run = RunFile.read(merged);
             System.out.println("threadring: merged " + inputs.size() + " run(s) into " + merged + " ("
-                    + run.state().toString().toLowerCase(java.util.Locale.ROOT) + ", " + run.configurations().size()
+                    + run.state().toString().toLowerCase(Locale.ROOT) + ", " + run.configurations().size()
                     + " configuration(s), " + Series.ids(run).size() + " ids)");
             System.out.println("threadring: report " + merged.resolve(Report.FILE) + " and "
                     + merged.resolve(Report.HTML));

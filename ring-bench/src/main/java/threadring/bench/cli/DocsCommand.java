@@ -3,6 +3,7 @@ package threadring.bench.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -10,10 +11,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import threadring.bench.data.Run;
-import threadring.bench.data.RunFile;
 import threadring.bench.answer.AnswerChart;
 import threadring.bench.answer.Glance;
+import threadring.bench.data.Reruns;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
 import threadring.bench.docs.AcrossHosts;
 import threadring.bench.docs.FirstScreen;
 import threadring.bench.docs.Headline;
@@ -22,6 +24,8 @@ import threadring.bench.docs.LiveMemory;
 import threadring.bench.docs.Pool;
 import threadring.bench.docs.Since2014;
 import threadring.bench.docs.Sweeps;
+import threadring.bench.report.Board;
+import threadring.bench.rerun.ProjectReruns;
 import threadring.bench.util.AtomicFiles;
 import threadring.bench.util.HelpOption;
 import threadring.bench.util.UsageException;
@@ -106,13 +110,14 @@ final class DocsCommand implements Callable<Integer> {
         Pool pool = oneRun ? new Pool(List.of(answer)) : Pool.of(committed, answer);
         AcrossHosts across = AcrossHosts.of(committed, pool);
         Optional<LiveMemory> memory = LiveMemory.newest(committed);
+        List<Sweeps.Asked> asked = Sweeps.asked(committed);
         Run since = RunFile.read(mostJdks2014(committed));
         String runs = String.join(", ", pool.runs().stream().map(Run::runId).toList());
         int status = 0;
         for (Page p : PAGES) {
             Path file = home.resolve(p.file());
             String text = Files.readString(file);
-            FirstScreen screen = FirstScreen.of(pool, p.links(answer), across, memory);
+            FirstScreen screen = FirstScreen.of(pool, p.links(answer), across, memory, asked);
             String details = Headline.markdown(pool, p.links(answer).report());
             String updated;
             if (p.equals(README)) {
@@ -124,8 +129,12 @@ final class DocsCommand implements Callable<Integer> {
             status |= update(file, p.file(), text, updated, "the runs' blocks (" + runs
                     + (p.equals(RESULTS) ? " and " + since.runId() : "") + ")");
         }
-        status |= generated(home.resolve(CHART), CHART, AnswerChart.svg(Glance.boards(pool)), "the answer's chart");
+        List<Board> boards = new ArrayList<>(Glance.boards(pool));
+        asked.forEach(a -> boards.addAll(Glance.boards(a.run(), a.workload())));
+        status |= generated(home.resolve(CHART), CHART, AnswerChart.svg(boards), "the answer's chart");
         status |= generated(home.resolve(HOSTS), HOSTS, across.markdown(), "the orderings across hosts");
+        status |= generated(home.resolve(ProjectReruns.FILE), ProjectReruns.FILE, ProjectReruns.json(ProjectReruns.of(
+                committed, Reruns.OWN)), "the project's run-to-run components, from the sweeps it names");
         RingFactories factories = RingFactories.load();
         if (!factories.unloadable().isEmpty()) { // a JDK older than a provider's classes: the list would miss ids
             System.out.println("threadring: " + IMPLEMENTATIONS + ": its id list left as it is: "

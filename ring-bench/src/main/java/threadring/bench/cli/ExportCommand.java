@@ -67,7 +67,7 @@ public final class ExportCommand implements Callable<Integer> {
         } catch (UsageException e) { // a parser's message can run on (Gson adds a line pointing to its troubleshooting page)
             throw new UsageException("export: " + e.getMessage().lines().findFirst().orElse(""));
         }
-        LinkedHashMap<String, LinkedHashMap<String, Bencher.Metric>> bmf = Bencher.of(read);
+        LinkedHashMap<String, LinkedHashMap<String, Bencher.BmfMetric>> bmf = Bencher.of(read);
         String json = Bencher.json(bmf);
         PrintWriter stdout = spec.commandLine().getOut();
         if (target == null) {

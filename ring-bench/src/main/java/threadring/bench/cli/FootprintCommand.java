@@ -1,27 +1,31 @@
 package threadring.bench.cli;
 
-import java.util.Map;
-import threadring.bench.report.Sections;
-import threadring.core.Size;
-import threadring.core.Workload;
-import threadring.core.workloads.Workloads;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import threadring.bench.footprint.FootprintRunner;
+import threadring.bench.options.DelayOption;
 import threadring.bench.options.IncludeOption;
 import threadring.bench.options.NodesOption;
 import threadring.bench.options.ResultsOption;
 import threadring.bench.results.RunFolder;
+import threadring.bench.units.Units;
 import threadring.bench.util.AtomicFiles;
 import threadring.bench.util.Converters;
 import threadring.bench.util.HelpOption;
 import threadring.bench.util.UsageException;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
+import threadring.core.Size;
+import threadring.core.Workload;
+import threadring.core.fanout.FanOut;
+import threadring.core.workloads.Workloads;
 
 /**
  * {@code benchmark.sh footprint}: for every id and ring size, a fresh JVM opens a ring, passes
@@ -50,7 +54,7 @@ final class FootprintCommand implements Callable<Integer> {
                     + "asleep at once, read at half their delay; repeat for several sizes (--tasks 10000 --tasks "
                     + "1000000), measured smallest first: a size that an id's smaller measurement says cannot fit this "
                     + "machine's memory is skipped, saying how much it would need.")
-    List<Integer> tasks = new java.util.ArrayList<>();
+    List<Integer> tasks = new ArrayList<>();
 
     @Option(names = "--peak", paramLabel = "WORKLOAD",
             description = "Measure the most memory one whole operation of WORKLOAD holds while it runs instead of per ring "
@@ -61,17 +65,15 @@ final class FootprintCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "N", converter = Converters.Positive.class,
             description = "With --peak: the operation's size in the workload's own units (a tree: its leaves, a power of 10 "
                     + "at the sweep's branching 10; a fan-out: its tasks); repeat for several (--size 10000 --size 1000000).")
-    List<Integer> peakSizes = new java.util.ArrayList<>();
+    List<Integer> peakSizes = new ArrayList<>();
 
-    @Option(names = "--delay-ms", paramLabel = "D", converter = Converters.LiveDelayMs.class,
-            description = "With --tasks: how long each task sleeps, at most 600000 (default 20000), long enough that every task is "
-                    + "started before the reading at D/2 (a measurement where not every task was alive fails, saying so).")
-    Integer delayMs;
+    @Mixin
+    DelayOption delays = new DelayOption();
 
     @Option(names = "--beside-jvm-arg", paramLabel = "FLAG",
             description = "Measure each id also in a JVM started with FLAG, side by side in one run (repeat for "
                     + "several flags, all in that one JVM): e.g. --beside-jvm-arg -XX:+UseCompactObjectHeaders (JDK 25).")
-    List<String> beside = new java.util.ArrayList<>();
+    List<String> beside = new ArrayList<>();
 
     @Option(names = "--jdk", paramLabel = "JDK", converter = Converters.JdkHome.class,
             description = "The JDK the measuring JVMs run on: a release (17, 21, 25: found in .jdks/, JAVA_HOME and the "
@@ -101,6 +103,12 @@ final class FootprintCommand implements Callable<Integer> {
             throw new UsageException(peaks ? "--peak needs its sizes: --size N (repeat for several)"
                     : "--size goes with --peak (an operation's size)");
         }
+        List<Integer> delay = delays.upTo(FanOut.MAX_DELAY_MS, "ten minutes");
+        if (delay.size() > 1) {
+            throw new UsageException("--delay-ms takes one value with --tasks (the live tasks' sleep), was given "
+                    + delay.size());
+        }
+        Integer delayMs = delay.isEmpty() ? null : delay.get(0);
         if (!live && delayMs != null) {
             throw new UsageException("--delay-ms goes with --tasks (the live fan-out tasks' sleep)");
         }
@@ -108,11 +116,10 @@ final class FootprintCommand implements Callable<Integer> {
             throw new UsageException("--delay-ms must be at least 2 with --tasks (the reading is at half of it), was "
                     + delayMs);
         }
+        FootprintRunner.Subject.OperationPeaks operations = peaks ? operations(workload(peak)) : null;
         FootprintRunner.Subject subject = live ? new FootprintRunner.Subject.FanOutTasks(
-                delayMs != null ? delayMs : DEFAULT_DELAY_MS) : peaks ? operations(workload(peak))
-                : new FootprintRunner.Subject.RingNodes();
-        List<Integer> sizes = (live ? tasks.stream().distinct().toList()
-                : subject instanceof FootprintRunner.Subject.OperationPeaks p ? List.copyOf(p.sizes().keySet())
+                delayMs != null ? delayMs : DEFAULT_DELAY_MS) : peaks ? operations : new FootprintRunner.Subject.RingNodes();
+        List<Integer> sizes = (live ? tasks.stream().distinct().toList() : peaks ? List.copyOf(operations.sizes().keySet())
                 : nodes.orElse(DEFAULT_NODES)).stream().sorted().toList();
         List<RingFactory> selected = RingFactories.load().all().stream().filter(include::matches)
                 .filter(f -> f.runs(subject.workload())) // per ring node, per live fan-out task or per Skynet task
@@ -137,11 +144,11 @@ final class FootprintCommand implements Callable<Integer> {
 
     /** Each --size as its workload's operation, by its population (the tasks that may be alive at once). */
     private <S extends Size> FootprintRunner.Subject.OperationPeaks operations(Workload<S, ?> w) {
-        Map<Integer, Size> bySize = new java.util.TreeMap<>();
+        Map<Integer, Size> bySize = new TreeMap<>();
         for (int n : peakSizes.stream().distinct().toList()) {
             S size;
             try {
-                size = Sections.of(w).operationOf(n).orElseThrow(() -> new UsageException("--peak " + w.label()
+                size = Units.of(w).operationOf(n).orElseThrow(() -> new UsageException("--peak " + w.label()
                         + ": a step of it is not one whole operation (a tree of tasks, a fan-out)"));
             } catch (IllegalArgumentException e) {
                 throw new UsageException("--size: " + e.getMessage());

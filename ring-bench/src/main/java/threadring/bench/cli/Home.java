@@ -1,5 +1,6 @@
 package threadring.bench.cli;
 
+import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ public final class Home {
             if (RunFile.isRun(p) || command.equals("report") && Files.isRegularFile(p.resolve(FootprintRun.FILE))) {
                 try {
                     return p.toRealPath();
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     return p.toAbsolutePath().normalize();
                 }
             }

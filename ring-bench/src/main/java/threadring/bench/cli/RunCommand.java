@@ -1,29 +1,30 @@
 package threadring.bench.cli;
 
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import threadring.bench.data.Env;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Settings;
 import threadring.bench.jmh.Profilers;
+import threadring.bench.options.Context;
+import threadring.bench.options.IncludeOption;
+import threadring.bench.options.ResultsOption;
+import threadring.bench.options.SizeOptions;
 import threadring.bench.sweep.Request;
 import threadring.bench.sweep.Shards;
 import threadring.bench.sweep.Sweep;
-import threadring.bench.options.IncludeOption;
-import threadring.bench.options.ResultsOption;
-import threadring.bench.options.Context;
-import threadring.bench.options.SizeOptions;
 import threadring.bench.util.Converters;
 import threadring.bench.util.CpuList;
 import threadring.bench.util.HelpOption;
 import threadring.bench.util.JdkHomes;
 import threadring.bench.util.UsageException;
-import threadring.bench.data.Env;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * {@code benchmark.sh [run]}: the JMH sweep. Options left out fall back to the 2014 script's
@@ -229,7 +230,7 @@ final class RunCommand implements Callable<Integer>, SizeOptions.Holder {
                 cpuSets, jdks.stream().map(Path::toString).toList(), profilers,
                 quick ? Presets.QUICK_PROFILING : new Settings.Profiling(Presets.PROFILING.forks(),
                         Presets.PROFILING.warmups(), Presets.PROFILING.iterations(), profilingMs),
-                seed != null ? seed : new java.security.SecureRandom().nextLong());
+                seed != null ? seed : new SecureRandom().nextLong());
         boolean defaultSweep = include.includes().isEmpty() && !all && !quick && !longRun && shard == null;
         Request request = new Request(settings, List.copyOf(jdks), results.orElse(defaultResults), verbose, shard,
                 sizes.given().contains("--workload"), List.copyOf(beside),

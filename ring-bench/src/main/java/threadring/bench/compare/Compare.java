@@ -5,10 +5,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.DoubleFunction;
 import threadring.bench.data.Env;
-import threadring.bench.report.Costs;
+import threadring.bench.data.Probe;
+import threadring.bench.data.Reruns;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
 import threadring.bench.report.Carriers;
+import threadring.bench.report.Costs;
 import threadring.bench.report.CrossCpu;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
@@ -16,13 +22,11 @@ import threadring.bench.report.HtmlPage;
 import threadring.bench.report.Sections;
 import threadring.bench.report.Series;
 import threadring.bench.report.WorkloadSection;
-import threadring.bench.data.Probe;
-import threadring.bench.data.Run;
-import threadring.bench.data.RunFile;
 import threadring.bench.stats.LikeWithLike;
+import threadring.bench.stats.Numbers;
 import threadring.bench.stats.Stats;
+import threadring.bench.units.Units;
 import threadring.bench.util.AtomicFiles;
-import threadring.bench.data.Reruns;
 
 /**
  * Two runs side by side: per configuration (same label, or the only one of each) and id, the
@@ -37,7 +41,7 @@ public final class Compare {
      * One id in both runs, judged like with like ({@link LikeWithLike}): B against A. A row whose
      * forks did not settle, or scattered in one state, gets no verdict.
      */
-    public record Pair(String id, Stats.Summary a, Stats.Summary b, java.util.function.DoubleFunction<String> number) {
+    public record Pair(String id, Stats.Summary a, Stats.Summary b, DoubleFunction<String> number) {
         /** B over A with its interval at the verdicts' confidence: below 1, B is faster. */
         public Stats.Ratio ratio() {
             return b.states().size() == 1 && a.states().size() == 1
@@ -54,11 +58,11 @@ public final class Compare {
             return judge().text();
         }
 
+        /** The verdict of B against A, on both sides' forks and run-to-run components. */
         public LikeWithLike.Judgement judge() {
             return LikeWithLike.judge(a, b, "A", "B", number, RERUN_FLOOR);
         }
     }
-
 
     private Compare() {}
 
@@ -92,29 +96,13 @@ public final class Compare {
         Doc doc = new Doc("threadring: " + b.runId() + " (B) vs " + a.runId() + " (A)");
         // folders relative to B's, where the comparison is written: no machine's paths in a results file
         doc.bullets(List.of("A: " + describe(a, where(dirB, dirA)), "B: " + describe(b, where(dirB, dirB))));
-        doc.paragraph("B/A < 1: B is faster; its interval is 99%: Student's t on the log fork levels of both runs, "
-                + "with each row's run-to-run component (the spread between runs of the same code, which forks within "
-                + "one run do not see; A's: " + Reruns.of(a).source() + "; B's: " + Reruns.of(b).source() + "). "
-                + "Like with like: **B faster** or **B slower** only where that interval excludes 1 and the levels are "
-                + "at least " + String.format(Locale.ROOT, "%.0f%%", (RERUN_FLOOR - 1) * 100)
-                + " apart (closer: *under the re-run floor*), else *within noise*; one JVM on a side is *no verdict*. "
-                + "A row in states is judged state by state: each "
-                + "state of B against A's state of the same rank where both have as many, else A's state at the "
-                + "nearest level (within " + Format.times(LikeWithLike.MATCH) + "), level against level, and share against share (how many of each run's JVMs reached it; Fisher's exact "
-                + "test, *shares differ* at p < 0.05, compared only where the JVMs give the test 80% power to tell 1/3 "
-                + "from 2/3; a JVM apart in one run only is no difference of states). A row whose forks did not settle, "
-                + "were measured before they settled, or scattered in one state, "
-                + "gets no verdict. Values: ns per hop (ring) or per exchange (rendezvous), ms per operation "
-                + "(fan-out), requests per second (echo server, whose B/A is that of its time per request) [95% "
-                + "interval]. Where the single-thread speed probe `" + Probe.SPEED + "` moved between the runs, "
-                + "one-thread rows of B are divided by its B/A first, and say so; where the cross-CPU probe `"
-                + Probe.CROSS_CPU + "` moved, rows that hand off across cpus get no verdict.");
+        doc.paragraph(method(a, b));
         boolean crossHost = !Run.sameHosts(a, b);
         if (crossHost) {
             doc.paragraph("**A and B ran on different hosts** (A: " + String.join(", ", a.hosts()) + "; B: "
                     + String.join(", ", b.hosts()) + "): their absolute times say as much about the machines as "
                     + "about the code, so the verdicts here are on each id's speed-up over its own run's baseline ("
-                    + String.join(", ", Sections.ALL.stream().filter(x -> x.baseline().isPresent()).map(x -> x.baseline()
+                    + String.join(", ", Units.ALL.stream().filter(x -> x.baseline().isPresent()).map(x -> x.baseline()
                             .get() + " for the " + x.workload().title()).toList()) + ") in the same series: "
                     + "*B higher* or *B lower* only where the two speed-ups' 95% intervals do not overlap.");
         }
@@ -131,55 +119,98 @@ public final class Compare {
             }
             WorkloadSection<?> w = Sections.of(sa);
             String unit = w.unit();
-            Optional<String> machine = machineMoved(a, sa, b, sb);
-            Optional<Stats.Ratio> speed = speedMoved(a, sa, b, sb);
-            speed.ifPresent(r -> doc.paragraph("**The machine's speed moved**: its single-thread probe (`" + Probe.SPEED
-                    + "`) ran " + Format.ratio(r) + " B/A; one-thread rows of B are divided by that before they are "
-                    + "judged."));
-            List<Pair> pairs = pairs(a, sa, b, sb);
-            Optional<Double> common = machine.flatMap(why -> commonMove(pairs, sb));
-            machine.ifPresent(why -> doc.paragraph("**The machine moved**: its cross-CPU handoff (`" + Probe.CROSS_CPU
-                    + "`, probed at the start and the end of each run) " + why + ". Rows that hand off across cpus "
-                    + "move with it, so " + common.map(c -> "each of them is judged on its B/A divided by their "
-                            + "common move, the median B/A of the " + acrossRows(pairs, sb).size()
-                            + " such rows with one state in both runs (" + Format.times(c) + "), measured in the same "
-                            + "rounds; a row that moved with the machine is then within noise, one that moved "
-                            + "against it is not").orElse("none of them is called faster, slower or in other "
-                            + "shares here (fewer than " + COMMON_ROWS + " such rows with one state in both runs to "
-                            + "judge them against)") + "; rows on one thread are judged as they read."));
-            List<Doc.Row> rows = new ArrayList<>();
-            for (Judged j : judged(a, sa, b, sb)) {
-                Pair p = j.pair();
-                Stats.Ratio r = p.ratio();
-                LikeWithLike.Verdict v = j.verdict();
-                String said = j.said();
-                rows.add(new Doc.Row(List.of(Doc.Cell.of(p.id()),
-                        new Doc.Cell(value(p.a(), w), p.a().median(), p.a().isUnstable()),
-                        new Doc.Cell(value(p.b(), w), p.b().median(), p.b().isUnstable()),
-                        Doc.Cell.number(ratio(r), r.value()),
-                        Doc.Cell.number(Double.isNaN(r.p()) ? "n/a" : String.format(Locale.ROOT, "%.2g", r.p()), r.p()),
-                        Doc.Cell.of(sa.row(a, p.id()).flatMap(ra -> sb.row(b, p.id()).map(rb -> Costs.cpuRatio(ra, rb)))
-                                .orElse("n/a")),
-                        new Doc.Cell(said, null, false, v == LikeWithLike.Verdict.FASTER ? "good" : v == LikeWithLike.Verdict.SLOWER ? "bad"
-                                : null)),
-                        java.util.Map.of("model", p.id().substring(0, p.id().indexOf('/')), "workload",
-                                sa.workload().label())));
-            }
+            probeNotes(a, sa, b, sb, doc);
+            List<Doc.Row> rows = verdictRows(a, sa, b, sb, w);
             doc.add(new Doc.Table("compare", List.of(new Doc.Column("id", false), new Doc.Column("A " + unit, true),
                     new Doc.Column("B " + unit, true), new Doc.Column(Sections.of(sa.workload()).compareColumn() + " [99%]", true), new Doc.Column("p", true),
                     new Doc.Column("CPU per step B/A [95%]", true),
                     new Doc.Column("verdict", false)), rows));
-            List<String> notes = new ArrayList<>();
-            List<String> onlyA = sa.rows(a).stream().map(Series.Row::id).filter(id -> sb.row(b, id).isEmpty()).toList();
-            List<String> onlyB = sb.rows(b).stream().map(Series.Row::id).filter(id -> sa.row(a, id).isEmpty()).toList();
-            if (!onlyA.isEmpty()) {
-                notes.add("only in A: " + String.join(", ", onlyA));
-            }
-            if (!onlyB.isEmpty()) {
-                notes.add("only in B: " + String.join(", ", onlyB));
-            }
-            doc.bullets(notes);
+            doc.bullets(onlyOneSide(a, sa, b, sb));
         }
+        unmatched(a, b, matched, doc);
+        return doc;
+    }
+
+    /** How the comparison reads: the ratio, its interval, the verdicts and the probes that adjust them. */
+    private static String method(Run a, Run b) {
+        return "B/A < 1: B is faster; its interval is 99%: Student's t on the log fork levels of both runs, "
+                + "with each row's run-to-run component (the spread between runs of the same code, which forks within "
+                + "one run do not see; A's: " + Reruns.of(a).source() + "; B's: " + Reruns.of(b).source() + "). "
+                + "Like with like: **B faster** or **B slower** only where that interval excludes 1 and the levels are "
+                + "at least " + String.format(Locale.ROOT, "%.0f%%", (RERUN_FLOOR - 1) * 100)
+                + " apart (closer: *under the re-run floor*), else *within noise*; one JVM on a side is *no verdict*. "
+                + "A row in states is judged state by state: each "
+                + "state of B against A's state of the same rank where both have as many, else A's state at the "
+                + "nearest level (within " + Format.times(LikeWithLike.MATCH) + "), level against level, and share against share (how many of each run's JVMs reached it; Fisher's exact "
+                + "test, *shares differ* at p < 0.05, compared only where the JVMs give the test 80% power to tell 1/3 "
+                + "from 2/3; a JVM apart in one run only is no difference of states). A row whose forks did not settle, "
+                + "were measured before they settled, or scattered in one state, "
+                + "gets no verdict. Values: ns per hop (ring) or per exchange (rendezvous), ms per operation "
+                + "(fan-out), requests per second (echo server, whose B/A is that of its time per request) [95% "
+                + "interval]. Where the single-thread speed probe `" + Probe.SPEED + "` moved between the runs, "
+                + "one-thread rows of B are divided by its B/A first, and say so; where the cross-CPU probe `"
+                + Probe.CROSS_CPU + "` moved, rows that hand off across cpus get no verdict.";
+    }
+
+    /** Where the machine's speed or cross-CPU handoff moved between the runs, what that does to the verdicts. */
+    private static void probeNotes(Run a, Series<?> sa, Run b, Series<?> sb, Doc doc) {
+        Optional<String> machine = machineMoved(a, sa, b, sb);
+        Optional<Stats.Ratio> speed = speedMoved(a, sa, b, sb);
+        speed.ifPresent(r -> doc.paragraph("**The machine's speed moved**: its single-thread probe (`" + Probe.SPEED
+                + "`) ran " + Format.ratio(r) + " B/A; one-thread rows of B are divided by that before they are "
+                + "judged."));
+        List<Pair> pairs = pairs(a, sa, b, sb);
+        Optional<Double> common = machine.flatMap(why -> commonMove(pairs, sb));
+        machine.ifPresent(why -> doc.paragraph("**The machine moved**: its cross-CPU handoff (`" + Probe.CROSS_CPU
+                + "`, probed at the start and the end of each run) " + why + ". Rows that hand off across cpus "
+                + "move with it, so " + common.map(c -> "each of them is judged on its B/A divided by their "
+                        + "common move, the median B/A of the " + acrossRows(pairs, sb).size()
+                        + " such rows with one state in both runs (" + Format.times(c) + "), measured in the same "
+                        + "rounds; a row that moved with the machine is then within noise, one that moved "
+                        + "against it is not").orElse("none of them is called faster, slower or in other "
+                        + "shares here (fewer than " + COMMON_ROWS + " such rows with one state in both runs to "
+                        + "judge them against)") + "; rows on one thread are judged as they read."));
+    }
+
+    /** One table row per id in both runs: A, B, B/A, p, CPU per step B/A and the verdict. */
+    private static List<Doc.Row> verdictRows(Run a, Series<?> sa, Run b, Series<?> sb, WorkloadSection<?> w) {
+        List<Doc.Row> rows = new ArrayList<>();
+        for (Judged j : judged(a, sa, b, sb)) {
+            Pair p = j.pair();
+            Stats.Ratio r = p.ratio();
+            LikeWithLike.Verdict v = j.verdict();
+            String said = j.said();
+            rows.add(new Doc.Row(List.of(Doc.Cell.of(p.id()),
+                    new Doc.Cell(value(p.a(), w), p.a().median(), p.a().isUnstable()),
+                    new Doc.Cell(value(p.b(), w), p.b().median(), p.b().isUnstable()),
+                    Doc.Cell.number(ratio(r), r.value()),
+                    Doc.Cell.number(Double.isNaN(r.p()) ? "n/a" : String.format(Locale.ROOT, "%.2g", r.p()), r.p()),
+                    Doc.Cell.of(sa.row(a, p.id()).flatMap(ra -> sb.row(b, p.id()).map(rb -> Costs.cpuRatio(ra, rb)))
+                            .orElse("n/a")),
+                    new Doc.Cell(said, null, false, v == LikeWithLike.Verdict.FASTER ? "good" : v == LikeWithLike.Verdict.SLOWER ? "bad"
+                            : null)),
+                    Map.of("model", p.id().substring(0, p.id().indexOf('/')), "workload",
+                            sa.workload().label())));
+        }
+        return rows;
+    }
+
+    /** The ids of a matched series measured in one run only. */
+    private static List<String> onlyOneSide(Run a, Series<?> sa, Run b, Series<?> sb) {
+        List<String> notes = new ArrayList<>();
+        List<String> onlyA = sa.rows(a).stream().map(Series.Row::id).filter(id -> sb.row(b, id).isEmpty()).toList();
+        List<String> onlyB = sb.rows(b).stream().map(Series.Row::id).filter(id -> sa.row(a, id).isEmpty()).toList();
+        if (!onlyA.isEmpty()) {
+            notes.add("only in A: " + String.join(", ", onlyA));
+        }
+        if (!onlyB.isEmpty()) {
+            notes.add("only in B: " + String.join(", ", onlyB));
+        }
+        return notes;
+    }
+
+    /** The configurations of either run that match none of the other's. */
+    private static void unmatched(Run a, Run b, List<Series<?>[]> matched, Doc doc) {
         List<Series<?>> unmatchedA = Series.of(a).stream()
                 .filter(s -> matched.stream().noneMatch(m -> m[0].equals(s))).toList();
         List<Series<?>> unmatchedB = Series.of(b).stream()
@@ -191,7 +222,6 @@ public final class Compare {
             unmatchedB.forEach(s -> items.add("only in B: " + Sections.name(b, s) + " (" + count(b, s) + ")"));
             doc.bullets(items);
         }
-        return doc;
     }
 
     /** One id's verdict: its pair (B divided by the speed probe where it moved), the verdict and what it says. */
@@ -244,7 +274,7 @@ public final class Compare {
         if (across.size() < COMMON_ROWS) {
             return Optional.empty();
         }
-        return Optional.of(Math.exp(threadring.bench.stats.Numbers.median(across.stream()
+        return Optional.of(Math.exp(Numbers.median(across.stream()
                 .mapToDouble(p -> Math.log(p.b().median() / p.a().median())))));
     }
 
@@ -309,11 +339,11 @@ public final class Compare {
     /** Across hosts: each id's speed-up over its own run's baseline in A and in B, and whether they separate. */
     private static void speedUps(Run a, Series<?> sa, Run b, Series<?> sb, Doc doc) {
         WorkloadSection<?> section = Sections.of(sa);
-        if (section.baseline().isEmpty()) {
+        if (section.workloadUnit().baseline().isEmpty()) {
             doc.paragraph("No verdicts: " + section.noBaseline() + ".");
             return;
         }
-        String baseline = section.baseline().get();
+        String baseline = section.workloadUnit().baseline().get();
         Optional<Series.Row> baseA = sa.row(a, baseline);
         Optional<Series.Row> baseB = sb.row(b, baseline);
         if (baseA.isEmpty() || baseB.isEmpty()) {
@@ -334,7 +364,7 @@ public final class Compare {
                     : rb.interval().high() < ra.interval().low() ? "B lower" : "overlaps";
             rows.add(new Doc.Row(List.of(Doc.Cell.of(p.id()), Doc.Cell.number(Format.ratio(ra), ra.value()),
                     Doc.Cell.number(Format.ratio(rb), rb.value()), Doc.Cell.of(verdict)),
-                    java.util.Map.of("model", p.id().substring(0, p.id().indexOf('/')), "workload",
+                    Map.of("model", p.id().substring(0, p.id().indexOf('/')), "workload",
                             sa.workload().label())));
         }
         doc.add(new Doc.Table("compare-speed-ups", List.of(new Doc.Column("id", false),
@@ -392,15 +422,12 @@ public final class Compare {
     }
 
     private static String count(Run run, Series<?> s) {
-        int n = s.rows(run).size();
-        return n == 0 ? "no results" : n + " ids";
+        return s.rows(run).isEmpty() ? "no results" : s.rows(run).size() + " ids";
     }
 
     /** {@code dir} as seen from {@code from}: "." for itself, "../20261126-134153" for a sibling run. */
     static String where(Path from, Path dir) {
-        Path f = from.toAbsolutePath().normalize();
-        Path d = dir.toAbsolutePath().normalize();
-        String relative = f.relativize(d).toString();
+        String relative = from.toAbsolutePath().normalize().relativize(dir.toAbsolutePath().normalize()).toString();
         return relative.isEmpty() ? "." : relative;
     }
 

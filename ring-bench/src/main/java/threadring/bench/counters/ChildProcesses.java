@@ -1,7 +1,9 @@
 package threadring.bench.counters;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 import threadring.bench.util.LinuxProc;
 
 /**
@@ -17,12 +19,12 @@ final class ChildProcesses {
     private static volatile Look last;
 
     /** The children's pids, found at {@code nanos}. */
-    private record Look(long nanos, java.util.List<Long> pids) {}
+    private record Look(long nanos, List<Long> pids) {}
 
     private ChildProcesses() {}
 
     /** This JVM's live children's pids: looked up at most once per {@link #FRESH_NS}. */
-    static java.util.List<Long> pids() {
+    static List<Long> pids() {
         long now = System.nanoTime();
         Look l = last;
         if (l == null || now - l.nanos() > FRESH_NS || now - l.nanos() < 0) {
@@ -63,7 +65,7 @@ final class ChildProcesses {
 
     /** One count's growth over {@code end}'s threads since {@code start} (a thread born since counted from 0). */
     private static long delta(Map<String, LinuxProc.Task> start, Map<String, LinuxProc.Task> end,
-            java.util.function.ToLongFunction<LinuxProc.Task> count) {
+            ToLongFunction<LinuxProc.Task> count) {
         long n = 0;
         for (Map.Entry<String, LinuxProc.Task> t : end.entrySet()) {
             LinuxProc.Task before = start.get(t.getKey());

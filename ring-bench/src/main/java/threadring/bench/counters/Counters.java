@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceLoader;
 
 /**
@@ -62,7 +63,7 @@ public final class Counters {
     }
 
     /** The metric {@code key}, if a probe has it. */
-    public static java.util.Optional<Metric> metric(String key) {
+    public static Optional<Metric> metric(String key) {
         return METRICS.stream().filter(m -> m.key().equals(key)).findFirst();
     }
 }

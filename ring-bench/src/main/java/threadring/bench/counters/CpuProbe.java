@@ -3,6 +3,7 @@ package threadring.bench.counters;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Map;
+import threadring.bench.util.LinuxProc;
 
 /**
  * The JVM's CPU time (all its threads, user and system, ended ones included: the JVM's own count,
@@ -22,7 +23,7 @@ public final class CpuProbe implements Probe {
             return null;
         }
         long before = os.getProcessCpuTime();
-        Map<String, threadring.bench.util.LinuxProc.Task> children = ChildProcesses.tasks();
+        Map<String, LinuxProc.Task> children = ChildProcesses.tasks();
         return new Reading(before, os.getProcessCpuTime(), children);
     }
 
@@ -30,7 +31,7 @@ public final class CpuProbe implements Probe {
      * The JVM's CPU ns before and after it read its live child processes' threads, and those: the
      * reading's own work (a walk of /proc) is in neither iteration's count.
      */
-    record Reading(long beforeNs, long afterNs, Map<String, threadring.bench.util.LinuxProc.Task> children) {}
+    record Reading(long beforeNs, long afterNs, Map<String, LinuxProc.Task> children) {}
 
     @Override
     public Map<String, Double> between(Object start, Object end) {

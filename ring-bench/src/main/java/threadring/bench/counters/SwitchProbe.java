@@ -2,6 +2,7 @@ package threadring.bench.counters;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import threadring.bench.util.LinuxProc;
 import threadring.bench.util.Rusage;
 
@@ -16,7 +17,7 @@ public final class SwitchProbe implements Probe {
     @Override
     public Object read(Source source) {
         if (source.own()) {
-            java.util.Optional<Rusage.Switches> r = Rusage.switches();
+            Optional<Rusage.Switches> r = Rusage.switches();
             if (r.isPresent()) {
                 return new Own(r.get(), ChildProcesses.tasks());
             }

@@ -1,5 +1,8 @@
 package threadring.bench.data;
 
+import java.util.List;
+import java.util.function.UnaryOperator;
+
 /**
  * One JDK and cpu set of a run; {@code cpus} null means unpinned. {@code host}: the machine it ran
  * on, set where a merged run holds several (its label then starts with the host name), else
@@ -8,21 +11,21 @@ package threadring.bench.data;
  * runs written before they existed).
  */
 public record Configuration(String label, String jdk, String cpus, Env.Jvm jvm, Env.Machine host,
-        java.util.List<String> jvmArgs) {
+        List<String> jvmArgs) {
 
     /** A configuration of the run's own machine. */
     public static Configuration local(String label, String jdk, String cpus, Env.Jvm jvm) {
-        return local(label, jdk, cpus, jvm, java.util.List.of());
+        return local(label, jdk, cpus, jvm, List.of());
     }
 
     /** A configuration of the run's own machine whose JVMs start with {@code jvmArgs} too. */
-    public static Configuration local(String label, String jdk, String cpus, Env.Jvm jvm, java.util.List<String> jvmArgs) {
+    public static Configuration local(String label, String jdk, String cpus, Env.Jvm jvm, List<String> jvmArgs) {
         return new Configuration(label, jdk, cpus, jvm, null, jvmArgs);
     }
 
     /** The flags this configuration adds to every JVM: none for the run's plain configurations. */
-    public java.util.List<String> flags() {
-        return jvmArgs == null ? java.util.List.of() : jvmArgs;
+    public List<String> flags() {
+        return jvmArgs == null ? List.of() : jvmArgs;
     }
 
     /** The same configuration measured on {@code machine}, labelled {@code newLabel} (a merged run's). */
@@ -31,7 +34,7 @@ public record Configuration(String label, String jdk, String cpus, Env.Jvm jvm, 
     }
 
     /** The same configuration with its JDK's paths as {@code shown} writes them. */
-    public Configuration withPaths(java.util.function.UnaryOperator<String> shown) {
+    public Configuration withPaths(UnaryOperator<String> shown) {
         Env.Jvm j = jvm == null ? null : new Env.Jvm(jvm.javaVendor(), jvm.javaVersion(), jvm.javaFeature(), jvm.vmName(),
                 jvm.vmVersion(), shown.apply(jvm.javaHome()), jvm.inputArguments(), jvm.availableProcessors(),
                 jvm.maxHeapBytes(), jvm.collector());
@@ -48,7 +51,7 @@ public record Configuration(String label, String jdk, String cpus, Env.Jvm jvm, 
      * {@code jdk25-cpusall-UseCompactObjectHeaders} for {@code -XX:+UseCompactObjectHeaders}, a flag
      * turned off as {@code no} and its name, {@code -Xss512k} as {@code Xss512k}.
      */
-    public static String label(int javaFeature, String cpus, java.util.List<String> jvmArgs) {
+    public static String label(int javaFeature, String cpus, List<String> jvmArgs) {
         StringBuilder label = new StringBuilder(label(javaFeature, cpus));
         for (String flag : jvmArgs) {
             String name = flag.replaceFirst("^-XX:", "");

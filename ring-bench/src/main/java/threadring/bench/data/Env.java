@@ -1,13 +1,17 @@
 package threadring.bench.data;
 
 import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import threadring.bench.util.CpuList;
 import threadring.bench.util.Processes;
@@ -28,7 +32,7 @@ public final class Env {
         }
 
         /** The same, the checkout's folder {@code home} in its home and flags written {@code <checkout>}: a committed file names no machine's path. */
-        public Jvm withoutCheckout(java.nio.file.Path home) {
+        public Jvm withoutCheckout(Path home) {
             String checkout = home.toAbsolutePath().normalize().toString();
             return new Jvm(javaVendor, javaVersion, javaFeature, vmName, vmVersion,
                     javaHome == null ? null : javaHome.replace(checkout, "<checkout>"), inputArguments.stream()
@@ -55,7 +59,7 @@ public final class Env {
     private Env() {}
 
     /** {@code Env FILE}: writes this JVM's facts to FILE, how a sweep probes a JDK and cpu set. */
-    public static void main(String[] args) throws java.io.IOException {
+    public static void main(String[] args) throws IOException {
         Json.write(Path.of(args[0]), jvm());
     }
 
@@ -99,7 +103,7 @@ public final class Env {
      */
     static String collector() {
         List<String> names = ManagementFactory.getGarbageCollectorMXBeans().stream()
-                .map(java.lang.management.GarbageCollectorMXBean::getName).toList();
+                .map(GarbageCollectorMXBean::getName).toList();
         return names.stream().anyMatch(n -> n.startsWith("G1 ")) ? "G1"
                 : names.contains("Copy") || names.contains("MarkSweepCompact") ? "Serial"
                 : names.stream().anyMatch(n -> n.startsWith("PS ")) ? "Parallel"
@@ -120,7 +124,7 @@ public final class Env {
     public static Boolean virtualMachine() {
         try {
             return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("flags"))
-                    .findFirst().map(l -> java.util.Arrays.asList(l.substring(l.indexOf(':') + 1).trim().split("\\s+"))
+                    .findFirst().map(l -> Arrays.asList(l.substring(l.indexOf(':') + 1).trim().split("\\s+"))
                             .contains("hypervisor")).orElse(null);
         } catch (IOException e) {
             return null;
@@ -137,8 +141,8 @@ public final class Env {
             return Files.readString(Path.of("/etc/hostname")).trim();
         } catch (IOException e) {
             try {
-                return java.net.InetAddress.getLocalHost().getHostName();
-            } catch (java.net.UnknownHostException u) {
+                return InetAddress.getLocalHost().getHostName();
+            } catch (UnknownHostException u) {
                 return "unknown host";
             }
         }

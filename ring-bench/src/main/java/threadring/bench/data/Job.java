@@ -1,10 +1,10 @@
 package threadring.bench.data;
 
+import com.google.gson.annotations.SerializedName;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import com.google.gson.annotations.SerializedName;
 import threadring.core.Size;
 
 /**

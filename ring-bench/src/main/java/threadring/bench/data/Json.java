@@ -4,10 +4,12 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonElement;
 import java.io.IOException;
+import java.lang.reflect.Type;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
+import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 import threadring.core.Size;
 import threadring.core.Workload;
@@ -36,7 +38,7 @@ public final class Json {
     /** Every kind of score, tagged: JMH's passes, and each runner's own kind ({@link ScoreKind}, by ServiceLoader). */
     private static Sealed<Score> scores() {
         Sealed<Score> scores = new Sealed<Score>("kind").kind("passes", Score.Passes.class);
-        java.util.ServiceLoader.load(ScoreKind.class).forEach(k -> scores.kind(k.name(), k.type()));
+        ServiceLoader.load(ScoreKind.class).forEach(k -> scores.kind(k.name(), k.type()));
         return scores;
     }
 
@@ -46,13 +48,13 @@ public final class Json {
     private static final class WorkloadName implements com.google.gson.JsonSerializer<Workload<?, ?>>,
             com.google.gson.JsonDeserializer<Workload<?, ?>> {
         @Override
-        public com.google.gson.JsonElement serialize(Workload<?, ?> w, java.lang.reflect.Type type,
+        public com.google.gson.JsonElement serialize(Workload<?, ?> w, Type type,
                 com.google.gson.JsonSerializationContext context) {
             return new com.google.gson.JsonPrimitive(w.name());
         }
 
         @Override
-        public Workload<?, ?> deserialize(com.google.gson.JsonElement json, java.lang.reflect.Type type,
+        public Workload<?, ?> deserialize(com.google.gson.JsonElement json, Type type,
                 com.google.gson.JsonDeserializationContext context) {
             try {
                 return Workloads.named(json.getAsString());

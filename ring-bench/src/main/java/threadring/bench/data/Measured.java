@@ -1,5 +1,7 @@
 package threadring.bench.data;
 
+import java.util.Optional;
+
 /**
  * One id in one job: its {@link Score}, the separate profiling pass (null without one), or why it
  * failed ({@code score} null), or why it cannot run here at all ({@code limit}: a limit of the
@@ -32,12 +34,12 @@ public record Measured(String id, Score score, Profile profile, String error, St
     }
 
     /** The JMH passes, if that is what it measured. */
-    public java.util.Optional<Score.Passes> passes() {
-        return score instanceof Score.Passes p ? java.util.Optional.of(p) : java.util.Optional.empty();
+    public Optional<Score.Passes> passes() {
+        return score instanceof Score.Passes p ? Optional.of(p) : Optional.empty();
     }
 
     /** Its score as a {@code kind} (a runner's own record, such as the echo server's), if that is what it measured. */
-    public <T extends Score> java.util.Optional<T> score(Class<T> kind) {
-        return kind.isInstance(score) ? java.util.Optional.of(kind.cast(score)) : java.util.Optional.empty();
+    public <T extends Score> Optional<T> score(Class<T> kind) {
+        return kind.isInstance(score) ? Optional.of(kind.cast(score)) : Optional.empty();
     }
 }

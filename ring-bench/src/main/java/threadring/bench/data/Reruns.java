@@ -1,5 +1,9 @@
 package threadring.bench.data;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import threadring.bench.stats.Rerun;
@@ -7,43 +11,46 @@ import threadring.bench.stats.Rerun;
 /**
  * The run-to-run components a run's rows carry ({@link Rerun}): the ones it recorded (estimated
  * when it started from the earlier runs in its results folder, where there were enough), else
- * this project's default, estimated from its committed default sweeps ({@code rerun.RerunPairs};
- * RerunsTest recomputes it from those runs and fails if it differs from what is written here).
+ * this project's default, estimated from its committed default sweeps. The default is a generated
+ * resource ({@link #RESOURCE}): {@code ./benchmark.sh docs} writes it from the sweeps it names
+ * ({@code rerun.ProjectReruns}), and RerunsTest recomputes it from those runs.
  */
 public final class Reruns {
 
-    /** The committed default sweeps of 2026-11-26 the default is estimated from: A, B, C and D. */
-    public static final List<String> SWEEPS = java.util.List.of("20261126-082623", "20261126-094051",
-            "20261126-134153", "20261126-194407");
+    /** Where the project's default components are kept, on the class path. */
+    public static final String RESOURCE = "/threadring/bench/data/reruns.json";
 
-    /** The project's default (RerunsTest: the same as {@code rerun.RerunPairs} gives on {@link #SWEEPS}). */
-    public static final Rerun PROJECT = new Rerun(new java.util.TreeMap<>(Map.of(
-            "fanout across cpus", new Rerun.Part(0.020, 48),
-            "fanout one thread", new Rerun.Part(0.030, 18),
-            "rendezvous across cpus", new Rerun.Part(0.075, 35),
-            "rendezvous one thread", new Rerun.Part(0.020, 48),
-            "ring across cpus", new Rerun.Part(0.070, 13),
-            "ring one thread", new Rerun.Part(0.015, 68))),
-            "this project's committed default sweeps A-D of 2026-11-26");
+    /**
+     * The project's default: the rows' components ({@code rows}) from the default sweeps {@code sweeps},
+     * the ratios' ({@code ratios}, by {@link Rerun#ratioKey}) from the same-settings default sweeps
+     * {@code ratioSweeps}.
+     */
+    public record Project(List<String> sweeps, Rerun rows, List<String> ratioSweeps, Map<String, Rerun.Part> ratios) {}
 
-    /** The same-settings default sweeps of 2026-11-28 the project's ratio components are estimated from. */
-    public static final List<String> RATIO_SWEEPS = java.util.List.of("20261128-110040", "20261128-140145",
-            "20261128-171654", "20261128-191957", "20261128-231830");
+    /** The project's default, as the resource holds it. */
+    public static final Project OWN = load();
 
-    /** The project's ratio components (RerunsTest: the same as {@code rerun.RerunPairs.estimate} gives on {@link #RATIO_SWEEPS}). */
-    public static final Map<String, Rerun.Part> PROJECT_RATIOS = new java.util.TreeMap<>(Map.of(
-            "echo across / across", new Rerun.Part(0.0, 173),
-            "fanout across / across", new Rerun.Part(0.035, 280),
-            "fanout one thread / across", new Rerun.Part(0.02, 80),
-            "rendezvous across / across", new Rerun.Part(0.02, 120),
-            "rendezvous one thread / across", new Rerun.Part(0.04, 324),
-            "rendezvous one thread / one thread", new Rerun.Part(0.05, 150),
-            "ring across / across", new Rerun.Part(0.0, 32),
-            "ring one thread / across", new Rerun.Part(0.0, 348),
-            "ring one thread / one thread", new Rerun.Part(0.015, 616),
-            "skynet across / across", new Rerun.Part(0.0, 317)));
+    /** The committed default sweeps the rows' default is estimated from. */
+    public static final List<String> SWEEPS = OWN.sweeps();
+    /** The rows' default components. */
+    public static final Rerun PROJECT = OWN.rows();
+    /** The same-settings default sweeps the ratios' default is estimated from. */
+    public static final List<String> RATIO_SWEEPS = OWN.ratioSweeps();
+    /** The ratios' default components. */
+    public static final Map<String, Rerun.Part> PROJECT_RATIOS = OWN.ratios();
 
     private Reruns() {}
+
+    private static Project load() {
+        try (InputStream in = Reruns.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("no " + RESOURCE + " on the class path");
+            }
+            return Json.GSON.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8), Project.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /** The ratio components of {@code run} ({@link threadring.bench.stats.RatioRerun}): its own, else the project's. */
     public static Map<String, Rerun.Part> ratios(Run run) {

@@ -1,7 +1,6 @@
 package threadring.bench.data;
 
 import com.google.gson.annotations.SerializedName;
-import threadring.core.Size;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashSet;
@@ -10,7 +9,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import threadring.core.Size;
 
 /**
  * A whole run: run.json. The environment, what the sweep was asked and did, and every
@@ -49,7 +50,7 @@ public record Run(int schema, String runId, State state, String started, String 
     public record AsyncStatus(String library, Map<String, String> problems) {}
 
     /** The same run with its configurations' JDK paths and async-profiler's library as {@code shown} writes them. */
-    public Run withPaths(java.util.function.UnaryOperator<String> shown) {
+    public Run withPaths(UnaryOperator<String> shown) {
         AsyncStatus async = asyncProfiler == null ? null : new AsyncStatus(shown.apply(asyncProfiler.library()),
                 asyncProfiler.problems());
         List<Configuration> configs = configurations == null ? null

@@ -1,8 +1,10 @@
 package threadring.bench.data;
 
-import java.util.List;
 import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import threadring.bench.stats.ForkSeries;
+import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 
 /**
@@ -19,11 +21,11 @@ public interface Score {
 
     /** {@link #nsPerStep} summarised over JVMs. */
     default Stats.Summary cost() {
-        return cost(threadring.bench.stats.Rerun.Part.NONE);
+        return cost(Rerun.Part.NONE);
     }
 
     /** The same, as a row: its intervals carry the run-to-run component {@code rerun}. */
-    default Stats.Summary cost(threadring.bench.stats.Rerun.Part rerun) {
+    default Stats.Summary cost(Rerun.Part rerun) {
         return Stats.summarize(nsPerStep(), rerun);
     }
 
@@ -64,7 +66,7 @@ public interface Score {
 
         /** Forks classified over their whole series, in states, with the interval their planning allows. */
         @Override
-        public Stats.Summary cost(threadring.bench.stats.Rerun.Part rerun) {
+        public Stats.Summary cost(Rerun.Part rerun) {
             return Stats.summarize(series(), pilot, rerun);
         }
     }
@@ -99,7 +101,7 @@ public interface Score {
      * beside its time: each counter a probe read by name ({@code threadring.bench.counters}: its
      * wall and CPU milliseconds, switches, bytes, ...; null where not measured).
      */
-    record Iteration(long passes, double msPerPass, java.util.Map<String, Double> counters) {
+    record Iteration(long passes, double msPerPass, Map<String, Double> counters) {
         public double ms() {
             return passes * msPerPass;
         }

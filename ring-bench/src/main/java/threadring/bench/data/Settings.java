@@ -3,8 +3,11 @@ package threadring.bench.data;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import threadring.core.Workload;
+import java.util.function.UnaryOperator;
+import threadring.bench.stats.Forks;
+import threadring.bench.stats.Rerun;
 import threadring.core.Size;
+import threadring.core.Workload;
 
 /**
  * What the user asked a sweep for, resolved by the command line: which ids, every series of
@@ -17,7 +20,7 @@ public record Settings(Selection selection, List<Size> series, Map<Workload<?, ?
         List<String> cpus, List<String> jdks, List<String> profilers, Profiling profiling, Long seed) {
 
     /** The same settings with each --jdk home as {@code shown} records it (a checkout's .jdks relative to its results). */
-    public Settings withJdkPaths(java.util.function.UnaryOperator<String> shown) {
+    public Settings withJdkPaths(UnaryOperator<String> shown) {
         return jdks == null ? this : new Settings(selection, series, steps, scored, cpus,
                 jdks.stream().map(shown).toList(), profilers, profiling, seed);
     }
@@ -58,7 +61,7 @@ public record Settings(Selection selection, List<Size> series, Map<Workload<?, ?
      */
     public record Scored(boolean quick, boolean longRun, Integer forks, int maxForks, Integer warmups,
             Integer iterations, Integer iterationMs, int passMs, int precision, Integer settleMs, boolean counters,
-            List<String> jvmArgs, Integer stateForks, threadring.bench.stats.Rerun rerun) {
+            List<String> jvmArgs, Integer stateForks, Rerun rerun) {
 
         /** The most forks a row in states gets. */
         public int stateCap() {
@@ -66,7 +69,7 @@ public record Settings(Selection selection, List<Size> series, Map<Workload<?, ?
         }
 
         /** The same settings with {@code r} as the run-to-run components. */
-        public Scored withRerun(threadring.bench.stats.Rerun r) {
+        public Scored withRerun(Rerun r) {
             return new Scored(quick, longRun, forks, maxForks, warmups, iterations, iterationMs, passMs, precision,
                     settleMs, counters, jvmArgs, stateForks, r);
         }
@@ -78,7 +81,7 @@ public record Settings(Selection selection, List<Size> series, Map<Workload<?, ?
 
         /** The forks a row starts with: as given, else the benchmark's {@code @Fork}. */
         public int startForks() {
-            return forks != null ? forks : threadring.bench.stats.Forks.PILOT; // the pilot when none was asked
+            return forks != null ? forks : Forks.PILOT; // the pilot when none was asked
         }
     }
 

@@ -3,12 +3,14 @@ package threadring.bench.docs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import threadring.bench.answer.Glance;
 import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
 import threadring.bench.report.Board;
 import threadring.bench.report.Format;
 import threadring.bench.report.Text;
@@ -73,7 +75,7 @@ public final class AcrossHosts {
         String cpu = answer.run().machine().cpuModel();
         for (Map.Entry<String, Path> e : Sweeps.newestPerCpu(committed).entrySet()) {
             if (!e.getKey().equals(cpu)) {
-                Pool p = Pool.of(committed, threadring.bench.data.RunFile.read(e.getValue()));
+                Pool p = Pool.of(committed, RunFile.read(e.getValue()));
                 others.add(new Host(e.getKey(), p, Glance.boards(p)));
             }
         }
@@ -187,7 +189,7 @@ public final class AcrossHosts {
     /** The ordering whose ratio differs most between hosts, beyond both intervals. */
     Optional<Ordering> mostMoved() {
         return orderings.stream().filter(o -> !o.there().isEmpty()).filter(o -> moves(o.here(), o.there().values()
-                .iterator().next())).max(java.util.Comparator.comparingDouble(o -> Math.abs(Math.log(o.here().value()
+                .iterator().next())).max(Comparator.comparingDouble(o -> Math.abs(Math.log(o.here().value()
                         / o.there().values().iterator().next().value()))));
     }
 

@@ -24,7 +24,18 @@ public record FirstScreen(Ratios ratios, Links links, List<Glance.Line> lines, T
     public record Links(String chart, String report, String hosts, String results) {}
 
     public static FirstScreen of(Ratios ratios, Links links, AcrossHosts across, Optional<LiveMemory> memory) {
-        List<Glance.Line> lines = Glance.of(ratios, links.report());
+        return of(ratios, links, across, memory, List.of());
+    }
+
+    /**
+     * The same with the lines of the workloads the default sweep leaves out, each from the newest
+     * committed run of it ({@code asked}: its workload and run).
+     */
+    public static FirstScreen of(Ratios ratios, Links links, AcrossHosts across, Optional<LiveMemory> memory,
+            List<Sweeps.Asked> asked) {
+        List<Glance.Line> lines = new ArrayList<>(Glance.of(ratios, links.report()));
+        asked.forEach(a -> lines.addAll(Glance.of(a.run(), a.workload(), links.results() + a.run().runId()
+                + "/report.md")));
         return new FirstScreen(ratios, links, lines, Glance.conditions(ratios), across.line(links.hosts()),
                 memory.map(m -> m.line(links.results() + m.run().runId() + "/report.md")),
                 Jobs.of(ratios.run(), lines, memory));

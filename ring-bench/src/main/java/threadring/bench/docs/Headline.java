@@ -7,7 +7,7 @@ import threadring.bench.answer.Glossary;
 import threadring.bench.data.Run;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Ratios;
-import threadring.bench.report.Sections;
+import threadring.bench.units.Units;
 import threadring.core.Workload;
 
 /**
@@ -27,7 +27,7 @@ public final class Headline {
     public static boolean defaultSweep(Run run) {
         Settings s = new Settings(run);
         return run.state() == Run.State.COMPLETE && s.includes().isEmpty() && !s.all() && !s.quick() && !s.longRun()
-                && s.workloads().containsAll(Sections.swept());
+                && s.workloads().containsAll(Units.swept());
     }
 
     /** The details of the answer of {@code ratios} (a pool, or one run), its newest run linked at {@code reportLink}. */

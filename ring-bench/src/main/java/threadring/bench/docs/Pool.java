@@ -5,22 +5,24 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
+import threadring.bench.report.MainStateRatio;
+import threadring.bench.report.MainStates;
+import threadring.bench.report.Ratios;
+import threadring.bench.report.Series;
+import threadring.bench.rerun.RerunPairs;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.RatioPool;
 import threadring.bench.stats.RatioRerun;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
-import threadring.bench.report.MainStates;
-import threadring.bench.report.Ratios;
-import threadring.bench.report.Sections;
-import threadring.bench.report.Series;
-import threadring.bench.rerun.RerunPairs;
-import threadring.bench.data.Reruns;
-import threadring.bench.report.MainStateRatio;
+import threadring.bench.units.Units;
 
 /**
  * The answer's ratios pooled over alike runs ({@link RatioPool}): the newest run and the sweeps made
@@ -57,7 +59,7 @@ public final class Pool implements Ratios {
         this.mains = runs.stream().map(MainStates::of).toList();
         Map<String, Rerun.Spread> levels = components.levels();
         this.spreads = levels == null ? Map.of() : levels;
-        Map<String, Rerun.Part> own = new java.util.TreeMap<>(Reruns.ratios(runs.get(0)));
+        Map<String, Rerun.Part> own = new TreeMap<>(Reruns.ratios(runs.get(0)));
         if (components.ratios() != null) {
             own.putAll(components.ratios());
         }
@@ -122,7 +124,7 @@ public final class Pool implements Ratios {
     }
 
     /** Each class's variance between the pool's runs beyond its component ({@link RatioPool#between}). */
-    private final Map<String, Double> between = new java.util.HashMap<>();
+    private final Map<String, Double> between = new HashMap<>();
 
     /** The sides of every ratio of class {@code key} among the rows of the newest run's series of {@code s}'s workload. */
     private List<List<RatioPool.Side>> ofClass(Series<?> s, String key) {
@@ -161,7 +163,7 @@ public final class Pool implements Ratios {
 
     /** Whether ratios of series {@code s} are pooled: several runs, and a workload that pools. */
     private boolean pooled(Series<?> s) {
-        return runs.size() > 1 && Sections.of(s.workload()).pools();
+        return runs.size() > 1 && Units.of(s.workload()).pools();
     }
 
     /** Each run's log ratio of {@code x} over {@code y} where both speak in the state the newest run shows. */

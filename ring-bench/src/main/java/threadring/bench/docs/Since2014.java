@@ -4,15 +4,16 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import threadring.bench.data.Run;
-import threadring.bench.stats.Stats;
-import threadring.core.ring.Ring;
-import threadring.core.ring.RingSize;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.History;
 import threadring.bench.report.Series;
+import threadring.bench.stats.Stats;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
 
 /**
  * Fibers against Loom since 2014: the 2014 study's speed-ups over its threads (Quasar fibers, Akka
@@ -81,7 +82,7 @@ public final class Since2014 {
         if (loom) {
             study.add(Doc.Cell.of("none then"));
         }
-        rows.add(new Doc.Row(study, java.util.Map.of()));
+        rows.add(new Doc.Row(study, Map.of()));
         for (Series<?> s : series) {
             Series.Row base = s.row(run, THREADS).orElseThrow();
             List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of("JDK " + s.config().jvm().javaVersion()),
@@ -93,7 +94,7 @@ public final class Since2014 {
                 cells.add(Doc.Cell.of(s.config().jvm().javaFeature() < LOOM_FEATURE ? "none (virtual threads: JDK "
                         + LOOM_FEATURE + "+)" : over(run, s, base, List.of(LOOM))));
             }
-            rows.add(new Doc.Row(cells, java.util.Map.of()));
+            rows.add(new Doc.Row(cells, Map.of()));
         }
         Doc doc = new Doc("");
         doc.paragraph(String.format(Locale.ROOT, "From run [`%s`](%s) (%s, %s, %d JDK%s), written by `./benchmark.sh docs`: "

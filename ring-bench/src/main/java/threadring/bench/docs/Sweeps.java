@@ -3,6 +3,7 @@ package threadring.bench.docs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +12,10 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.report.Series;
+import threadring.bench.units.Units;
 import threadring.bench.util.UsageException;
+import threadring.core.Workload;
 
 /** The committed default sweeps the docs answer from: the newest that pools, overall and per host. */
 public final class Sweeps {
@@ -51,6 +55,30 @@ public final class Sweeps {
             String cpu = run.machine().cpuModel();
             if (!out.containsKey(cpu) && Headline.defaultSweep(run)) {
                 out.put(cpu, newest(committed, r -> r.machine().cpuModel().equals(cpu)));
+            }
+        }
+        return out;
+    }
+
+    /** A workload the default sweep leaves out, and the newest committed run that measured it. */
+    public record Asked(Workload<?, ?> workload, Run run) {}
+
+    /**
+     * Each workload the default sweep leaves out ({@code --workload} asks for it), with the newest
+     * complete run under {@code committed} that measured it; none where it was never measured.
+     */
+    public static List<Asked> asked(Path committed) throws IOException {
+        List<Asked> out = new ArrayList<>();
+        List<Workload<?, ?>> swept = Units.swept();
+        List<Workload<?, ?>> left = Units.ALL.stream().<Workload<?, ?>>map(s -> s.workload())
+                .filter(w -> !swept.contains(w)).toList();
+        for (Workload<?, ?> w : left) {
+            for (Path d : runs(committed)) {
+                Run run = RunFile.read(d);
+                if (run.state() == Run.State.COMPLETE && !Series.of(run, w).isEmpty()) {
+                    out.add(new Asked(w, run));
+                    break;
+                }
             }
         }
         return out;

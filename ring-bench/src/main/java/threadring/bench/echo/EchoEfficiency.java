@@ -2,6 +2,8 @@ package threadring.bench.echo;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,6 +19,7 @@ import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.bench.stats.Tiers;
 import threadring.bench.util.LinuxProc;
+import threadring.core.echo.EchoServer;
 
 /**
  * The echo servers as server engineers judge them: the server's CPU per request at one offered rate
@@ -52,7 +55,7 @@ final class EchoEfficiency {
             return Optional.empty();
         }
         // each form's summary once, then sorted by it
-        Map<Series.Row, Stats.Summary> byForm = new java.util.IdentityHashMap<>();
+        Map<Series.Row, Stats.Summary> byForm = new IdentityHashMap<>();
         laddered.forEach(f -> byForm.put(f, usPerRequest(f, rate.getAsDouble())));
         List<Series.Row> sorted = laddered.stream().sorted(Comparator.comparingDouble(f -> byForm.get(f).median())).toList();
         List<Stats.Summary> levels = sorted.stream().map(byForm::get).toList();
@@ -123,7 +126,7 @@ final class EchoEfficiency {
      */
     static Optional<Board> board(Series<?> s, List<Series.Row> forms) {
         return of(forms).map(r -> {
-            Map<String, Entry> byId = new java.util.HashMap<>();
+            Map<String, Entry> byId = new HashMap<>();
             r.entries().forEach(e -> byId.put(e.form().id(), e));
             List<Board.Entry> entries = r.entries().stream().map(e -> new Board.Entry(e.form(), e.form().model(),
                     e.usPerRequest().median(), e.tier(), false, e.usPerRequest().modal(), Costs.PerStep.UNKNOWN)).toList();
@@ -164,7 +167,7 @@ final class EchoEfficiency {
             cells.add(Doc.Cell.number(String.format(Locale.ROOT, "%.2f", p99), p99));
             double peak = 1e9 / e.form().summary().median(); // a served row's level is ns per request
             cells.add(Doc.Cell.number((bound.getOrDefault(e.form().id(), false) ? "at least " : "") + Format.rate(peak), peak));
-            rows.add(new Doc.Row(cells, Format.tags(e.form().id(), threadring.core.echo.EchoServer.WORKLOAD)));
+            rows.add(new Doc.Row(cells, Format.tags(e.form().id(), EchoServer.WORKLOAD)));
         }
         doc.paragraph("**" + name + "**, the servers by CPU per request at one offered rate, least first.");
         doc.add(new Doc.Table("answer", columns, rows));

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.stream.Stream;
 import threadring.bench.data.Budget;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Job;
@@ -24,6 +25,7 @@ import threadring.bench.plan.Plan;
 import threadring.bench.plan.Progress;
 import threadring.bench.plan.RunLog;
 import threadring.bench.plan.Runner;
+import threadring.bench.plan.RunnerKind;
 import threadring.bench.stats.Forks;
 import threadring.bench.stats.Numbers;
 import threadring.core.RingFactory;
@@ -90,7 +92,7 @@ public final class EchoJobs implements Runner<Size.Served> {
     private Progress progress;
 
     /** The runner kind of the echo server's load under wrk, for every {@code Size.Served} workload (META-INF/services). */
-    public static final class Kind implements threadring.bench.plan.RunnerKind {
+    public static final class Kind implements RunnerKind {
         @Override
         public Runner<?> runner(Settings settings, Path jar) {
             return new EchoJobs(settings, jar, settings.seed());
@@ -126,9 +128,12 @@ public final class EchoJobs implements Runner<Size.Served> {
     }
 
     @Override
-    public boolean host() {
-        return false;
+    public String progress() {
+        return PHASE;
     }
+
+    /** The progress line's name for its repetitions. */
+    static final String PHASE = "echo servers";
 
     /** What a repetition costs beyond the seconds it records: the server JVM's start and close, wrk's (5.4-5.9 s here). */
     static final double UNRECORDED_S = 6;
@@ -190,12 +195,29 @@ public final class EchoJobs implements Runner<Size.Served> {
         EchoLoad.Timing timing = EchoLoad.Timing.of(settings.scored());
         int pilot = timing.repetitions();
         int cap = cap(pilot, settings.scored().maxForks());
+        Map<Scheduled, List<Item>> byJob = items(runDir, script, timing);
+        int[] extra = rounds(session, byJob, pilot, cap);
+        if (session.budget() != null) {
+            log.ran(List.of(new Budget.Ran(Budget.Kind.EXTRA_REPETITIONS, extra[0], extra[1])));
+        }
+        List<Job> done = new ArrayList<>();
+        for (Map.Entry<Scheduled, List<Item>> e : byJob.entrySet()) {
+            e.getValue().stream().filter(i -> i.limit != null || i.closed).forEach(i -> progress.finished(Plan.key(
+                    e.getKey().configuration(), e.getKey().plan(), i.factory.id()), i.factory.id(),
+                    estimate(e.getKey().plan()), e.getKey().size(), i.measured(), null));
+            done.add(job(e.getKey(), e.getValue(), Job.Status.OK));
+        }
+        return done;
+    }
+
+    /** Each job's ids with the load that runs them, each job saved as running. */
+    private Map<Scheduled, List<Item>> items(Path runDir, Path script, EchoLoad.Timing timing) throws IOException {
         Map<Scheduled, List<Item>> byJob = new LinkedHashMap<>();
         for (Scheduled s : jobs) {
             Configuration c = s.configuration();
             EchoLoad load = new EchoLoad(jar.toString(), c, wrk.orElseThrow(), script,
                     Files.createDirectories(runDir.resolve(RunFile.JOBS).resolve(c.label())), timing, log::log,
-                    java.util.stream.Stream.concat(settings.scored().extraJvmArgs().stream(), c.flags().stream()).toList());
+                    Stream.concat(settings.scored().extraJvmArgs().stream(), c.flags().stream()).toList());
             EchoLoad.Placement placement = EchoLoad.Placement.of(c.cpus());
             log.log("threadring: [" + c.label() + "] " + s.plan().ids() + " " + s.plan().describe() + " (wrk on cpus "
                     + placement.wrkCpus() + ", servers on " + placement.serverCpus() + ")");
@@ -208,6 +230,12 @@ public final class EchoJobs implements Runner<Size.Served> {
             byJob.put(s, items);
             save(s, items, Job.Status.RUNNING);
         }
+        return byJob;
+    }
+
+    /** The rounds until every id has its repetitions; how many later ones ran, and how many the budget skipped. */
+    private int[] rounds(Session session, Map<Scheduled, List<Item>> byJob, int pilot, int cap)
+            throws IOException, InterruptedException {
         Random random = new Random(seed ^ 0x5DEECE66DL);
         Long deadline = session.deadline(Size.Served.class);
         int[] extra = new int[2]; // beyond the mandatory repetitions: run, skipped for the budget
@@ -224,41 +252,37 @@ public final class EchoJobs implements Runner<Size.Served> {
             progress.round(round, "echo round " + round, byJob.values().stream().flatMap(List::stream)
                     .mapToInt(i -> i.reps.size()).sum(), byJob.values().stream().mapToInt(List::size).sum());
             for (Item i : due) {
-                long begin = System.nanoTime();
-                try {
-                    i.reps.add(i.load.repetition(i.factory, i.job.size(), i.reps.size() + 1));
-                    i.seconds.add((System.nanoTime() - begin) / 1e9);
-                } catch (EchoLoad.TooSlow e) { // what this machine allows the row, in any repetition: not a failure
-                    i.limit = i.reps.isEmpty() ? e.getMessage() : limitLater(i.reps.size(), e.getMessage());
-                } catch (IllegalStateException e) {
-                    i.failure = e.getMessage();
-                }
-                if (i.failure == null && !i.closed && i.planned == null && i.reps.size() >= pilot) {
-                    i.planned = planned(i.reps, pilot, cap, settings.scored().precision() / 100.0);
-                }
-                save(i.job, byJob.get(i.job), Job.Status.RUNNING);
-                List<Item> all = byJob.values().stream().flatMap(List::stream).toList();
-                progress.repetitions(all.stream().mapToInt(x -> x.reps.size()).sum(), all.stream()
-                        .mapToInt(x -> x.limit != null || x.failure != null ? x.reps.size()
-                                : Math.max(x.reps.size(), x.planned != null ? x.planned : pilot)).sum());
-                boolean done = i.failure != null || i.planned != null && i.reps.size() >= i.planned;
-                if (done) {
-                    progress.finished(Plan.key(i.job.configuration(), i.job.plan(), i.factory.id()), i.factory.id(),
-                            estimate(i.job.plan()), i.job.size(), i.measured(), null);
-                }
+                repetition(i, byJob, pilot, cap);
             }
         }
-        if (session.budget() != null) {
-            log.ran(List.of(new Budget.Ran(Budget.Kind.EXTRA_REPETITIONS, extra[0], extra[1])));
+        return extra;
+    }
+
+    /** One repetition of an id, then its plan once its pilot is in, its job saved and the progress told. */
+    private void repetition(Item i, Map<Scheduled, List<Item>> byJob, int pilot, int cap)
+            throws IOException, InterruptedException {
+        long begin = System.nanoTime();
+        try {
+            i.reps.add(i.load.repetition(i.factory, i.job.size(), i.reps.size() + 1));
+            i.seconds.add((System.nanoTime() - begin) / 1e9);
+        } catch (EchoLoad.TooSlow e) { // what this machine allows the row, in any repetition: not a failure
+            i.limit = i.reps.isEmpty() ? e.getMessage() : limitLater(i.reps.size(), e.getMessage());
+        } catch (IllegalStateException e) {
+            i.failure = e.getMessage();
         }
-        List<Job> done = new ArrayList<>();
-        for (Map.Entry<Scheduled, List<Item>> e : byJob.entrySet()) {
-            e.getValue().stream().filter(i -> i.limit != null || i.closed).forEach(i -> progress.finished(Plan.key(
-                    e.getKey().configuration(), e.getKey().plan(), i.factory.id()), i.factory.id(),
-                    estimate(e.getKey().plan()), e.getKey().size(), i.measured(), null));
-            done.add(job(e.getKey(), e.getValue(), Job.Status.OK));
+        if (i.failure == null && !i.closed && i.planned == null && i.reps.size() >= pilot) {
+            i.planned = planned(i.reps, pilot, cap, settings.scored().precision() / 100.0);
         }
-        return done;
+        save(i.job, byJob.get(i.job), Job.Status.RUNNING);
+        List<Item> all = byJob.values().stream().flatMap(List::stream).toList();
+        progress.phase(PHASE, all.stream().mapToInt(x -> x.reps.size()).sum(), all.stream()
+                .mapToInt(x -> x.limit != null || x.failure != null ? x.reps.size()
+                        : Math.max(x.reps.size(), x.planned != null ? x.planned : pilot)).sum(), "repetitions");
+        boolean done = i.failure != null || i.planned != null && i.reps.size() >= i.planned;
+        if (done) {
+            progress.finished(Plan.key(i.job.configuration(), i.job.plan(), i.factory.id()), i.factory.id(),
+                    estimate(i.job.plan()), i.job.size(), i.measured(), null);
+        }
     }
 
     /**

@@ -1,24 +1,21 @@
 package threadring.bench.echo;
 
-import threadring.bench.report.Chart;
-import threadring.bench.report.Doc;
-import threadring.bench.report.Format;
-import threadring.bench.report.Series;
-import threadring.core.echo.EchoSize;
-
-import threadring.core.echo.EchoServer;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTickUnit;
@@ -28,7 +25,13 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import threadring.bench.data.Run;
+import threadring.bench.report.Chart;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.Series;
 import threadring.bench.stats.Stats;
+import threadring.core.echo.EchoServer;
+import threadring.core.echo.EchoSize;
 
 /**
  * Latency at fixed offered rates, from the open-model generator: per echo series that answers at
@@ -78,7 +81,7 @@ final class EchoLatency {
                 cells.add(at.isEmpty() ? Doc.Cell.of("–") : cell(at));
             }
             List<EchoScore.OfferedRates> ladders = r.measured().score(EchoScore.class).orElseThrow().repetitions().stream()
-                    .map(EchoScore.EchoRepetition::ladder).filter(java.util.Objects::nonNull).toList();
+                    .map(EchoScore.EchoRepetition::ladder).filter(Objects::nonNull).toList();
             cells.add(sustained(ladders));
             cells.add(Doc.Cell.of(ladders.isEmpty() ? "n/a" : claimed(ladders).limit()));
             double generator = Stats.median(r.measured().score(EchoScore.class).orElseThrow().repetitions().stream()
@@ -156,7 +159,7 @@ final class EchoLatency {
 
     /** The repetition whose climb is claimed: the lower median by highest sustained rate. */
     static Climb claimed(List<EchoScore.OfferedRates> ladders) {
-        List<Climb> sorted = ladders.stream().map(Climb::of).sorted(java.util.Comparator.comparingDouble(Climb::top))
+        List<Climb> sorted = ladders.stream().map(Climb::of).sorted(Comparator.comparingDouble(Climb::top))
                 .toList();
         return sorted.get((sorted.size() - 1) / 2);
     }
@@ -209,7 +212,7 @@ final class EchoLatency {
     }
 
     /** Draws each series' chart (never throws). */
-    static void charts(Path dir, Run run, java.util.function.Function<Series<EchoSize>, String> names) {
+    static void charts(Path dir, Run run, Function<Series<EchoSize>, String> names) {
         for (Series<EchoSize> s : Series.of(run, EchoServer.WORKLOAD)) {
             List<Series.Row> rows = s.rows(run);
             if (any(rows)) {
@@ -223,7 +226,7 @@ final class EchoLatency {
     }
 
     static Optional<Chart.Drawing> build(Run run, Series<EchoSize> s, List<Series.Row> rows,
-            java.util.function.Function<Series<EchoSize>, String> names) {
+            Function<Series<EchoSize>, String> names) {
         System.setProperty("java.awt.headless", "true");
         XYSeriesCollection data = new XYSeriesCollection();
         List<String> ids = new ArrayList<>();
@@ -245,7 +248,7 @@ final class EchoLatency {
             renderer.setSeriesStroke(i, new BasicStroke(2f));
         }
         XYPlot plot = new XYPlot(data, log("offered requests per second (log scale; offered: "
-                + EchoScore.OfferedRates.RATES.stream().map(Format::rate).collect(java.util.stream.Collectors.joining(", "))
+                + EchoScore.OfferedRates.RATES.stream().map(Format::rate).collect(Collectors.joining(", "))
                 + ", while sustained)"), log("p99 latency, ms (log scale)"), renderer);
         // the target a sustained rate meets: points under the line were sustained (if all answered)
         org.jfree.chart.plot.ValueMarker target = new org.jfree.chart.plot.ValueMarker(EchoScore.OfferedRates.TARGET_P99_MS,

@@ -1,27 +1,30 @@
 package threadring.bench.echo;
 
-import threadring.core.Size;
 import com.google.gson.JsonParseException;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
-import threadring.bench.data.Json;
+import java.util.stream.Collectors;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
+import threadring.bench.data.Json;
 import threadring.bench.data.Measured;
+import threadring.bench.data.Settings;
 import threadring.bench.echo.EchoScore.EchoRepetition;
 import threadring.bench.echo.EchoScore.ServerSample;
-import threadring.bench.data.Settings;
 import threadring.bench.util.CpuList;
 import threadring.bench.util.LinuxProc;
 import threadring.bench.util.Processes;
 import threadring.core.RingFactory;
+import threadring.core.Size;
 
 /**
  * The echo server under wrk: per id and connection count, {@code repetitions} times a fresh server
@@ -61,7 +64,7 @@ public final class EchoLoad {
                 return new Placement(cpus, cpus, 1);
             }
             List<Integer> server = all.subList(0, all.size() - 1);
-            return new Placement(server.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")),
+            return new Placement(server.stream().map(String::valueOf).collect(Collectors.joining(",")),
                     String.valueOf(all.get(all.size() - 1)), 1);
         }
     }
@@ -103,17 +106,17 @@ public final class EchoLoad {
      * limit of open files ({@code ulimit -n}, -1 if unknown) too low for the server and wrk, which
      * each hold one file per connection.
      */
-    public static java.util.Optional<String> cannotLoad(int connections, java.util.Optional<Path> wrk, long fileLimit) {
+    public static Optional<String> cannotLoad(int connections, Optional<Path> wrk, long fileLimit) {
         if (wrk.isEmpty()) {
-            return java.util.Optional.of(Wrk.MISSING);
+            return Optional.of(Wrk.MISSING);
         }
         long need = (long) connections + FILES_BESIDES_CONNECTIONS;
         if (fileLimit >= 0 && fileLimit < need) {
-            return java.util.Optional.of(connections + " connections need ulimit -n of at least " + need
+            return Optional.of(connections + " connections need ulimit -n of at least " + need
                     + " (the server and wrk each hold a file per connection), it is " + fileLimit
                     + ": raise it (ulimit -n " + need + ")");
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /** Files a server JVM or wrk opens besides its connections: jars, the JIT's, sockets of its own. */
@@ -121,7 +124,7 @@ public final class EchoLoad {
 
     /** This JVM's limit of open files, which the server and wrk inherit; -1 if unknown. */
     public static long openFilesLimit() {
-        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        return ManagementFactory.getOperatingSystemMXBean()
                 instanceof com.sun.management.UnixOperatingSystemMXBean unix ? unix.getMaxFileDescriptorCount() : -1;
     }
 

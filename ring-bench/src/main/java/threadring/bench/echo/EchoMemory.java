@@ -9,8 +9,8 @@ import threadring.bench.data.Run;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Series;
-import threadring.core.echo.EchoSize;
 import threadring.core.echo.EchoServer;
+import threadring.core.echo.EchoSize;
 
 /** The echo server's memory per connection, between a configuration's fewest and most connections. */
 final class EchoMemory {

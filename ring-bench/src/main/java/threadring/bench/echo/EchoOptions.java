@@ -8,7 +8,6 @@ import threadring.bench.options.SizeOptions;
 import threadring.bench.options.WorkloadOptions;
 import threadring.bench.util.Converters;
 import threadring.bench.util.UsageException;
-import threadring.core.Size;
 import threadring.core.Workload;
 import threadring.core.echo.EchoServer;
 import threadring.core.echo.EchoSize;
@@ -18,7 +17,7 @@ import threadring.core.echo.EchoSize;
  * connections, between the 2020 experiment's 100 and a load of 10,000; check: 10); a check sends
  * {@code --requests} requests over them.
  */
-public final class EchoOptions implements WorkloadOptions {
+public final class EchoOptions implements WorkloadOptions<EchoSize> {
 
     /** A sweep's connections: between the 2020 experiment's 100 and the 10,000 a thread per connection struggles with. */
     public static final List<Integer> RUN_CONNECTIONS = List.of(1_000);
@@ -41,7 +40,7 @@ public final class EchoOptions implements WorkloadOptions {
     Integer requests;
 
     @Override
-    public Workload<?, ?> workload() {
+    public Workload<EchoSize, ?> workload() {
         return EchoServer.WORKLOAD;
     }
 
@@ -51,11 +50,11 @@ public final class EchoOptions implements WorkloadOptions {
     }
 
     @Override
-    public List<Size> series(Context c, List<Integer> works) {
+    public List<EchoSize> series(Context c, List<Integer> works) {
         if (requests != null && !c.check()) {
             throw new UsageException("--requests " + requests + " applies to check: a sweep measures what wrk sends");
         }
-        List<Size> echoes = new ArrayList<>();
+        List<EchoSize> echoes = new ArrayList<>();
         for (int conns : SizeOptions.or(connections, c.check() ? CHECK_CONNECTIONS : RUN_CONNECTIONS)) {
             for (int wait : SizeOptions.or(waitsMs, List.of(0))) {
                 try {

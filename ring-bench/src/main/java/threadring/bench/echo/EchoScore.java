@@ -1,7 +1,9 @@
 package threadring.bench.echo;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
+import threadring.bench.data.Measured;
 import threadring.bench.data.Score;
 import threadring.bench.stats.Stats;
 
@@ -47,7 +49,7 @@ public record EchoScore(int warmupSeconds, int seconds, String serverCpus, Strin
     }
 
     /** {@code m}'s score, where it is an echo server's. */
-    public static java.util.Optional<EchoScore> of(threadring.bench.data.Measured m) {
+    public static Optional<EchoScore> of(Measured m) {
         return m.score(EchoScore.class);
     }
 

@@ -1,5 +1,17 @@
 package threadring.bench.echo;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IntSummaryStatistics;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
+import threadring.bench.echo.EchoScore.EchoRepetition;
 import threadring.bench.report.Board;
 import threadring.bench.report.Chart;
 import threadring.bench.report.Costs;
@@ -9,20 +21,11 @@ import threadring.bench.report.Series;
 import threadring.bench.report.StepTable;
 import threadring.bench.report.Text;
 import threadring.bench.report.WorkloadSection;
-
-import threadring.core.echo.EchoSize;
-import threadring.core.echo.EchoServer;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-import java.util.function.ToDoubleFunction;
-import threadring.bench.data.RunFile;
-import threadring.bench.data.Run;
-import threadring.bench.echo.EchoScore.EchoRepetition;
 import threadring.bench.stats.Stats;
+import threadring.bench.util.CpuList;
 import threadring.core.Workload;
+import threadring.core.echo.EchoServer;
+import threadring.core.echo.EchoSize;
 
 /**
  * The echo server's part of report.md and report.html: what the load was, the chart, and per
@@ -32,20 +35,8 @@ import threadring.core.Workload;
  */
 public final class EchoSection implements WorkloadSection<EchoSize> {
 
-    @Override
-    public threadring.bench.options.WorkloadOptions options() {
-        return new EchoOptions();
-    }
-
-    /** The row every speed-up is over: a platform thread per connection. */
-    static final String BASELINE = "threads/socket";
     static final String PNG = "chart-echo.png";
     static final String SVG = "chart-echo.svg";
-
-    @Override
-    public boolean pools() {
-        return false; // pools of two 2026-11-28 sweeps held 89.0% of another pool's ratios: heavier tails than stated
-    }
 
     @Override
     public Workload<EchoSize, ?> workload() {
@@ -55,7 +46,7 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
 
     /** The glance reads the servers by their CPU a request at one offered rate ({@link EchoEfficiency#board}). */
     @Override
-    public Optional<Board> board(Series<EchoSize> s, List<Series.Row> forms) {
+    public Optional<Board> board(Run run, Series<EchoSize> s, List<Series.Row> forms) {
         return EchoEfficiency.board(s, forms);
     }
 
@@ -72,7 +63,7 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
 
     @Override
     public void answerBeside(Run run, Series<EchoSize> s, List<Series.Row> forms, Doc doc) {
-        EchoEfficiency.write(name(run, s), forms, BASELINE, forms.stream().collect(java.util.stream.Collectors.toMap(
+        EchoEfficiency.write(name(run, s), forms, EchoUnit.BASELINE, forms.stream().collect(Collectors.toMap(
                 Series.Row::id, this::boundByLoad, (a, b) -> a)), doc);
     }
 
@@ -88,11 +79,6 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
                         + (e.wrkCpus() == null ? "" : ", wrk to cpu " + e.wrkCpus()) + ")").orElse(head);
     }
 
-
-    @Override
-    public Optional<String> baseline() {
-        return Optional.of(BASELINE);
-    }
 
     /** A server's B/A is that of its time per request (the inverse of its requests per second). */
     @Override
@@ -167,24 +153,24 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
      */
     static Optional<String> oneBusyCpu(List<Series.Row> rows) {
         double[] cores = rows.stream().filter(r -> echo(r).serverCpus() != null
-                && threadring.bench.util.CpuList.parse(echo(r).serverCpus()).size() == 1)
+                && CpuList.parse(echo(r).serverCpus()).size() == 1)
                 .mapToDouble(r -> serverCost(echo(r).repetitions()).cores()).filter(Double::isFinite).toArray();
         if (cores.length == 0 || cores.length < rows.size()
-                || java.util.Arrays.stream(cores).min().orElseThrow() < ONE_BUSY_CPU) {
+                || Arrays.stream(cores).min().orElseThrow() < ONE_BUSY_CPU) {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.ROOT, "*one busy cpu*: every server kept its one pinned cpu busy "
                 + "(%.2f–%.2f cores, medians over repetitions), so its requests/s is 10^6 / its server CPU µs per "
                 + "request: CPU per request ranks the servers in this same order, with the same spread between "
-                + "repetitions", java.util.Arrays.stream(cores).min().orElseThrow(),
-                java.util.Arrays.stream(cores).max().orElseThrow()));
+                + "repetitions", Arrays.stream(cores).min().orElseThrow(),
+                Arrays.stream(cores).max().orElseThrow()));
     }
 
     /** The requests/s the server's cpus could answer at its measured CPU cost per request (NaN where unknown). */
     static double capacity(EchoScore e) {
         double cpuNs = serverCost(e.repetitions()).cpuNs();
         int cpus = e.serverCpus() == null ? 1 // a one-cpu machine: server and load share it
-                : threadring.bench.util.CpuList.parse(e.serverCpus()).size();
+                : CpuList.parse(e.serverCpus()).size();
         return cpus * 1e9 / cpuNs;
     }
 
@@ -240,116 +226,142 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
     public void series(Run run, Series<EchoSize> series, Doc doc) {
         doc.heading(2, name(run, series));
         List<Series.Row> rows = series.rows(run);
-        Optional<Series.Row> base = rows.stream().filter(r -> r.id().equals(BASELINE)).findFirst();
+        Optional<Series.Row> base = rows.stream().filter(r -> r.id().equals(EchoUnit.BASELINE)).findFirst();
         List<String> notes = new ArrayList<>();
         if (rows.isEmpty()) {
             doc.paragraph("No id was measured at " + connections(series) + " connections.");
         } else {
-            boolean counted = rows.stream().anyMatch(r -> echo(r).repetitions().stream().anyMatch(x -> x.cost() != null));
-            boolean bursts = !EchoBurst.bursts(rows.stream().flatMap(r -> echo(r).repetitions().stream()).toList())
-                    .isEmpty();
-            EchoSize size = series.size();
-            double ideal = size.waitMs() > 0 ? size.connections() * 1000.0 / size.waitMs() : Double.NaN;
-            List<Doc.Row> table = new ArrayList<>();
-            for (int i = 0; i < rows.size(); i++) {
-                Series.Row r = rows.get(i);
-                EchoScore e = echo(r);
-                Stats.Summary rps = e.requestsPerSecond();
-                List<EchoRepetition> reps = e.repetitions();
-                double rss = e.load(EchoScore.ServerSample::rssBytes);
-                double heap = e.load(EchoScore.ServerSample::heapUsedBytes);
-                long errors = reps.stream().mapToLong(x -> x.socketErrors() + x.timeouts()).sum();
-                long requests = reps.stream().mapToLong(EchoRepetition::requests).sum();
-                List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(r.id()), Doc.Cell.number(String.valueOf(reps.size()),
-                                reps.size()),
-                        loadBound(reps) ? atLeast(Format.median(rps, Format::rate)) : Format.median(rps, Format::rate),
-                        Format.range(rps, Format::rateInterval),
-                        Doc.Cell.of(StepTable.stability(rps, run.settings(), false)),
-                        r.id().equals(BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
-                                : base.map(b -> speedUp(b, r)).orElse(Doc.Cell.of("n/a"))));
-                if (Double.isFinite(ideal)) {
-                    double capacity = counted ? capacity(e) : Double.NaN;
-                    // the lesser bound names itself: where the server's CPU is below C / D, the level over it too
-                    cells.add(Doc.Cell.number(overIdeal(rps, ideal) + (capacity < ideal
-                            ? "; " + Format.times(rps.median() / capacity) + " of CPU capacity" : ""), rps.median() / ideal));
-                    if (counted) {
-                        cells.add(Doc.Cell.number(Format.rate(capacity) + (capacity < ideal ? " (below C / D)" : ""),
-                                capacity));
-                    }
-                }
-                cells.addAll(List.of(
-                        Doc.Cell.number(String.format(Locale.ROOT, "%,d of %,d", errors, requests), errors),
-                        Doc.Cell.number(Format.mib(rss), rss), Doc.Cell.number(Format.mib(heap), heap),
-                        held(e)));
-                if (bursts) {
-                    cells.add(EchoBurst.cell(reps));
-                }
-                cells.addAll(List.of(threads(e, EchoScore.ServerSample::serverThreads),
-                        threads(e, EchoScore.ServerSample::jvmThreads),
-                        Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")));
-                if (counted) {
-                    cells.addAll(costCells(reps));
-                }
-                table.add(new Doc.Row(cells, Format.tags(r.id(), EchoServer.WORKLOAD)));
-                long none = reps.stream().filter(x -> !(x.requestsPerSecond() > 0)).count();
-                if (none > 0) { // no level on a log scale: left out of it, and said so
-                    notes.add(r.id() + ": " + none + " of " + reps.size() + " repetitions answered nothing in the "
-                            + "measured window; its level is the other " + (reps.size() - none) + "'s");
-                }
-                for (int k = 0; k < reps.size(); k++) {
-                    if (reps.get(k).unclosed() != null) { // measured, then a close that left threads: a defect to name
-                        notes.add(r.id() + ": repetition " + (k + 1) + " was measured, but its server did not close cleanly: "
-                                + reps.get(k).unclosed());
-                    }
-                }
-            }
-            List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id"), Format.number("repetitions"),
-                    Format.number("requests/s"), Format.number("95% interval over repetitions (no run-to-run part)"),
-                    Format.text("stability"),
-                    Format.number("speed-up vs " + BASELINE + " [95%]")));
-            if (Double.isFinite(ideal)) {
-                columns.add(Format.number("x ideal [95%]"));
-                if (counted) {
-                    columns.add(Format.number("server CPU capacity /s"));
-                    notes.add("*server CPU capacity*: the requests/s its pinned cpus could answer at its own CPU cost per "
-                            + "request (cpus x 10^6 / server CPU µs per request); where it is below C / D, the server's "
-                            + "CPU, not the wait, bounds the rate: *x ideal* then also gives the level over that capacity "
-                            + "(*of CPU capacity*), since the level over C / D alone understates how well the model waits");
-                }
-                notes.add(String.format(Locale.ROOT, "ideal: C / D = %,d connections / %d ms = %,.0f requests/s (Little's "
-                        + "law: every connection waits D per request and nothing else); *x ideal*: the level over it",
-                        size.connections(), size.waitMs(), ideal));
-            }
-            // wrk's own latency percentiles are not shown: they cover its whole run (connecting, holding,
-            // the window's ramp), not the measured window; the open-model section times requests as due
-            columns.addAll(List.of(Format.number("socket errors + timeouts"),
-                    Format.number("RSS MiB"), Format.number("heap MiB"), Format.number("connections held")));
-            if (bursts) {
-                columns.add(Format.number("held 1 s into a burst"));
-                notes.add(EchoBurst.note(rows.stream().flatMap(r -> echo(r).repetitions().stream()).toList()));
-            }
-            columns.addAll(List.of(Format.number("server threads"), Format.number("JVM threads"), Format.text("vs next")));
-            if (counted) {
-                columns.addAll(List.of(Format.number("server CPU µs/request"), Format.number("server cores busy"),
-                        Format.number("server switches/request"), Format.number("generator cores busy")));
-                notes.add("cost, the median over repetitions: the server JVM's CPU time (all its threads) and its "
-                        + "threads' context switches, read from /proc at a quarter and three quarters of the measured "
-                        + "window, per request at the window's rate; *generator cores busy*: wrk's CPU time over its "
-                        + "measured window (on its own cpu; from its own /proc stat; runs before "
-                        + "2026-11-26 17:00: over its whole run, connections included); at "
-                        + String.format(Locale.ROOT, "%.2f", LOAD_BOUND_CORES) + " or more the load, not the server, "
-                        + "may have set the rate, and the row's requests/s reads *at least*");
-            }
-            oneBusyCpu(rows).ifPresent(notes::add);
-            doc.add(new Doc.Table("echo", columns, table));
-            if (base.isEmpty()) {
-                notes.add("speed-ups: n/a, " + BASELINE + " was not measured at " + connections(series)
-                        + " connections in this configuration");
-            }
+            table(run, series, rows, base, notes, doc);
         }
         notes.addAll(StepTable.problems(run, series));
         doc.bullets(notes);
         EchoLatency.write(series, name(run, series), rows, doc);
+    }
+
+    /** The series' table of its (non-empty) rows, adding what it needs said to {@code notes}. */
+    private static void table(Run run, Series<EchoSize> series, List<Series.Row> rows, Optional<Series.Row> base,
+            List<String> notes, Doc doc) {
+        boolean counted = rows.stream().anyMatch(r -> echo(r).repetitions().stream().anyMatch(x -> x.cost() != null));
+        boolean bursts = !EchoBurst.bursts(rows.stream().flatMap(r -> echo(r).repetitions().stream()).toList())
+                .isEmpty();
+        EchoSize size = series.size();
+        double ideal = size.waitMs() > 0 ? size.connections() * 1000.0 / size.waitMs() : Double.NaN;
+        List<Doc.Row> table = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Series.Row r = rows.get(i);
+            EchoScore e = echo(r);
+            table.add(new Doc.Row(cells(run, rows, i, e, base, ideal, counted, bursts),
+                    Format.tags(r.id(), EchoServer.WORKLOAD)));
+            repetitionNotes(r.id(), e.repetitions(), notes);
+        }
+        List<Doc.Column> columns = columns(size, ideal, counted, bursts, rows, notes);
+        oneBusyCpu(rows).ifPresent(notes::add);
+        doc.add(new Doc.Table("echo", columns, table));
+        if (base.isEmpty()) {
+            notes.add("speed-ups: n/a, " + EchoUnit.BASELINE + " was not measured at " + connections(series)
+                    + " connections in this configuration");
+        }
+    }
+
+    /** The cells of row {@code i} (its score {@code e}), in the order of the table's columns. */
+    private static List<Doc.Cell> cells(Run run, List<Series.Row> rows, int i, EchoScore e, Optional<Series.Row> base,
+            double ideal, boolean counted, boolean bursts) {
+        Series.Row r = rows.get(i);
+        Stats.Summary rps = e.requestsPerSecond();
+        List<EchoRepetition> reps = e.repetitions();
+        double rss = e.load(EchoScore.ServerSample::rssBytes);
+        double heap = e.load(EchoScore.ServerSample::heapUsedBytes);
+        long errors = reps.stream().mapToLong(x -> x.socketErrors() + x.timeouts()).sum();
+        long requests = reps.stream().mapToLong(EchoRepetition::requests).sum();
+        List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(r.id()), Doc.Cell.number(String.valueOf(reps.size()),
+                        reps.size()),
+                loadBound(reps) ? atLeast(Format.median(rps, Format::rate)) : Format.median(rps, Format::rate),
+                Format.range(rps, Format::rateInterval),
+                Doc.Cell.of(StepTable.stability(rps, run.settings(), false)),
+                r.id().equals(EchoUnit.BASELINE) ? Doc.Cell.number("1 (baseline)", 1)
+                        : base.map(b -> speedUp(b, r)).orElse(Doc.Cell.of("n/a"))));
+        if (Double.isFinite(ideal)) {
+            double capacity = counted ? capacity(e) : Double.NaN;
+            // the lesser bound names itself: where the server's CPU is below C / D, the level over it too
+            cells.add(Doc.Cell.number(overIdeal(rps, ideal) + (capacity < ideal
+                    ? "; " + Format.times(rps.median() / capacity) + " of CPU capacity" : ""), rps.median() / ideal));
+            if (counted) {
+                cells.add(Doc.Cell.number(Format.rate(capacity) + (capacity < ideal ? " (below C / D)" : ""),
+                        capacity));
+            }
+        }
+        cells.addAll(List.of(
+                Doc.Cell.number(String.format(Locale.ROOT, "%,d of %,d", errors, requests), errors),
+                Doc.Cell.number(Format.mib(rss), rss), Doc.Cell.number(Format.mib(heap), heap),
+                held(e)));
+        if (bursts) {
+            cells.add(EchoBurst.cell(reps));
+        }
+        cells.addAll(List.of(threads(e, EchoScore.ServerSample::serverThreads),
+                threads(e, EchoScore.ServerSample::jvmThreads),
+                Doc.Cell.of(i + 1 < rows.size() ? StepTable.versus(rows.get(i + 1), r) : "")));
+        if (counted) {
+            cells.addAll(costCells(reps));
+        }
+        return cells;
+    }
+
+    /** The notes on an id's repetitions that answered nothing or whose server did not close cleanly. */
+    private static void repetitionNotes(String id, List<EchoRepetition> reps, List<String> notes) {
+        long none = reps.stream().filter(x -> !(x.requestsPerSecond() > 0)).count();
+        if (none > 0) { // no level on a log scale: left out of it, and said so
+            notes.add(id + ": " + none + " of " + reps.size() + " repetitions answered nothing in the "
+                    + "measured window; its level is the other " + (reps.size() - none) + "'s");
+        }
+        for (int k = 0; k < reps.size(); k++) {
+            if (reps.get(k).unclosed() != null) { // measured, then a close that left threads: a defect to name
+                notes.add(id + ": repetition " + (k + 1) + " was measured, but its server did not close cleanly: "
+                        + reps.get(k).unclosed());
+            }
+        }
+    }
+
+    /** The table's columns, adding the note each optional one needs to {@code notes}. */
+    private static List<Doc.Column> columns(EchoSize size, double ideal, boolean counted, boolean bursts,
+            List<Series.Row> rows, List<String> notes) {
+        List<Doc.Column> columns = new ArrayList<>(List.of(Format.text("id"), Format.number("repetitions"),
+                Format.number("requests/s"), Format.number("95% interval over repetitions (no run-to-run part)"),
+                Format.text("stability"),
+                Format.number("speed-up vs " + EchoUnit.BASELINE + " [95%]")));
+        if (Double.isFinite(ideal)) {
+            columns.add(Format.number("x ideal [95%]"));
+            if (counted) {
+                columns.add(Format.number("server CPU capacity /s"));
+                notes.add("*server CPU capacity*: the requests/s its pinned cpus could answer at its own CPU cost per "
+                        + "request (cpus x 10^6 / server CPU µs per request); where it is below C / D, the server's "
+                        + "CPU, not the wait, bounds the rate: *x ideal* then also gives the level over that capacity "
+                        + "(*of CPU capacity*), since the level over C / D alone understates how well the model waits");
+            }
+            notes.add(String.format(Locale.ROOT, "ideal: C / D = %,d connections / %d ms = %,.0f requests/s (Little's "
+                    + "law: every connection waits D per request and nothing else); *x ideal*: the level over it",
+                    size.connections(), size.waitMs(), ideal));
+        }
+        // wrk's own latency percentiles are not shown: they cover its whole run (connecting, holding,
+        // the window's ramp), not the measured window; the open-model section times requests as due
+        columns.addAll(List.of(Format.number("socket errors + timeouts"),
+                Format.number("RSS MiB"), Format.number("heap MiB"), Format.number("connections held")));
+        if (bursts) {
+            columns.add(Format.number("held 1 s into a burst"));
+            notes.add(EchoBurst.note(rows.stream().flatMap(r -> echo(r).repetitions().stream()).toList()));
+        }
+        columns.addAll(List.of(Format.number("server threads"), Format.number("JVM threads"), Format.text("vs next")));
+        if (counted) {
+            columns.addAll(List.of(Format.number("server CPU µs/request"), Format.number("server cores busy"),
+                    Format.number("server switches/request"), Format.number("generator cores busy")));
+            notes.add("cost, the median over repetitions: the server JVM's CPU time (all its threads) and its "
+                    + "threads' context switches, read from /proc at a quarter and three quarters of the measured "
+                    + "window, per request at the window's rate; *generator cores busy*: wrk's CPU time over its "
+                    + "measured window (on its own cpu; from its own /proc stat; runs before "
+                    + "2026-11-26 17:00: over its whole run, connections included); at "
+                    + String.format(Locale.ROOT, "%.2f", LOAD_BOUND_CORES) + " or more the load, not the server, "
+                    + "may have set the rate, and the row's requests/s reads *at least*");
+        }
+        return columns;
     }
 
     /**
@@ -365,7 +377,7 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
         return rps.states().stream().map(st -> Format.times(st.level() / ideal) + (st.interval() == null ? ""
                 : " [" + Format.times(st.interval().low() / ideal).replace("x", "") + "–"
                         + Format.times(st.interval().high() / ideal) + "]"))
-                .collect(java.util.stream.Collectors.joining(" / "));
+                .collect(Collectors.joining(" / "));
     }
 
     /** The median of a measure over repetitions, leaving out the unknown (NaN). */
@@ -406,7 +418,7 @@ public final class EchoSection implements WorkloadSection<EchoSize> {
      * ones, which record each repetition's seconds.
      */
     private static String warmUp(List<Series<EchoSize>> echo, Run run, EchoScore any) {
-        java.util.IntSummaryStatistics s = echo.stream().flatMap(x -> x.rows(run).stream())
+        IntSummaryStatistics s = echo.stream().flatMap(x -> x.rows(run).stream())
                 .flatMap(r -> r.measured().score(EchoScore.class).stream()).flatMap(e -> e.repetitions().stream())
                 .mapToInt(EchoScore.EchoRepetition::warmupSeconds).filter(w -> w > 0).summaryStatistics();
         if (s.getCount() == 0) {

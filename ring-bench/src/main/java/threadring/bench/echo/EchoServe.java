@@ -8,10 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import threadring.bench.echo.EchoScore.ServerSample;
-import threadring.core.echo.EchoServer;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
+import threadring.core.echo.EchoServer;
 
 /**
  * One echo server in a JVM of its own, the unit of an echo repetition: started by {@link EchoLoad}
@@ -80,7 +81,7 @@ public final class EchoServe {
 
     /** Entries of /proc/self/fd, or -1. */
     static int openFiles() {
-        try (java.util.stream.Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
             return (int) fds.count();
         } catch (IOException | RuntimeException e) {
             return -1;

@@ -3,6 +3,7 @@ package threadring.bench.echo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import threadring.bench.data.Json;
@@ -131,7 +132,7 @@ final class HeldWindow {
                 // the window opens once every connection's last wait is over: the gate says when
                 Path next = gate.resolveSibling(gate.getFileName() + ".next");
                 Files.writeString(next, (System.nanoTime() + RAMP.toNanos()) / 1000 + "\n");
-                Files.move(next, gate, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                Files.move(next, gate, StandardCopyOption.ATOMIC_MOVE);
                 Thread.sleep(RAMP.toMillis());
                 opened.run();
                 LinuxProc load0 = LinuxProc.of(wrk.pid());

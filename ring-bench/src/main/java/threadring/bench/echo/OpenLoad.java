@@ -21,7 +21,11 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
@@ -77,7 +81,7 @@ final class OpenLoad implements AutoCloseable {
         int[] answered = {0};
         // connections not yet answered, at most half the JDK's default listen backlog: a connect the
         // kernel has queued but the server not accepted still takes a place in its listen queue
-        java.util.concurrent.Semaphore pending = new java.util.concurrent.Semaphore(HeldWindow.Pace.DEFAULT.perThread());
+        Semaphore pending = new Semaphore(HeldWindow.Pace.DEFAULT.perThread());
         Bootstrap b = new Bootstrap().group(loop).channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, timeoutSeconds * 1000)
@@ -107,7 +111,7 @@ final class OpenLoad implements AutoCloseable {
         }
         try {
             all.get(Math.max(1, timeoutSeconds * 1000L - (System.nanoTime() - start) / 1_000_000), TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+        } catch (TimeoutException | ExecutionException e) {
             // fewer than all held: said by the count
         }
         int held = loop.submit(() -> answered[0]).syncUninterruptibly().getNow();
@@ -189,7 +193,7 @@ final class OpenLoad implements AutoCloseable {
     private final class Rung {
         final double rate;
         final long total;
-        final java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        final CountDownLatch done = new CountDownLatch(1);
         final Histogram latencyUs = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
         final Histogram lagUs = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
         long start;

@@ -1,5 +1,6 @@
 package threadring.bench.echo;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import threadring.bench.data.Json;
 import threadring.bench.data.RunFile;
 import threadring.bench.util.Processes;
@@ -71,17 +73,17 @@ public final class Wrk {
     private Wrk() {}
 
     /** The wrk on {@code path} (a PATH value), if there is one. */
-    public static java.util.Optional<Path> find(String path) {
-        for (String dir : (path == null ? "" : path).split(java.io.File.pathSeparator)) {
+    public static Optional<Path> find(String path) {
+        for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
             if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "wrk"))) {
-                return java.util.Optional.of(Path.of(dir, "wrk"));
+                return Optional.of(Path.of(dir, "wrk"));
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /** The wrk on this process's PATH, if there is one. */
-    public static java.util.Optional<Path> find() {
+    public static Optional<Path> find() {
         return find(System.getenv("PATH"));
     }
 

@@ -3,23 +3,25 @@ package threadring.bench.export;
 import com.google.gson.JsonElement;
 import com.google.gson.annotations.SerializedName;
 import com.google.gson.reflect.TypeToken;
+import java.lang.reflect.Type;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
+import threadring.bench.answer.Answer;
+import threadring.bench.answer.Ranking;
 import threadring.bench.counters.Counters;
+import threadring.bench.counters.Metric;
 import threadring.bench.data.Json;
 import threadring.bench.data.Run;
-import threadring.bench.stats.Interval;
-import threadring.bench.stats.Stats;
-import threadring.core.Size;
 import threadring.bench.report.Costs;
+import threadring.bench.report.MainStateRatio;
 import threadring.bench.report.Sections;
 import threadring.bench.report.Series;
 import threadring.bench.report.WorkloadSection;
-import threadring.bench.report.MainStateRatio;
-import threadring.bench.answer.Answer;
-import threadring.bench.answer.Ranking;
+import threadring.bench.stats.Interval;
+import threadring.bench.stats.Stats;
+import threadring.core.Size;
 
 /**
  * A run's rows for a regression tracker, in Bencher's metric format (BMF JSON,
@@ -63,17 +65,17 @@ public final class Bencher {
     private Bencher() {}
 
     /** One measure's metric: its value, and its bounds where it has them (null: left out of the JSON). */
-    public record Metric(double value, @SerializedName("lower_value") Double lowerValue,
+    public record BmfMetric(double value, @SerializedName("lower_value") Double lowerValue,
             @SerializedName("upper_value") Double upperValue) {
 
         /** A value with no bounds. */
-        public static Metric of(double value) {
-            return new Metric(value, null, null);
+        public static BmfMetric of(double value) {
+            return new BmfMetric(value, null, null);
         }
 
         /** A value with an interval as its bounds (none if {@code i} is null). */
-        public static Metric of(double value, Interval i) {
-            return i == null ? of(value) : new Metric(value, i.low(), i.high());
+        public static BmfMetric of(double value, Interval i) {
+            return i == null ? of(value) : new BmfMetric(value, i.low(), i.high());
         }
 
         /** Whether it has bounds. */
@@ -83,12 +85,12 @@ public final class Bencher {
     }
 
     /** BMF's shape: benchmark name to measure slug to metric. */
-    public static final java.lang.reflect.Type TYPE =
-            new TypeToken<LinkedHashMap<String, LinkedHashMap<String, Metric>>>() {}.getType();
+    public static final Type TYPE =
+            new TypeToken<LinkedHashMap<String, LinkedHashMap<String, BmfMetric>>>() {}.getType();
 
     /** Every row of every series of {@code run}, in the report's order (series by series, fastest row first). */
-    public static LinkedHashMap<String, LinkedHashMap<String, Metric>> of(Run run) {
-        LinkedHashMap<String, LinkedHashMap<String, Metric>> out = new LinkedHashMap<>();
+    public static LinkedHashMap<String, LinkedHashMap<String, BmfMetric>> of(Run run) {
+        LinkedHashMap<String, LinkedHashMap<String, BmfMetric>> out = new LinkedHashMap<>();
         for (Series<?> s : Series.of(run)) {
             for (Series.Row r : s.rows(run)) {
                 String name = name(s, r.id());
@@ -118,10 +120,10 @@ public final class Bencher {
     public static final String RATIO = "ratio";
 
     /** An answer's ratio A / B as a benchmark of its own: {@code "jdk25-cpusall ring nodes=503 threads/park / akka/typed-p1"}. */
-    private static void ratio(Map<String, LinkedHashMap<String, Metric>> out, Series<?> s, Series.Row a, Series.Row b,
+    private static void ratio(Map<String, LinkedHashMap<String, BmfMetric>> out, Series<?> s, Series.Row a, Series.Row b,
             Stats.Ratio r) {
-        LinkedHashMap<String, Metric> m = new LinkedHashMap<>();
-        put(m, RATIO, Metric.of(r.value(), r.interval()));
+        LinkedHashMap<String, BmfMetric> m = new LinkedHashMap<>();
+        put(m, RATIO, BmfMetric.of(r.value(), r.interval()));
         out.putIfAbsent(name(s, a.id()) + " / " + b.id(), m);
     }
 
@@ -140,8 +142,8 @@ public final class Bencher {
     }
 
     /** One row's measures. */
-    static LinkedHashMap<String, Metric> row(Series<?> s, Series.Row r) {
-        LinkedHashMap<String, Metric> m = new LinkedHashMap<>();
+    static LinkedHashMap<String, BmfMetric> row(Series<?> s, Series.Row r) {
+        LinkedHashMap<String, BmfMetric> m = new LinkedHashMap<>();
         // a row read by a rate (the echo server's requests per second over repetitions) is exported as its
         // score reads it; every other row as its summary, with its run-to-run component
         boolean rate = s.size().scale() == Size.Scale.PER_SECOND;
@@ -150,8 +152,8 @@ public final class Bencher {
         boolean flagged = summary.isUnstable();
         Stats.State main = main(summary);
         put(m, slug(s.size()), metric(summary.median(), flagged ? null : summary.interval(), unit));
-        m.put(FLAGGED, Metric.of(flagged ? 1 : 0));
-        m.put(SHARE, Metric.of(main == null ? 1 : (double) main.forks() / main.of()));
+        m.put(FLAGGED, BmfMetric.of(flagged ? 1 : 0));
+        m.put(SHARE, BmfMetric.of(main == null ? 1 : (double) main.forks() / main.of()));
         costs(s, r, flagged, m);
         return m;
     }
@@ -171,7 +173,7 @@ public final class Bencher {
     }
 
     /** The row's CPU and bytes per step, for its main state's JVMs, as its cost columns read them. */
-    private static void costs(Series<?> s, Series.Row r, boolean flagged, Map<String, Metric> m) {
+    private static void costs(Series<?> s, Series.Row r, boolean flagged, Map<String, BmfMetric> m) {
         List<Costs.Group> groups = Costs.groups(r);
         int index = r.summary().modes().indexOf(main(r.summary()));
         if (index < 0 || index >= groups.size()) {
@@ -186,38 +188,38 @@ public final class Bencher {
     }
 
     /** A summed metric over the group's forks per {@code per} steps, as {@link Costs}' cell divides it; bounds where it has them. */
-    private static void cost(Costs.Group g, threadring.bench.counters.Metric metric, double per, boolean noBounds,
-            Map<String, Metric> m, String slug) {
+    private static void cost(Costs.Group g, Metric metric, double per, boolean noBounds,
+            Map<String, BmfMetric> m, String slug) {
         double[] v = g.mean(metric);
-        if (v == null || metric.form() != threadring.bench.counters.Metric.Form.SUM) {
+        if (v == null || metric.form() != Metric.Form.SUM) {
             return;
         }
-        double by = metric.over() == threadring.bench.counters.Metric.Over.STEPS ? per : 1;
+        double by = metric.over() == Metric.Over.STEPS ? per : 1;
         Interval i = metric.level() && !noBounds ? g.interval(metric) : null;
         put(m, slug, metric(v[0], i, x -> x / by));
     }
 
     /** {@code level} and its interval in the measure's unit (an inverting unit swaps the ends). */
-    private static Metric metric(double level, Interval i, DoubleUnaryOperator unit) {
+    private static BmfMetric metric(double level, Interval i, DoubleUnaryOperator unit) {
         double v = unit.applyAsDouble(level);
         if (i == null) {
-            return Metric.of(v);
+            return BmfMetric.of(v);
         }
         double a = unit.applyAsDouble(i.low());
         double b = unit.applyAsDouble(i.high());
-        return Double.isFinite(a) && Double.isFinite(b) ? Metric.of(v, new Interval(Math.min(a, b), Math.max(a, b)))
-                : Metric.of(v);
+        return Double.isFinite(a) && Double.isFinite(b) ? BmfMetric.of(v, new Interval(Math.min(a, b), Math.max(a, b)))
+                : BmfMetric.of(v);
     }
 
     /** Puts a measure whose value is a number (BMF has no NaN). */
-    private static void put(Map<String, Metric> m, String slug, Metric metric) {
+    private static void put(Map<String, BmfMetric> m, String slug, BmfMetric metric) {
         if (Double.isFinite(metric.value())) {
             m.put(slug, metric);
         }
     }
 
     /** The BMF JSON text, written by the project's Gson; absent bounds are left out (BMF's bounds are numbers or nothing). */
-    public static String json(Map<String, ? extends Map<String, Metric>> bmf) {
+    public static String json(Map<String, ? extends Map<String, BmfMetric>> bmf) {
         JsonElement tree = Json.GSON.toJsonTree(bmf);
         tree.getAsJsonObject().entrySet().forEach(b -> b.getValue().getAsJsonObject().entrySet()
                 .forEach(measure -> measure.getValue().getAsJsonObject().entrySet()
@@ -226,7 +228,7 @@ public final class Bencher {
     }
 
     /** BMF JSON read back into the same records. */
-    public static LinkedHashMap<String, LinkedHashMap<String, Metric>> parse(String json) {
+    public static LinkedHashMap<String, LinkedHashMap<String, BmfMetric>> parse(String json) {
         return Json.GSON.fromJson(json, TYPE);
     }
 }

@@ -2,13 +2,13 @@ package threadring.bench.footprint;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import threadring.bench.data.Json;
 import threadring.bench.data.FootprintRun.Measurement;
+import threadring.bench.data.Json;
 import threadring.bench.util.Errors;
-import threadring.core.ring.Ring;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
 import threadring.core.Size;
+import threadring.core.ring.Ring;
 import threadring.core.ring.Rings;
 
 /**

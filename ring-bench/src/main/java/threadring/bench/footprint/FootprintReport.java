@@ -23,10 +23,10 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import threadring.bench.data.FootprintRun;
+import threadring.bench.data.FootprintRun.Measurement;
 import threadring.bench.report.Chart;
 import threadring.bench.report.Format;
 import threadring.bench.report.Report;
-import threadring.bench.data.FootprintRun.Measurement;
 import threadring.bench.util.AtomicFiles;
 
 /**
@@ -47,8 +47,33 @@ public final class FootprintReport {
         md.append("- JDK ").append(run.jvm().javaVersion()).append(" (").append(run.jvm().javaVendor()).append(")\n");
         md.append("- started ").append(run.started()).append(run.finished() == null ? ", not finished" : "").append("\n\n");
         String unit = run.unit();
+        md.append(method(run));
+        if (chart != null) {
+            md.append("![bytes per ").append(unit).append("](").append(chart).append(")\n\n");
+        }
+        // one row per id; per ring size: open time (us per node), heap, native and total bytes per node
+        List<String> ids = run.measurements().stream().map(Measurement::row).distinct().sorted().toList();
+        tableHead(run, unit, md);
+        List<String> notes = new ArrayList<>();
+        for (String id : ids) {
+            tableRow(run, id, unit, md, notes);
+        }
+        if (run.besideJvmArgs() != null && !run.besideJvmArgs().isEmpty()) {
+            notes.addAll(beside(run, unit));
+        }
+        for (String note : notes) {
+            md.append("\n- ").append(note);
+        }
+        md.append('\n');
+        Path file = runDir.resolve(Report.FILE);
+        AtomicFiles.write(file, md.toString());
+        return file;
+    }
+
+    /** How the run measured: a whole operation's peak, live fan-out tasks or an open ring. */
+    private static String method(FootprintRun run) {
         if (run.peaks()) {
-            md.append("Each id and size in a fresh JVM with a fixed, pre-touched heap (the sweep's heap for that many "
+            return "Each id and size in a fresh JVM with a fixed, pre-touched heap (the sweep's heap for that many "
                     + "tasks, `-XX:+AlwaysPreTouch`): the id's " + run.peakOf() + " workload is opened at the size and "
                     + "warmed by its own warm-up run, then one whole operation runs (a tree of tasks: its size counts "
                     + "every task, the inner ones too) while the measuring thread collects again and again, letting "
@@ -61,9 +86,9 @@ public final class FootprintReport {
                     + "later ones start, and a depth-first scheduler holds few), so this is what a run of that many "
                     + "tasks needs at its most, not one task's size; readings sample the peak, and an operation that "
                     + "ends within one collection reads little. *operation ms*: its time with the collections in it "
-                    + "(not a speed).\n\n");
+                    + "(not a speed).\n\n";
         } else if (run.liveTasks()) {
-            md.append(String.format(Locale.ROOT, "Each id and number of tasks T in a fresh JVM with a fixed, pre-touched "
+            return String.format(Locale.ROOT, "Each id and number of tasks T in a fresh JVM with a fixed, pre-touched "
                     + "heap (the sweep's heap for that size, `-XX:+AlwaysPreTouch`): the id's fan-out is opened and "
                     + "warmed, then one operation of T tasks each asleep for %,d ms; at half the delay two full GCs "
                     + "run and the memory is read, while every task is alive (a measurement where the last tasks "
@@ -72,22 +97,21 @@ public final class FootprintReport {
                     + "row's program's), which with a resident heap is memory outside it: OS thread stacks, the "
                     + "JVM's per-thread structures, a goroutine's stack. *operation / delay*: the operation's whole "
                     + "time over its delay (1.00x: every task woke on time and nothing else cost). Compare *total*. "
-                    + "Small or negative values are within a GC's noise.\n\n", run.delayMs()));
+                    + "Small or negative values are within a GC's noise.\n\n", run.delayMs());
         } else {
-            md.append("Each id and ring size in a fresh JVM with a fixed, pre-touched heap (the sweep's heap for that "
+            return "Each id and ring size in a fresh JVM with a fixed, pre-touched heap (the sweep's heap for that "
                     + "size, `-XX:+AlwaysPreTouch`): the ring is opened (*open ns/node*), the token passes once around "
                     + "it, then two full GCs. *heap* is the growth of used heap after them, *native* the growth of "
                     + "the process's resident set (VmRSS, with a Go row's program's, its runtime included), which "
                     + "with a resident heap is memory outside it: an OS "
                     + "thread's stack pages and the JVM's per-thread structures. A virtual thread keeps its stack "
                     + "on the heap, a platform thread natively, so compare *total*. Kernel memory per OS thread "
-                    + "(about 16 KiB) is in neither. Small or negative values are within a GC's noise.\n\n");
+                    + "(about 16 KiB) is in neither. Small or negative values are within a GC's noise.\n\n";
         }
-        if (chart != null) {
-            md.append("![bytes per ").append(unit).append("](").append(chart).append(")\n\n");
-        }
-        // one row per id; per ring size: open time (us per node), heap, native and total bytes per node
-        List<String> ids = run.measurements().stream().map(Measurement::row).distinct().sorted().toList();
+    }
+
+    /** The table's header and alignment lines: per size, its time column and heap, native and total bytes. */
+    private static void tableHead(FootprintRun run, String unit, StringBuilder md) {
         md.append("| id |");
         for (int n : run.nodes()) {
             String size = String.format(Locale.ROOT, "%,d", n);
@@ -98,39 +122,30 @@ public final class FootprintReport {
                     .append("total B/").append(unit).append(" |");
         }
         md.append("\n|---|").append("---:|---:|---:|---:|".repeat(run.nodes().size())).append('\n');
-        List<String> notes = new ArrayList<>();
-        for (String id : ids) {
-            md.append("| ").append(id).append(" |");
-            for (int n : run.nodes()) {
-                Optional<Measurement> m = run.measurements().stream()
-                        .filter(x -> x.row().equals(id) && x.nodes() == n).findFirst();
-                if (m.isEmpty() || m.get().totalBytesPerNode() == null) {
-                    md.append(" ").append(m.map(x -> x.skipped() != null ? "skipped" : "failed").orElse("–"))
-                            .append(" | | | |");
-                    m.filter(x -> x.skipped() != null || x.error() != null).ifPresent(x -> notes.add(
-                            String.format(Locale.ROOT, "%s at %,d %ss: %s", id, n, unit, x.skipped() != null
-                                    ? "skipped: " + x.skipped() : "**failed**: " + Format.code(x.error()))));
-                    continue;
-                }
-                Measurement x = m.get();
-                md.append(' ').append(run.liveTasks() ? Format.times(x.operationMs() / run.delayMs())
-                        : run.peaks() ? String.format(Locale.ROOT, "%,.0f, %d", x.operationMs(), x.peakReadings())
-                        : String.format(Locale.ROOT, "%,.1f", x.openNsPerNode() / 1000)).append(" | ")
-                        .append(num(x.heapBytesPerNode())).append(" | ").append(num(x.nativeBytesPerNode()))
-                        .append(" | ").append(num(x.totalBytesPerNode())).append(" |");
+    }
+
+    /** An id's table row; a size it was skipped or failed at leaves its cells empty and a note saying why. */
+    private static void tableRow(FootprintRun run, String id, String unit, StringBuilder md, List<String> notes) {
+        md.append("| ").append(id).append(" |");
+        for (int n : run.nodes()) {
+            Optional<Measurement> m = run.measurements().stream()
+                    .filter(x -> x.row().equals(id) && x.nodes() == n).findFirst();
+            if (m.isEmpty() || m.get().totalBytesPerNode() == null) {
+                md.append(" ").append(m.map(x -> x.skipped() != null ? "skipped" : "failed").orElse("–"))
+                        .append(" | | | |");
+                m.filter(x -> x.skipped() != null || x.error() != null).ifPresent(x -> notes.add(
+                        String.format(Locale.ROOT, "%s at %,d %ss: %s", id, n, unit, x.skipped() != null
+                                ? "skipped: " + x.skipped() : "**failed**: " + Format.code(x.error()))));
+                continue;
             }
-            md.append('\n');
-        }
-        if (run.besideJvmArgs() != null && !run.besideJvmArgs().isEmpty()) {
-            notes.addAll(beside(run, unit));
-        }
-        for (String note : notes) {
-            md.append("\n- ").append(note);
+            Measurement x = m.get();
+            md.append(' ').append(run.liveTasks() ? Format.times(x.operationMs() / run.delayMs())
+                    : run.peaks() ? String.format(Locale.ROOT, "%,.0f, %d", x.operationMs(), x.peakReadings())
+                    : String.format(Locale.ROOT, "%,.1f", x.openNsPerNode() / 1000)).append(" | ")
+                    .append(num(x.heapBytesPerNode())).append(" | ").append(num(x.nativeBytesPerNode()))
+                    .append(" | ").append(num(x.totalBytesPerNode())).append(" |");
         }
         md.append('\n');
-        Path file = runDir.resolve(Report.FILE);
-        AtomicFiles.write(file, md.toString());
-        return file;
     }
 
     /** Per id and size measured both ways: its total with the flags over its total without. */

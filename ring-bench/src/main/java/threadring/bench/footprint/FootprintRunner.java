@@ -8,14 +8,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import threadring.bench.data.Json;
 import threadring.bench.data.Env;
 import threadring.bench.data.FootprintRun;
 import threadring.bench.data.FootprintRun.Measurement;
+import threadring.bench.data.Json;
 import threadring.bench.util.Counter;
 import threadring.bench.util.Heap;
 import threadring.bench.util.Processes;
@@ -41,6 +42,27 @@ public final class FootprintRunner {
         /** The child's arguments after its size and output file. */
         List<String> childArgs(int size);
 
+        /** What one of its size counts: a ring's node, a task. */
+        default String unit() {
+            return "task";
+        }
+
+        /** The live tasks' sleep in run.json's record (null: not live tasks). */
+        default Integer delayMs() {
+            return null;
+        }
+
+        /** The workload whose operations were read at their peak, in run.json's record (null: none). */
+        default String peakOf() {
+            return null;
+        }
+
+        /** One measurement's line, after its head: the readings as this subject reads them. */
+        default String readings(Measurement m, String nativeBytes) {
+            return String.format(Locale.ROOT, "operation_ms=%.0f heap_bytes_per_task=%.0f native_bytes_per_task=%s ok",
+                    m.operationMs(), m.heapBytesPerNode(), nativeBytes);
+        }
+
         /** A ring of that many nodes. */
         record RingNodes() implements Subject {
             @Override
@@ -52,10 +74,21 @@ public final class FootprintRunner {
             public List<String> childArgs(int size) {
                 return List.of();
             }
+
+            @Override
+            public String unit() {
+                return "node";
+            }
+
+            @Override
+            public String readings(Measurement m, String nativeBytes) {
+                return String.format(Locale.ROOT, "open_ns_per_node=%.0f heap_bytes_per_node=%.0f "
+                        + "native_bytes_per_node=%s ok", m.openNsPerNode(), m.heapBytesPerNode(), nativeBytes);
+            }
         }
 
         /** That many fan-out tasks, each asleep for {@code delayMs}, read while all are alive. */
-        record FanOutTasks(int delayMs) implements Subject {
+        record FanOutTasks(Integer delayMs) implements Subject {
             @Override
             public Workload<?, ?> workload() {
                 return FanOut.WORKLOAD;
@@ -75,6 +108,18 @@ public final class FootprintRunner {
             @Override
             public List<String> childArgs(int population) {
                 return List.of(Footprint.PEAK, Json.GSON.toJson(sizes.get(population), Size.class));
+            }
+
+            @Override
+            public String peakOf() {
+                return workload.label();
+            }
+
+            @Override
+            public String readings(Measurement m, String nativeBytes) {
+                return String.format(Locale.ROOT, "operation_ms=%.0f peak_heap_bytes_per_task=%.0f "
+                        + "peak_native_bytes_per_task=%s readings=%d ok", m.operationMs(), m.heapBytesPerNode(),
+                        nativeBytes, m.peakReadings());
             }
         }
     }
@@ -111,7 +156,7 @@ public final class FootprintRunner {
         List<List<String>> flagSets = beside.isEmpty() ? List.of(List.of()) : List.of(List.of(), beside);
         Counter progress = new Counter(System.err, sizes.size() * selected.size() * flagSets.size());
         // smallest first: a size that cannot fit is judged by the id's measurement at a smaller one (MemoryBudget)
-        java.util.Map<String, Measurement> smaller = new java.util.HashMap<>();
+        Map<String, Measurement> smaller = new HashMap<>();
         for (int n : sizes.stream().sorted().toList()) {
             for (RingFactory f : selected) {
                 for (List<String> flags : flagSets) {
@@ -143,17 +188,16 @@ public final class FootprintRunner {
             List<Measurement> measurements) {
         return new FootprintRun(FootprintRun.SCHEMA, runDir.getFileName().toString(), started, finished,
                 Env.machine(home), jvm, sizes, measurements,
-                subject instanceof Subject.FanOutTasks t ? t.delayMs() : null, beside.isEmpty() ? null : beside,
-                subject instanceof Subject.OperationPeaks p ? p.workload().label() : null);
+                subject.delayMs(), beside.isEmpty() ? null : beside, subject.peakOf());
     }
 
     private String unit() {
-        return subject instanceof Subject.RingNodes ? "node" : "task";
+        return subject.unit();
     }
 
     /** The line of one measurement, as the issue tracker and the README quote it. */
     static String line(Measurement m, Subject subject) {
-        String head = m.row() + (subject instanceof Subject.RingNodes ? " nodes=" : " tasks=") + m.nodes();
+        String head = m.row() + " " + subject.unit() + "s=" + m.nodes();
         if (m.skipped() != null) {
             return head + " SKIP " + m.skipped();
         }
@@ -161,17 +205,7 @@ public final class FootprintRunner {
             return head + " FAIL " + m.error();
         }
         String nativeBytes = m.nativeBytesPerNode() == null ? "n/a" : String.format(Locale.ROOT, "%.0f", m.nativeBytesPerNode());
-        if (subject instanceof Subject.OperationPeaks) {
-            return String.format(Locale.ROOT, "%s operation_ms=%.0f peak_heap_bytes_per_task=%.0f "
-                    + "peak_native_bytes_per_task=%s readings=%d ok", head, m.operationMs(), m.heapBytesPerNode(),
-                    nativeBytes, m.peakReadings());
-        }
-        if (m.operationMs() != null) {
-            return String.format(Locale.ROOT, "%s operation_ms=%.0f heap_bytes_per_task=%.0f native_bytes_per_task=%s ok",
-                    head, m.operationMs(), m.heapBytesPerNode(), nativeBytes);
-        }
-        return String.format(Locale.ROOT, "%s open_ns_per_node=%.0f heap_bytes_per_node=%.0f native_bytes_per_node=%s ok",
-                head, m.openNsPerNode(), m.heapBytesPerNode(), nativeBytes);
+        return head + " " + subject.readings(m, nativeBytes);
     }
 
     private Measurement measure(RingFactory f, int n, List<String> flags, int javaFeature)

@@ -33,7 +33,7 @@ public final class OperationPeak {
 
     /** Whether a size's step is one whole operation (a tree, a fan-out), which is what this reads. */
     static boolean wholeOperation(Size size) {
-        return size instanceof Size.Timed t && !t.calibrated();
+        return size.measured(timed -> !timed.calibrated(), served -> false);
     }
 
     public static Measurement measure(RingFactory f, Size size) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -62,7 +63,7 @@ public final class CalibrateJob implements Callable<Integer> {
         for (String id : ids) {
             try {
                 RingFactory f = all.require(id);
-                java.util.Optional<String> limit = f.cannotOpen(w.population());
+                Optional<String> limit = f.cannotOpen(w.population());
                 results.add(limit.isPresent() ? new Calibrated(id, null, null, limit.get())
                         : new Calibrated(id, targetMs > 0 ? calibrate(f, w) : timeOperation ? timed(f, w) : null,
                                 null, null));

@@ -10,11 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import threadring.bench.data.Json;
 import threadring.bench.util.Errors;
 import threadring.bench.util.Heap;
 import threadring.bench.util.Processes;
+import threadring.core.RingFactories;
 import threadring.core.Size;
 
 /**
@@ -72,7 +74,7 @@ final class Calibrations {
             // a fixed pass size: limits depend on the id's declared flags and the JDK's release, both
             // known here: no JVM to start (an uncalibrated size starts one, to time an operation)
             for (HostSpec.Task t : tasks) {
-                java.util.Optional<String> limit = threadring.core.RingFactories.load().require(t.id())
+                Optional<String> limit = RingFactories.load().require(t.id())
                         .cannotOpen(t.size().population());
                 outcomes.put(t.key(), new Outcome(limit.isPresent() ? null : first.steps() != null ? first.steps() : 1,
                         null, limit.orElse(null)));

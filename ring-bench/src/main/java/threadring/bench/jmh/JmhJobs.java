@@ -11,12 +11,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import threadring.bench.data.Budget;
-import threadring.bench.data.Json;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.CpuWork;
 import threadring.bench.data.Job;
+import threadring.bench.data.Json;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Presets;
 import threadring.bench.data.Probe;
@@ -29,8 +30,10 @@ import threadring.bench.plan.Plan;
 import threadring.bench.plan.Progress;
 import threadring.bench.plan.RunLog;
 import threadring.bench.plan.Runner;
+import threadring.bench.plan.RunnerKind;
 import threadring.bench.util.Processes;
 import threadring.core.Size;
+import threadring.core.WorkloadBenchmark;
 
 /**
  * The JMH side of a sweep: one host JVM ({@link Rounds}) runs every JMH job of every configuration
@@ -61,7 +64,7 @@ public final class JmhJobs implements Runner<Size.Timed> {
     private List<Scheduled> running = List.of();
 
     /** The runner kind of JMH's timed passes, for every {@code Size.Timed} workload (META-INF/services). */
-    public static final class Kind implements threadring.bench.plan.RunnerKind {
+    public static final class Kind implements RunnerKind {
         @Override
         public Runner<?> runner(Settings settings, Path jar) {
             return new JmhJobs(settings, jar, settings.seed());
@@ -90,9 +93,12 @@ public final class JmhJobs implements Runner<Size.Timed> {
     }
 
     @Override
-    public boolean host() {
-        return true;
+    public String progress() {
+        return PHASE;
     }
+
+    /** The progress line's name for its forks. */
+    static final String PHASE = "JMH host";
 
     @Override
     public void schedule(Configuration c, Plan<Size.Timed> plan) {
@@ -108,52 +114,15 @@ public final class JmhJobs implements Runner<Size.Timed> {
         List<Configuration> configs = session.configs();
         Run.AsyncStatus async = session.async();
         Path dir = Files.createDirectories(runDir.resolve(RunFile.JOBS));
-        List<HostSpec.Config> hostConfigs = new ArrayList<>();
-        for (Configuration c : configs) {
-            hostConfigs.add(new HostSpec.Config(c.label(), java(c), c.jvm().javaFeature(), c.jvm().availableProcessors(),
-                    c.flags()));
-        }
+        List<HostSpec.Config> hostConfigs = hostConfigs(configs);
         List<HostSpec.Task> tasks = new ArrayList<>();
         Map<String, Scheduled> byTask = new HashMap<>();
-        for (Scheduled s : jobs) {
-            Size.Timed size = s.plan().size();
-            for (String id : s.plan().ids()) {
-                HostSpec.Task t = new HostSpec.Task(s.configuration().label(), s.plan().file(), size, s.plan().steps(), id);
-                tasks.add(t);
-                byTask.put(t.key(), s);
-            }
-            log.running(s.plan().job(benchmark(s.plan()), s.configuration().label(), s.plan().ids(), Job.Status.RUNNING, null, null, List.of()));
-        }
-        String asyncLib = async == null || async.library() == null ? null : async.library();
-        // an ideal time needs consumeCPU(work)'s cost, for every work a series of the run has (the fan-out's)
-        List<Integer> works = jobs.stream().map(s -> s.plan().size().cpuWork()).filter(w -> w > 0).distinct().sorted()
-                .toList();
-        HostSpec spec = new HostSpec(runDir.toString(), seed, hostConfigs, tasks, settings.scored(),
-                settings.scored().longRun() ? LONG_PASS_TIMEOUT_MINUTES : PASS_TIMEOUT_MINUTES, settings.profilers(),
-                settings.profiling(), asyncLib, Presets.CALIBRATION_MS, settings.scored().counters(), true, works,
-                grants(session));
+        addTasks(tasks, byTask);
+        HostSpec spec = spec(session, async, hostConfigs, tasks);
         Path specFile = dir.resolve("rounds.spec.json");
         Json.write(specFile, spec);
         running = List.copyOf(jobs);
-        List<String> java = new ArrayList<>(List.of(Processes.java(System.getProperty("java.home"))));
-        java.addAll(Processes.quietUnsafe(Runtime.version().feature()));
-        java.addAll(List.of("-cp", jar.toString(), Rounds.class.getName(), specFile.toString()));
-        log.log("threadring: the JMH host runs " + tasks.size() + " id-series in rounds (seed " + seed + ")");
-        Path status = dir.resolve(HostSpec.STATUS);
-        Set<String> reported = new HashSet<>();
-        long[] seen = {0};
-        Processes.Exit exit = Processes.stream(java, timeout(tasks.size()), line -> {
-            log.log(line);
-            try {
-                long modified = Files.exists(status) ? Files.getLastModifiedTime(status).toMillis() : 0;
-                if (modified != seen[0]) {
-                    seen[0] = modified;
-                    report(Json.read(status, HostSpec.Status.class), byTask, reported);
-                }
-            } catch (IOException | RuntimeException e) {
-                // a file caught half-written: the next line reads it again
-            }
-        });
+        Processes.Exit exit = runHost(specFile, dir, tasks.size(), byTask);
         // the spec and the taskset scripts are the host's input, with this machine's paths: not results
         Files.deleteIfExists(specFile);
         for (Configuration c : configs) {
@@ -170,6 +139,73 @@ public final class JmhJobs implements Runner<Size.Timed> {
             log.ran(List.of(Json.read(outcome, Budget.Ran[].class)));
             Files.delete(outcome);
         }
+        List<Job> done = finished(exit, reason);
+        running = List.of();
+        return done;
+    }
+
+    /** Each configuration as the host starts its JVMs: its java (under taskset where it has a cpu set) and flags. */
+    private List<HostSpec.Config> hostConfigs(List<Configuration> configs) throws IOException {
+        List<HostSpec.Config> hostConfigs = new ArrayList<>();
+        for (Configuration c : configs) {
+            hostConfigs.add(new HostSpec.Config(c.label(), java(c), c.jvm().javaFeature(), c.jvm().availableProcessors(),
+                    c.flags()));
+        }
+        return hostConfigs;
+    }
+
+    /** Adds each job's ids to {@code tasks}, keyed in {@code byTask} to their job, and logs the job as running. */
+    private void addTasks(List<HostSpec.Task> tasks, Map<String, Scheduled> byTask) throws IOException {
+        for (Scheduled s : jobs) {
+            Size.Timed size = s.plan().size();
+            for (String id : s.plan().ids()) {
+                HostSpec.Task t = new HostSpec.Task(s.configuration().label(), s.plan().file(), size, s.plan().steps(), id);
+                tasks.add(t);
+                byTask.put(t.key(), s);
+            }
+            log.running(s.plan().job(benchmark(s.plan()), s.configuration().label(), s.plan().ids(), Job.Status.RUNNING, null, null, List.of()));
+        }
+    }
+
+    /** What the host is told to run: every task, the settings, the budget's grants and consumeCPU's works. */
+    private HostSpec spec(Session session, Run.AsyncStatus async, List<HostSpec.Config> hostConfigs,
+            List<HostSpec.Task> tasks) {
+        String asyncLib = async == null || async.library() == null ? null : async.library();
+        // an ideal time needs consumeCPU(work)'s cost, for every work a series of the run has (the fan-out's)
+        List<Integer> works = jobs.stream().map(s -> s.plan().size().cpuWork()).filter(w -> w > 0).distinct().sorted()
+                .toList();
+        return new HostSpec(runDir.toString(), seed, hostConfigs, tasks, settings.scored(),
+                settings.scored().longRun() ? LONG_PASS_TIMEOUT_MINUTES : PASS_TIMEOUT_MINUTES, settings.profilers(),
+                settings.profiling(), asyncLib, Presets.CALIBRATION_MS, settings.scored().counters(), true, works,
+                grants(session));
+    }
+
+    /** Runs the host JVM to its end, reporting each id as the host's status says it is done. */
+    private Processes.Exit runHost(Path specFile, Path dir, int taskCount, Map<String, Scheduled> byTask)
+            throws IOException, InterruptedException {
+        List<String> java = new ArrayList<>(List.of(Processes.java(System.getProperty("java.home"))));
+        java.addAll(Processes.quietUnsafe(Runtime.version().feature()));
+        java.addAll(List.of("-cp", jar.toString(), Rounds.class.getName(), specFile.toString()));
+        log.log("threadring: the JMH host runs " + taskCount + " id-series in rounds (seed " + seed + ")");
+        Path status = dir.resolve(HostSpec.STATUS);
+        Set<String> reported = new HashSet<>();
+        long[] seen = {0};
+        return Processes.stream(java, timeout(taskCount), line -> {
+            log.log(line);
+            try {
+                long modified = Files.exists(status) ? Files.getLastModifiedTime(status).toMillis() : 0;
+                if (modified != seen[0]) {
+                    seen[0] = modified;
+                    report(Json.read(status, HostSpec.Status.class), byTask, reported);
+                }
+            } catch (IOException | RuntimeException e) {
+                // a file caught half-written: the next line reads it again
+            }
+        });
+    }
+
+    /** Each job as run.json keeps it, each of its ids reported as finished; {@code reason}: why the host failed. */
+    private List<Job> finished(Processes.Exit exit, String reason) throws IOException {
         List<Job> done = new ArrayList<>();
         for (Scheduled s : jobs) {
             List<Measured> results = results(s);
@@ -183,7 +219,6 @@ public final class JmhJobs implements Runner<Size.Timed> {
             done.add(s.plan().job(benchmark(s.plan()), s.configuration().label(), s.plan().ids(), st, reason,
                     exit.timedOut() ? null : exit.status(), results));
         }
-        running = List.of();
         return done;
     }
 
@@ -224,7 +259,7 @@ public final class JmhJobs implements Runner<Size.Timed> {
         Settings.Scored s = settings.scored();
         String w = plan.workload().label();
         double iteration = (s.iterationMs() != null ? s.iterationMs() : 1000) / 1000.0;
-        int measured = s.iterations() != null ? s.iterations() : threadring.core.WorkloadBenchmark.MEASURED_SECONDS;
+        int measured = s.iterations() != null ? s.iterations() : WorkloadBenchmark.MEASURED_SECONDS;
         double firstDefault = FORK_OVERHEAD_S + (s.settleMs() != null ? s.settleMs() / 1000.0 : 0) + measured * iteration;
         double laterDefault = FORK_OVERHEAD_S + (LATER_WARMUPS + measured) * iteration;
         int pilot = s.startForks();
@@ -250,7 +285,7 @@ public final class JmhJobs implements Runner<Size.Timed> {
                 new BudgetPlan.Cost(Budget.Kind.PROFILING, w, profiling));
     }
 
-    private static Optional<Double> boxed(java.util.OptionalDouble d) {
+    private static Optional<Double> boxed(OptionalDouble d) {
         return d.isPresent() ? Optional.of(d.getAsDouble()) : Optional.empty();
     }
 
@@ -268,8 +303,8 @@ public final class JmhJobs implements Runner<Size.Timed> {
     /** The lines of the ids that are done and not yet said. */
     private void report(HostSpec.Status status, Map<String, Scheduled> byTask, Set<String> reported)
             throws IOException {
-        progress.host(status.tasks().stream().mapToInt(HostSpec.TaskStatus::forks).sum(),
-                expectedForks(status.tasks(), settings.scored().startForks()));
+        progress.phase(PHASE, status.tasks().stream().mapToInt(HostSpec.TaskStatus::forks).sum(),
+                expectedForks(status.tasks(), settings.scored().startForks()), "forks");
         if (reported.add("round " + status.round() + " " + status.phase())) {
             progress.round(status.round(), status.phase(), status.tasks().stream().mapToInt(HostSpec.TaskStatus::forks)
                     .sum(), status.tasks().size());

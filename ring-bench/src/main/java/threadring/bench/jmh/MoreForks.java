@@ -2,6 +2,7 @@ package threadring.bench.jmh;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.RunResult;
@@ -27,7 +28,7 @@ final class MoreForks {
     }
 
     /** The same result with JMH's {@code jvm} (the java its forks ran) as {@code shown} writes it. */
-    static RunResult withJvm(RunResult r, java.util.function.UnaryOperator<String> shown) {
+    static RunResult withJvm(RunResult r, UnaryOperator<String> shown) {
         BenchmarkParams p = r.getParams();
         return new RunResult(with(p, p.getForks(), shown.apply(p.getJvm())), r.getBenchmarkResults());
     }

@@ -2,13 +2,18 @@ package threadring.bench.jmh;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import threadring.bench.data.Configuration;
+import threadring.bench.data.Run;
 import threadring.bench.util.Processes;
 
 /**
@@ -106,5 +111,26 @@ public final class Profilers {
             Thread.currentThread().interrupt();
             return "interrupted while probing async-profiler";
         }
+    }
+
+    /**
+     * Extracts async-profiler into {@code dir} and starts it once per configuration; what does not
+     * work is said on {@code out} and skipped.
+     */
+    public static Run.AsyncStatus prepare(Path dir, List<Configuration> configs, PrintStream out) throws IOException {
+        Files.createDirectories(dir);
+        Async async = extract(dir);
+        Map<String, String> problems = new LinkedHashMap<>();
+        for (Configuration c : configs) {
+            String problem = async.available()
+                    ? probe(Processes.pinned(c.cpus(), List.of(Processes.java(c.jdk()))), async.lib(), dir)
+                    : async.unavailable();
+            if (problem != null) {
+                problems.put(c.label(), problem);
+                out.println("threadring: async-profiler unavailable on " + c.label() + ", profiling without it: "
+                        + problem);
+            }
+        }
+        return new Run.AsyncStatus(async.available() ? async.lib().toString() : null, problems);
     }
 }

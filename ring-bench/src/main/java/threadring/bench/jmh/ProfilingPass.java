@@ -24,6 +24,7 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import threadring.bench.data.Profile;
+import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
 import threadring.bench.util.Errors;
 
@@ -56,7 +57,7 @@ final class ProfilingPass {
     }
 
     Profile run() {
-        Path dir = Path.of(spec.runDir()).resolve(threadring.bench.data.RunFile.PROFILES).resolve(config.label())
+        Path dir = Path.of(spec.runDir()).resolve(RunFile.PROFILES).resolve(config.label())
                 .resolve(id).resolve(task.job());
         // gc innermost: JMH starts profilers in this order and stops them in reverse, so the
         // allocation of starting and stopping a JFR recording or async-profiler is not counted.

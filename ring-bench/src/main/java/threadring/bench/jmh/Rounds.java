@@ -16,23 +16,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.apache.commons.math3.stat.StatUtils;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.RunnerException;
 import threadring.bench.data.Budget;
-import threadring.bench.data.Json;
 import threadring.bench.data.Job;
+import threadring.bench.data.Json;
 import threadring.bench.data.Measured;
+import threadring.bench.data.Probe;
 import threadring.bench.data.Profile;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Score;
 import threadring.bench.data.Settings;
+import threadring.bench.stats.ForkSeries;
 import threadring.bench.stats.Forks;
 import threadring.bench.stats.Numbers;
 import threadring.bench.util.Errors;
 import threadring.core.RingFactories;
+import threadring.core.WorkloadBenchmark;
 
 /**
  * The JMH host of a sweep, one JVM for every configuration, started as {@code java -cp
@@ -97,8 +101,8 @@ public final class Rounds {
 
         /** Each fork's steady level so far, judged on the task's noise. */
         List<Double> levels() {
-            List<threadring.bench.stats.ForkSeries> series = forks.stream().map(f -> f.series(steps)).toList();
-            double noise = threadring.bench.stats.ForkSeries.noise(series);
+            List<ForkSeries> series = forks.stream().map(f -> f.series(steps)).toList();
+            double noise = ForkSeries.noise(series);
             return series.stream().map(f -> f.steady(noise).level()).toList();
         }
     }
@@ -143,13 +147,34 @@ public final class Rounds {
         stateCap = Math.max(cap, spec.scored().stateCap());
         writeStatus();
         if (spec.probes()) {
-            probes.run(threadring.bench.data.Probe.START);
+            probes.run(Probe.START);
         }
         probes.cpuWork();
+        calibrate();
+        writeAll();
+        boolean middle = rounds(pilot, cap);
+        if (spec.probes()) {
+            if (!middle) {
+                probes.run(Probe.MIDDLE);
+            }
+            probes.run(Probe.END);
+        }
+        if (!spec.profilers().isEmpty()) {
+            profilingPasses();
+        }
+        Json.write(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.OUTCOME),
+                allowance.outcome().toArray(new Budget.Ran[0]));
+        phase = "done";
+        writeStatus();
+        return tasks.values().stream().allMatch(s -> s.failure == null);
+    }
+
+    /** Each task's pass size, limit or failure and its warm-up, from the calibrations of every task. */
+    private void calibrate() throws IOException {
         phase = "calibrating";
         writeStatus();
         Map<String, Calibrations.Outcome> calibrated = new Calibrations(spec,
-                id -> java.util.stream.Stream.concat(RingFactories.load().require(id).jvmArgs().stream(),
+                id -> Stream.concat(RingFactories.load().require(id).jvmArgs().stream(),
                         spec.scored().extraJvmArgs().stream()).toList()).all(spec.tasks());
         for (TaskState s : tasks.values()) {
             Calibrations.Outcome o = calibrated.get(s.task.key());
@@ -166,7 +191,13 @@ public final class Rounds {
                 System.out.println("threadring: " + s.task.id() + " cannot run here: " + s.limit);
             }
         }
-        writeAll();
+    }
+
+    /**
+     * The rounds until every task has its forks, planning each task's count after its pilot; whether
+     * the middle probes ran (or are not wanted).
+     */
+    private boolean rounds(int pilot, int cap) throws IOException {
         Random random = new Random(spec.seed());
         boolean middle = !spec.probes();
         phase = "rounds";
@@ -191,36 +222,28 @@ public final class Rounds {
                 writeStatus();
             }
             if (!middle && round >= pilot) {
-                probes.run(threadring.bench.data.Probe.MIDDLE);
+                probes.run(Probe.MIDDLE);
                 middle = true;
             }
         }
-        if (spec.probes()) {
-            if (!middle) {
-                probes.run(threadring.bench.data.Probe.MIDDLE);
-            }
-            probes.run(threadring.bench.data.Probe.END);
-        }
-        if (!spec.profilers().isEmpty()) {
-            phase = "profiling";
-            for (TaskState s : profiled()) {
-                if (allowance.fits(Budget.Kind.PROFILING, profileSeconds(), END_PROBES_S)) {
-                    ProfilingPass pass = new ProfilingPass(spec, s.config, s.task,
-                            () -> OneFork.options(spec, s.config, s.task, s.steps));
-                    s.profile = pass.run();
-                    RunResult result = pass.result();
-                    if (result != null && !s.jmh.isEmpty()) {
-                        addProfile(s.jmh.get(0), result);
-                    }
-                    writeJob(s.task.configuration(), s.task.job());
+        return middle;
+    }
+
+    /** The profiling pass of each task it takes, as far as the budget allows. */
+    private void profilingPasses() throws IOException {
+        phase = "profiling";
+        for (TaskState s : profiled()) {
+            if (allowance.fits(Budget.Kind.PROFILING, profileSeconds(), END_PROBES_S)) {
+                ProfilingPass pass = new ProfilingPass(spec, s.config, s.task,
+                        () -> OneFork.options(spec, s.config, s.task, s.steps));
+                s.profile = pass.run();
+                RunResult result = pass.result();
+                if (result != null && !s.jmh.isEmpty()) {
+                    addProfile(s.jmh.get(0), result);
                 }
+                writeJob(s.task.configuration(), s.task.job());
             }
         }
-        Json.write(Path.of(spec.runDir()).resolve(RunFile.JOBS).resolve(HostSpec.OUTCOME),
-                allowance.outcome().toArray(new Budget.Ran[0]));
-        phase = "done";
-        writeStatus();
-        return tasks.values().stream().allMatch(s -> s.failure == null);
     }
 
     /**
@@ -330,7 +353,7 @@ public final class Rounds {
             s.seconds.add((System.nanoTime() - begin) / 1e9);
             s.forks.add(o.fork());
             s.jmh.add(o.result());
-            s.warmup.observe(o.fork().series(s.steps).steady(threadring.bench.stats.ForkSeries.noise(
+            s.warmup.observe(o.fork().series(s.steps).steady(ForkSeries.noise(
                     s.forks.stream().map(f -> f.series(s.steps)).toList())));
         } catch (RunnerException | RuntimeException e) {
             s.failure = Errors.describe(e);
@@ -340,7 +363,7 @@ public final class Rounds {
     }
 
     private int warmups() {
-        return spec.scored().warmups() != null ? spec.scored().warmups() : threadring.core.WorkloadBenchmark.WARMUP_SECONDS;
+        return spec.scored().warmups() != null ? spec.scored().warmups() : WorkloadBenchmark.WARMUP_SECONDS;
     }
 
     private int iterationMs() {

@@ -31,7 +31,7 @@ public final class SizeOptions {
                     + "with work per task: --work 0 --work 1000).")
     List<Integer> works = new ArrayList<>();
 
-    private final List<WorkloadOptions> options = new ArrayList<>();
+    private final List<WorkloadOptions<?>> options = new ArrayList<>();
 
     /** A command with these options: it is given each workload's options as it is built ({@code Cli}). */
     public interface Holder {
@@ -39,8 +39,8 @@ public final class SizeOptions {
     }
 
     /** Adds each workload's options to {@code command} as a mixin of its own, and to these. */
-    public void add(CommandLine command, List<WorkloadOptions> each) {
-        for (WorkloadOptions o : each) {
+    public void add(CommandLine command, List<WorkloadOptions<?>> each) {
+        for (WorkloadOptions<?> o : each) {
             command.getCommandSpec().addMixin(o.workload().label(), CommandLine.Model.CommandSpec.forAnnotatedObject(o));
             options.add(o);
         }
@@ -60,25 +60,17 @@ public final class SizeOptions {
      * @throws UsageException naming an option whose workload is not asked for, or a size the
      *     options cannot make
      */
-    /** The first option {@code o} was given, with its first value ({@code --connections 5}). */
-    private static String firstGiven(WorkloadOptions o) {
-        String name = o.given().get(0);
-        List<String> args = o.arguments();
-        int at = args.indexOf(name);
-        return at >= 0 && at + 1 < args.size() && !args.get(at + 1).startsWith("--") ? name + " " + args.get(at + 1) : name;
-    }
-
     public Sizes resolve(Context c) {
         List<Workload<?, ?>> asked = workloads.isEmpty()
-                ? options.stream().filter(o -> o.byDefault(c)).map(WorkloadOptions::workload).toList()
+                ? options.stream().filter(o -> o.byDefault(c)).<Workload<?, ?>>map(WorkloadOptions::workload).toList()
                 : workloads.stream().distinct().toList();
-        for (WorkloadOptions o : options) {
+        for (WorkloadOptions<?> o : options) {
             if (!asked.contains(o.workload()) && !o.given().isEmpty()) {
                 throw new UsageException(firstGiven(o) + " applies to the " + o.workload().title() + ": add "
                         + "--workload " + o.workload().label());
             }
         }
-        List<WorkloadOptions> takeWork = options.stream().filter(WorkloadOptions::takesWork).toList();
+        List<WorkloadOptions<?>> takeWork = options.stream().filter(WorkloadOptions::takesWork).toList();
         if (!works.isEmpty() && takeWork.stream().noneMatch(o -> asked.contains(o.workload()))) {
             throw new UsageException("--work " + works.get(0) + " applies to the " + String.join(" and the ",
                     takeWork.stream().map(o -> o.workload().title()).toList()) + ": add --workload "
@@ -87,7 +79,7 @@ public final class SizeOptions {
         List<Size> series = new ArrayList<>();
         Map<Workload<?, ?>, Integer> steps = new LinkedHashMap<>();
         for (Workload<?, ?> w : asked) {
-            WorkloadOptions o = of(w);
+            WorkloadOptions<?> o = of(w);
             series.addAll(o.series(c, o.takesWork() ? works : List.of()));
             Integer s = o.steps(c);
             if (s != null) {
@@ -97,7 +89,15 @@ public final class SizeOptions {
         return new Sizes(asked, List.copyOf(series), steps);
     }
 
-    private WorkloadOptions of(Workload<?, ?> w) {
+    /** The first option {@code o} was given, with its first value ({@code --connections 5}). */
+    private static String firstGiven(WorkloadOptions<?> o) {
+        String name = o.given().get(0);
+        List<String> args = o.arguments();
+        int at = args.indexOf(name);
+        return at >= 0 && at + 1 < args.size() && !args.get(at + 1).startsWith("--") ? name + " " + args.get(at + 1) : name;
+    }
+
+    private WorkloadOptions<?> of(Workload<?, ?> w) {
         return options.stream().filter(o -> o.workload().equals(w)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no options for the " + w.label()));
     }

@@ -6,13 +6,14 @@ import threadring.core.Workload;
 
 /**
  * One workload's options, declared once for {@code run} and {@code check}: a picocli mixin object
- * (its {@code @Option} fields), its defaults for each command, and its series. Each workload's
- * package has one; {@link SizeOptions} gathers them, and a command adds each as a mixin of its own.
+ * (its {@code @Option} fields), its defaults for each command, and its series, typed on the
+ * workload's size. Each workload's unit makes them; {@link SizeOptions} gathers them, and a command
+ * adds each as a mixin of its own.
  */
-public interface WorkloadOptions {
+public interface WorkloadOptions<S extends Size> {
 
     /** The workload whose options these are. */
-    Workload<?, ?> workload();
+    Workload<S, ?> workload();
 
     /** Whether {@code c} runs this workload when no {@code --workload} is given. */
     boolean byDefault(Context c);
@@ -24,7 +25,7 @@ public interface WorkloadOptions {
      *
      * @throws threadring.bench.util.UsageException for a combination the workload refuses, naming the option
      */
-    List<Size> series(Context c, List<Integer> works);
+    List<S> series(Context c, List<Integer> works);
 
     /**
      * The steps of a pass: for {@code run}, fixed for every id (else null: calibrated per id, or

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
@@ -52,7 +53,7 @@ public final class Catalog {
         return narrowed(models, f -> f.inDefaultSweep(workload));
     }
 
-    private static List<Model> narrowed(List<Model> models, java.util.function.Predicate<RingFactory> keep) {
+    private static List<Model> narrowed(List<Model> models, Predicate<RingFactory> keep) {
         List<Model> narrowed = new ArrayList<>();
         for (Model m : models) {
             List<RingFactory> ids = m.factories().stream().filter(keep).toList();

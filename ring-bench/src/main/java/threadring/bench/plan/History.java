@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
@@ -31,6 +32,7 @@ import threadring.bench.stats.Numbers;
 public final class History {
 
     private final Run run;
+    private final List<History> older = new ArrayList<>();
     private final Map<String, List<Double>> first = new HashMap<>();
     private final Map<String, List<Double>> later = new HashMap<>();
     private final Map<String, List<Integer>> forksPerTask = new HashMap<>();
@@ -71,9 +73,13 @@ public final class History {
         return workload + " " + id;
     }
 
+    /** The runs read for an id this one did not measure, newest first. */
+    static final int RUNS = 10;
+
     /**
      * The newest complete run under {@code results} on host {@code hostname} and cpu {@code cpuModel}
-     * whose forks were alike to {@code scored}'s, with timed forks; empty where there is none.
+     * whose forks were alike to {@code scored}'s, with timed forks, and behind it the next alike runs
+     * (up to {@link #RUNS} in all), for the ids it did not measure; empty where there is none.
      */
     public static Optional<History> of(Path results, String hostname, String cpuModel, Settings.Scored scored)
             throws IOException {
@@ -84,6 +90,7 @@ public final class History {
         try (Stream<Path> s = Files.list(results)) {
             dirs = s.filter(RunFile::isRun).sorted(Comparator.reverseOrder()).toList();
         }
+        List<History> found = new ArrayList<>();
         for (Path d : dirs) {
             try {
                 Run r = RunFile.read(d);
@@ -95,45 +102,71 @@ public final class History {
                         && Objects.equals(o.settleMs(), scored.settleMs())) {
                     History h = new History(r);
                     if (!h.first.isEmpty()) {
-                        return Optional.of(h);
+                        found.add(h);
                     }
                 }
             } catch (IOException | RuntimeException e) {
                 // a run this version cannot read tells nothing of this one
             }
+            if (found.size() == RUNS) {
+                break;
+            }
         }
-        return Optional.empty();
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        found.get(0).older.addAll(found.subList(1, found.size()));
+        return Optional.of(found.get(0));
     }
 
     public Run run() {
         return run;
     }
 
-    /** The median seconds of an id's first fork (its settle) in that run. */
+    /** The median seconds of an id's first fork (its settle) in the newest of the runs that measured it. */
     public OptionalDouble firstFork(String workload, String id) {
-        return median(first.get(key(workload, id)));
+        return newest(h -> h.first.get(key(workload, id)));
     }
 
-    /** The median seconds of an id's later forks in that run. */
+    /** The median seconds of an id's later forks in the newest of the runs that measured it. */
     public OptionalDouble laterFork(String workload, String id) {
-        return median(later.get(key(workload, id)));
+        return newest(h -> h.later.get(key(workload, id)));
     }
 
-    /** The share of a workload's ids that got at least {@code forks} forks in that run. */
+    private OptionalDouble newest(Function<History, List<Double>> of) {
+        OptionalDouble own = median(of.apply(this));
+        for (int i = 0; own.isEmpty() && i < older.size(); i++) {
+            own = median(of.apply(older.get(i)));
+        }
+        return own;
+    }
+
+    /** The fewest ids of a workload a run's fork counts speak for it with. */
+    static final int FEWEST_IDS = 5;
+
+    /** The fork counts of a workload's ids in the newest run that measured enough of them. */
+    private List<Integer> counts(String workload) {
+        List<History> all = new ArrayList<>(List.of(this));
+        all.addAll(older);
+        return all.stream().map(h -> h.forksPerTask.get(workload)).filter(c -> c != null && c.size() >= FEWEST_IDS)
+                .findFirst().orElse(null);
+    }
+
+    /** The share of a workload's ids that got at least {@code forks} forks. */
     public OptionalDouble shareWithAtLeast(String workload, int forks) {
-        List<Integer> counts = forksPerTask.get(workload);
-        return counts == null || counts.isEmpty() ? OptionalDouble.empty()
+        List<Integer> counts = counts(workload);
+        return counts == null ? OptionalDouble.empty()
                 : OptionalDouble.of(counts.stream().filter(n -> n >= forks).count() / (double) counts.size());
     }
 
     /** Forks a workload's ids got beyond {@code forks}, on average. */
     public OptionalDouble beyond(String workload, int forks) {
-        List<Integer> counts = forksPerTask.get(workload);
-        return counts == null || counts.isEmpty() ? OptionalDouble.empty()
+        List<Integer> counts = counts(workload);
+        return counts == null ? OptionalDouble.empty()
                 : OptionalDouble.of(counts.stream().mapToInt(n -> Math.max(0, n - forks)).average().orElse(0));
     }
 
-    /** Seconds from the run's start to its first fork, per timed id (probes, host start, calibrations). */
+    /** Seconds from a run's start to its first fork, per timed id (probes, host start, calibrations). */
     public OptionalDouble beforeForksPerTask() {
         return Double.isFinite(beforeForksPerTask) ? OptionalDouble.of(beforeForksPerTask) : OptionalDouble.empty();
     }

@@ -1,14 +1,14 @@
 package threadring.bench.plan;
 
-import threadring.bench.data.Configuration;
 import java.util.ArrayList;
 import java.util.List;
+import threadring.bench.data.Configuration;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Settings;
 import threadring.core.RingFactory;
-import threadring.core.Workload;
 import threadring.core.Size;
+import threadring.core.Workload;
 
 /**
  * One job of a sweep: some ids of one model in one series ({@code size}) of a workload, at

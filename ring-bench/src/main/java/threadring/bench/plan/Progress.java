@@ -34,15 +34,17 @@ public final class Progress {
     /** The share of the plan finished from which its pace scales what is left (before it, one id's luck would). */
     static final double CALIBRATED_SHARE = 0.10;
 
-    /** One (configuration, workload, id) the sweep will run: its estimate in seconds, and whether the JMH host runs it. */
-    public record Item(double seconds, boolean host) {}
+    /** One (configuration, workload, id) the sweep will run: its estimate in seconds, and the phase its runner runs it in. */
+    public record Item(double seconds, String phase) {}
 
     private final PrintStream out;
     private final LongSupplier nanos;
     private final long start;
     private final int total;
     private double plannedSeconds;
-    private final double afterHostSeconds;
+    private final List<Item> items;
+    /** The phases begun so far: what is left after the running one is the estimate of the others. */
+    private final Set<String> begun = new HashSet<>();
     private final Set<String> done = new HashSet<>();
     private double doneEstimate;
     private int finished;
@@ -69,7 +71,7 @@ public final class Progress {
         this.lastLine = start;
         this.total = items.size();
         this.plannedSeconds = items.stream().mapToDouble(Item::seconds).sum();
-        this.afterHostSeconds = items.stream().filter(i -> !i.host()).mapToDouble(Item::seconds).sum();
+        this.items = List.copyOf(items);
     }
 
     /**
@@ -94,13 +96,19 @@ public final class Progress {
         return calibration + scored + profiling;
     }
 
-    /** The sweep's plan in seconds (its budget's), what the estimate of what is left starts from. */
-    public void plan(double seconds) {
+    /**
+     * The sweep's budget: its plan in seconds, what the estimate of what is left starts from, and
+     * the budget's, which bounds it (the runners spend an optional fork only while it fits).
+     */
+    public void plan(double seconds, double budgetSeconds) {
         planSeconds = seconds;
+        this.budgetSeconds = budgetSeconds;
     }
 
     /** The budget's plan in seconds, NaN without one: the first minutes' estimate of what is left. */
     private double planSeconds = Double.NaN;
+    /** The budget in seconds, NaN without one. */
+    private double budgetSeconds = Double.NaN;
 
     /** A job starts: its configuration, workload and ids. */
     public void job(String label, String what, List<String> ids) {
@@ -111,24 +119,17 @@ public final class Progress {
     }
 
     /**
-     * How far the JMH host got: {@code forks} of about {@code expected} (the planned counts, the
-     * pilot where not planned yet). Its ids end together after their last rounds, so until then
-     * what is left comes from its forks.
+     * How far a runner's phase got ({@link Runner#progress}: the JMH host's forks, the echo servers'
+     * repetitions): {@code done} of about {@code expected} {@code what} (the planned counts, the pilot
+     * where not planned yet). Its ids end together after their last rounds, so until then what is
+     * left comes from its share done, and the estimates of the phases not begun.
      */
-    public void host(int forks, int expected) {
-        phase("JMH host", forks, expected, "forks");
-    }
-
-    /** How far the echo servers got: {@code repetitions} of about {@code expected}. */
-    public void repetitions(int repetitions, int expected) {
-        phase("echo servers", repetitions, expected, "repetitions");
-    }
-
-    private void phase(String name, int done, int expected, String what) {
+    public void phase(String name, int done, int expected, String what) {
         long now = nanos.getAsLong();
         if (!name.equals(phase)) {
             phase = name;
             phaseStart = now;
+            begun.add(name);
         }
         phaseShare = expected <= 0 ? 0 : Math.min(1, (double) done / expected);
         if (now - lastLine >= TICK_NS && !Processes.stopping()) {
@@ -151,7 +152,7 @@ public final class Progress {
     }
 
     /** The limits said so far: each is named once, the ids after it refer to it. */
-    private final java.util.Set<String> limitsSaid = new java.util.HashSet<>();
+    private final Set<String> limitsSaid = new HashSet<>();
 
     /** An id of a job has its score (or failed): one line, once per id and series. */
     public void finished(String key, String id, double estimate, Size size, Measured m, String error) {
@@ -185,12 +186,17 @@ public final class Progress {
         double left;
         if (phaseStart >= 0 && phaseShare > 0.05 && phaseShare < 1) {
             double inPhase = (now - phaseStart) / 1e9;
-            left = inPhase * (1 - phaseShare) / phaseShare + ("JMH host".equals(phase) ? afterHostSeconds : 0);
+            left = inPhase * (1 - phaseShare) / phaseShare + items.stream().filter(i -> !begun.contains(i.phase()))
+                    .mapToDouble(Item::seconds).sum();
         } else if (doneEstimate >= CALIBRATED_SHARE * plannedSeconds) {
             left = Math.max(0, (plannedSeconds - doneEstimate) * elapsed / doneEstimate);
         } else {
             // too little finished to scale the plan by (an id that could not run ends at once): the plan, less the time spent
             left = Math.max(0, (Double.isNaN(planSeconds) ? plannedSeconds : planSeconds) - elapsed);
+        }
+        if (!Double.isNaN(budgetSeconds) && elapsed < budgetSeconds) {
+            // a phase's first forks warm up longest: its pace overstates what is left, which the budget bounds
+            left = Math.min(left, budgetSeconds - elapsed);
         }
         int width = String.valueOf(total).length();
         return String.format(Locale.ROOT, "[%" + width + "d/%d  %s elapsed, ~%s left]", finished, total,

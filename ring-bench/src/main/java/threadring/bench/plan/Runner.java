@@ -9,6 +9,7 @@ import threadring.bench.data.Budget;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Job;
 import threadring.bench.data.Run;
+import threadring.core.RingFactory;
 import threadring.core.Size;
 
 /**
@@ -88,8 +89,11 @@ public interface Runner<S extends Size> {
                 estimate(plan) * plan.ids().size()));
     }
 
-    /** Whether it runs in the JMH host, whose forks the progress counts as they land. */
-    boolean host();
+    /**
+     * The phase it runs, as the progress line names it ("JMH host", "echo servers"): the runner
+     * counts its forks or repetitions there as they land ({@link Progress#phase}).
+     */
+    String progress();
 
     /** Why this machine cannot measure {@code plan} (a missing tool, too low a limit); empty if it can. */
     default Optional<String> cannotRun(Plan<S> plan) {
@@ -122,8 +126,8 @@ public interface Runner<S extends Size> {
             return runner.costs(plan, history);
         }
 
-        public boolean host() {
-            return runner.host();
+        public String progress() {
+            return runner.progress();
         }
 
         public Optional<String> cannotRun() {
@@ -131,7 +135,7 @@ public interface Runner<S extends Size> {
         }
 
         /** Schedules the plan's {@code runnable} ids in configuration {@code c}. */
-        public void schedule(Configuration c, List<threadring.core.RingFactory> runnable) {
+        public void schedule(Configuration c, List<RingFactory> runnable) {
             runner.schedule(c, plan.with(runnable));
         }
     }

@@ -12,6 +12,7 @@ import threadring.bench.data.Configuration;
 import threadring.bench.data.Run;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Stats;
+import threadring.core.Size;
 
 /**
  * A run on several JDKs (repeated {@code --jdk}): per series and id, one row per JDK with its
@@ -55,7 +56,7 @@ final class AcrossJdks {
                 + "reached a state against the other's (Fisher's exact test: *shares differ* at p < 0.05, which "
                 + "says how often, not how fast). Each JDK's exact version and vendor are in the configurations "
                 + "table above."
-                + (groups.stream().anyMatch(g -> g.get(0).size().scale() == threadring.core.Size.Scale.NS_PER_STEP) ? " Chart: [" + PNG + "](" + PNG + ")."
+                + (groups.stream().anyMatch(g -> g.get(0).size().scale() == Size.Scale.NS_PER_STEP) ? " Chart: [" + PNG + "](" + PNG + ")."
                         : ""));
         for (List<Series<?>> group : groups) {
             Series<?> first = group.get(0);

@@ -1,5 +1,6 @@
 package threadring.bench.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
@@ -71,7 +72,7 @@ public record Board(Series<?> series, String unit, DoubleFunction<String> number
 
     /** Every ratio between two of {@code group}: whether they tie is whether each includes 1. */
     public List<Stats.Ratio> pairs(List<Entry> group) {
-        List<Stats.Ratio> out = new java.util.ArrayList<>();
+        List<Stats.Ratio> out = new ArrayList<>();
         for (int i = 0; i < group.size(); i++) {
             for (int j = i + 1; j < group.size(); j++) {
                 out.add(over(group.get(j), group.get(i)));

@@ -13,12 +13,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;
@@ -39,8 +41,8 @@ import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.SVGUtils;
 import threadring.bench.data.Run;
 import threadring.bench.stats.Stats;
-import threadring.core.Workload;
 import threadring.core.Size;
+import threadring.core.Workload;
 
 /**
  * The run's chart: one line per id, fastest on top; a dot at its level in ns per hop and whiskers
@@ -78,7 +80,7 @@ public final class Chart {
     public static String unit(List<? extends Series<?>> series) {
         List<Workload<?, ?>> workloads = series.stream().<Workload<?, ?>>map(Series::workload).distinct().toList();
         return "ns per " + (workloads.size() == 1 ? workloads.get(0).unit() : workloads.stream()
-                .map(w -> w.unit() + " (" + w.label() + ")").collect(java.util.stream.Collectors.joining(" or ")));
+                .map(w -> w.unit() + " (" + w.label() + ")").collect(Collectors.joining(" or ")));
     }
 
     /**
@@ -133,21 +135,72 @@ public final class Chart {
     public static <T extends Series<?>> Optional<Drawing> build(Run run, List<T> configs,
             Function<? super T, String> names, String unit, double scale) {
         System.setProperty("java.awt.headless", "true");
-        List<String> ids = new ArrayList<>();
-        configs.forEach(x -> x.rows(run).stream().map(Series.Row::id).filter(id -> !ids.contains(id))
-                .forEach(ids::add));
+        List<String> ids = ids(run, configs);
         if (ids.isEmpty()) {
             return Optional.empty();
         }
+        Map<String, Series.Row> rows = rows(run, configs);
+        Map<String, Color> colours = colours(ids);
+        Points points = points(configs, names, ids, rows, scale);
+        SymbolAxis idAxis = idAxis(ids, rows);
+        LogAxis nsAxis = nsAxis(unit, points.lo(), points.hi());
+        Shape[] shapes = {new Ellipse2D.Double(-5, -5, 10, 10), new Rectangle2D.Double(-5, -5, 10, 10),
+                ShapeUtils.createUpTriangle(6), ShapeUtils.createDiamond(6)};
+        XYErrorRenderer renderer = renderer(colours, points.items(), shapes, configs.size());
+
+        XYPlot plot = new XYPlot(points.data(), idAxis, nsAxis, renderer);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinesVisible(true);
+        plot.setDomainGridlinePaint(new Color(0xeeeeee));
+        plot.setRangeGridlinePaint(new Color(0xcccccc));
+        plot.setRangeMinorGridlinesVisible(true);
+        plot.setRangeMinorGridlinePaint(new Color(0xf2f2f2));
+        plot.setFixedLegendItems(legend(colours, configs.stream().map(names).toList(), shapes));
+
+        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": " + unit + ", level and 95% interval over "
+                + (configs.stream().allMatch(c -> c.size().scale() == Size.Scale.PER_SECOND) ? "repetitions"
+                        : "forks"), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.setPadding(new RectangleInsets(4, 4, 4, 24)); // room for the last tick label
+        LegendTitle legend = chart.getLegend();
+        legend.setPosition(RectangleEdge.BOTTOM);
+        int height = 150 + ids.size() * Math.max(ROW_HEIGHT, 10 * configs.size());
+        return Optional.of(new Drawing(chart, WIDTH, height, ids));
+    }
+
+    /** The drawn points, the row of each (per series, per item) and the ends of the lowest and highest whiskers. */
+    private record Points(YIntervalSeriesCollection data, List<List<Series.Row>> items, double lo, double hi) {}
+
+    /** Every id the series measured, in the order first met. */
+    private static List<String> ids(Run run, List<? extends Series<?>> configs) {
+        List<String> ids = new ArrayList<>();
+        configs.forEach(x -> x.rows(run).stream().map(Series.Row::id).filter(id -> !ids.contains(id))
+                .forEach(ids::add));
+        return ids;
+    }
+
+    /** Every series' rows, keyed by the series' index and the row's id. */
+    private static Map<String, Series.Row> rows(Run run, List<? extends Series<?>> configs) {
         Map<String, Series.Row> rows = new HashMap<>();
         for (int s = 0; s < configs.size(); s++) {
             int series = s;
             configs.get(s).rows(run).forEach(r -> rows.put(series + " " + r.id(), r));
         }
+        return rows;
+    }
+
+    /** A palette colour per model, assigned in alphabetical order. */
+    private static Map<String, Color> colours(List<String> ids) {
         Map<String, Color> colours = new HashMap<>();
         new TreeSet<>(ids.stream().map(id -> id.substring(0, id.indexOf('/'))).toList())
                 .forEach(m -> colours.put(m, PALETTE[colours.size() % PALETTE.length]));
+        return colours;
+    }
 
+    /** One point per row and state, each series offset a little from its ids' lines. */
+    private static <T extends Series<?>> Points points(List<T> configs, Function<? super T, String> names,
+            List<String> ids, Map<String, Series.Row> rows, double scale) {
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         List<List<Series.Row>> items = new ArrayList<>(); // per series, per item: the row drawn
         double lo = Double.POSITIVE_INFINITY;
@@ -175,7 +228,11 @@ public final class Chart {
             data.addSeries(series);
             items.add(drawn);
         }
+        return new Points(data, items, lo, hi);
+    }
 
+    /** The id axis, fastest on top, a flagged id's label saying its flags. */
+    private static SymbolAxis idAxis(List<String> ids, Map<String, Series.Row> rows) {
         String[] labels = ids.stream().map(id -> rows.values().stream()
                 .anyMatch(r -> r.id().equals(id) && r.summary().isUnstable()) ? id + " (" + flags(rows.values(), id) + ")"
                         : id)
@@ -185,7 +242,11 @@ public final class Chart {
         idAxis.setGridBandsVisible(false);
         idAxis.setRange(-0.6, ids.size() - 0.4);
         idAxis.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        return idAxis;
+    }
 
+    /** The log value axis, from {@code lo}'s power of ten to a little past {@code hi}. */
+    private static LogAxis nsAxis(String unit, double lo, double hi) {
         LogAxis nsAxis = new LogAxis(unit + " (log scale)");
         nsAxis.setBase(10);
         nsAxis.setSmallestValue(1e-3);
@@ -195,7 +256,12 @@ public final class Chart {
         nsAxis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
         nsAxis.setMinorTickCount(9);
         nsAxis.setMinorTickMarksVisible(true);
+        return nsAxis;
+    }
 
+    /** Dots coloured by model, hollow where flagged, shaped by series, with whiskers to the interval's ends. */
+    private static XYErrorRenderer renderer(Map<String, Color> colours, List<List<Series.Row>> items, Shape[] shapes,
+            int count) {
         XYErrorRenderer renderer = new XYErrorRenderer() {
             private static final long serialVersionUID = 1L;
 
@@ -218,31 +284,10 @@ public final class Chart {
         renderer.setCapLength(8);
         renderer.setErrorStroke(new BasicStroke(2f));
         renderer.setDefaultOutlineStroke(new BasicStroke(1.5f));
-        Shape[] shapes = {new Ellipse2D.Double(-5, -5, 10, 10), new Rectangle2D.Double(-5, -5, 10, 10),
-                ShapeUtils.createUpTriangle(6), ShapeUtils.createDiamond(6)};
-        for (int s = 0; s < configs.size(); s++) {
+        for (int s = 0; s < count; s++) {
             renderer.setSeriesShape(s, shapes[s % shapes.length]);
         }
-
-        XYPlot plot = new XYPlot(data, idAxis, nsAxis, renderer);
-        plot.setOrientation(PlotOrientation.HORIZONTAL);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinesVisible(true);
-        plot.setDomainGridlinePaint(new Color(0xeeeeee));
-        plot.setRangeGridlinePaint(new Color(0xcccccc));
-        plot.setRangeMinorGridlinesVisible(true);
-        plot.setRangeMinorGridlinePaint(new Color(0xf2f2f2));
-        plot.setFixedLegendItems(legend(colours, configs.stream().map(names).toList(), shapes));
-
-        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": " + unit + ", level and 95% interval over "
-                + (configs.stream().allMatch(c -> c.size().scale() == Size.Scale.PER_SECOND) ? "repetitions"
-                        : "forks"), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
-        chart.setBackgroundPaint(Color.WHITE);
-        chart.setPadding(new RectangleInsets(4, 4, 4, 24)); // room for the last tick label
-        LegendTitle legend = chart.getLegend();
-        legend.setPosition(RectangleEdge.BOTTOM);
-        int height = 150 + ids.size() * Math.max(ROW_HEIGHT, 10 * configs.size());
-        return Optional.of(new Drawing(chart, WIDTH, height, ids));
+        return renderer;
     }
 
     private static LegendItemCollection legend(Map<String, Color> colours, List<String> configs, Shape[] shapes) {
@@ -261,8 +306,8 @@ public final class Chart {
     }
 
     /** What flags an id's rows carry: "states", "not settled", "forks apart". */
-    private static String flags(java.util.Collection<Series.Row> rows, String id) {
+    private static String flags(Collection<Series.Row> rows, String id) {
         return rows.stream().filter(r -> r.id().equals(id) && r.summary().isUnstable())
-                .map(r -> r.summary().flag().cause().label).distinct().collect(java.util.stream.Collectors.joining(", "));
+                .map(r -> r.summary().flag().cause().label).distinct().collect(Collectors.joining(", "));
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import threadring.bench.counters.Counters;
 import threadring.bench.counters.Metric;
 import threadring.bench.data.StepCost;
@@ -136,7 +137,7 @@ public final class Costs {
     public static PerStep perStep(Series.Row r, double per) {
         List<Group> groups = groups(r);
         List<Stats.State> states = r.summary().modes();
-        int main = java.util.stream.IntStream.range(0, states.size())
+        int main = IntStream.range(0, states.size())
                 .filter(i -> states.get(i).level() == r.summary().median()).findFirst().orElse(0);
         if (groups.size() <= main) {
             return PerStep.UNKNOWN;

@@ -2,9 +2,12 @@ package threadring.bench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import threadring.bench.counters.Counters;
+import threadring.bench.counters.StealProbe;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
@@ -82,8 +85,8 @@ public final class CrossCpu {
         for (Series.Row r : rows) {
             for (var f : r.measured().passes().map(p -> p.forks()).orElse(List.of())) {
                 for (var it : f.measured()) {
-                    Double stolen = it.counter(threadring.bench.counters.StealProbe.STEAL_MS);
-                    Double wall = it.counter(threadring.bench.counters.Counters.WALL_MS);
+                    Double stolen = it.counter(StealProbe.STEAL_MS);
+                    Double wall = it.counter(Counters.WALL_MS);
                     if (stolen != null && wall != null && wall > 0) {
                         steal += stolen;
                         cpuTime += wall * cpus;
@@ -95,7 +98,7 @@ public final class CrossCpu {
         if (cpuTime == 0) {
             return Optional.empty();
         }
-        return Optional.of(String.format(java.util.Locale.ROOT, "steal time (the hypervisor running another guest "
+        return Optional.of(String.format(Locale.ROOT, "steal time (the hypervisor running another guest "
                 + "on these cpus, from /proc/stat over each scored iteration): %.2f%% of the cpus' time in all, "
                 + "%.1f%% in the worst iteration", 100 * steal / cpuTime, 100 * worst));
     }

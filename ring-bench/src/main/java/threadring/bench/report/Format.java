@@ -1,5 +1,7 @@
 package threadring.bench.report;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -12,9 +14,9 @@ import org.openjdk.jmh.annotations.Warmup;
 import threadring.bench.data.Presets;
 import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
-import threadring.core.WorkloadBenchmark;
-import threadring.core.Workload;
 import threadring.core.Size;
+import threadring.core.Workload;
+import threadring.core.WorkloadBenchmark;
 
 /** How the report writes numbers: medians with intervals, ratios, rates, bytes; and the cells that hold them. */
 public final class Format {
@@ -69,7 +71,7 @@ public final class Format {
             return "n/a";
         }
         return v >= 10 ? String.format(Locale.ROOT, "%,.1fx", v) : v >= 1 ? String.format(Locale.ROOT, "%.2fx", v)
-                : new java.math.BigDecimal(v).round(new java.math.MathContext(3)).toPlainString() + "x";
+                : new BigDecimal(v).round(new MathContext(3)).toPlainString() + "x";
     }
 
     /** Requests per second: no decimals, thousands separated. */

@@ -1,10 +1,10 @@
 package threadring.bench.report;
 
 import java.util.Optional;
+import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.stats.RatioRerun;
 import threadring.bench.stats.Stats;
-import threadring.bench.data.Reruns;
 
 /**
  * The answer's ratio of two rows of one run: main state over main state, each a state that speaks

@@ -16,7 +16,7 @@ import threadring.bench.stats.Stats;
 public record MainStates(String runId, Map<String, InSeries> series) {
 
     /** The fewest forks a state needs to speak for the row's level. */
-    public static final int STATE_FORKS = 3;
+    public static final int STATE_FORKS = Stats.Summary.MAIN_STATE_FORKS;
 
     /** One series' main states: its workload's label and, fastest first, each id's. */
     public record InSeries(String workload, Map<String, Main> ids) {}
@@ -63,7 +63,6 @@ public record MainStates(String runId, Map<String, InSeries> series) {
 
     /** A row's main state: its largest of {@link #STATE_FORKS} JVMs or more, if it has one. */
     public static Optional<Stats.State> main(Stats.Summary s) {
-        return s.states().stream().filter(x -> x.forks() >= STATE_FORKS)
-                .max(java.util.Comparator.comparingInt(Stats.State::forks));
+        return s.mainState();
     }
 }

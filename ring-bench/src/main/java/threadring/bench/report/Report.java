@@ -5,13 +5,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.apache.commons.math3.stat.StatUtils;
+import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.bench.util.AtomicFiles;
-import threadring.bench.data.Reruns;
 
 /**
  * Turns a run's run.json into report.md, report.html and charts: its head (the answer, each model's
@@ -76,11 +78,11 @@ public final class Report {
         Method.write(doc);
         Rerun r = Reruns.of(run);
         doc.paragraph("**Run-to-run components** the intervals carry (sd of a row's level between runs of the same code, "
-                + "per class of rows; from " + r.source() + "): " + new java.util.TreeMap<>(r.parts()).entrySet().stream()
+                + "per class of rows; from " + r.source() + "): " + new TreeMap<>(r.parts()).entrySet().stream()
                         .map(e -> String.format(Locale.ROOT, "%s %.1f%%", e.getKey(), 100 * e.getValue().sd()))
-                        .collect(java.util.stream.Collectors.joining(", ")) + ".");
+                        .collect(Collectors.joining(", ")) + ".");
         if (r.levels() != null) {
-            java.util.List<String> widened = widened(run);
+            List<String> widened = widened(run);
             doc.paragraph("**Ids' own spreads of levels** over earlier runs (" + r.levels().size() + " ids; a row's "
                     + "interval is at least as wide as its id's levels spread): " + (widened.isEmpty()
                     ? "no row's interval was narrower." : "they widened " + widened.size() + " rows' intervals "
@@ -119,7 +121,7 @@ public final class Report {
                     double floored = Math.sqrt(st.rerun().floored(variance, logs.length, logs.length - 1)[0]);
                     if (floored > own * 1.0005) { // wider by more than rounding
                         boolean several = all.stream().filter(x -> x.workload() == s.workload()).count() > 1;
-                        out.add(String.format(java.util.Locale.ROOT, "%s %s%s %.1f%% to %.1f%%", s.workload().label(),
+                        out.add(String.format(Locale.ROOT, "%s %s%s %.1f%% to %.1f%%", s.workload().label(),
                                 row.id(), several ? " (" + s.label() + " " + s.size().key() + ")" : "", 100 * own,
                                 100 * floored));
                     }

@@ -3,7 +3,6 @@ package threadring.bench.report;
 import java.util.List;
 import java.util.ServiceLoader;
 import threadring.bench.data.Run;
-import threadring.bench.options.SizeOptions;
 import threadring.core.Size;
 import threadring.core.Workload;
 import threadring.core.workloads.Workloads;
@@ -11,7 +10,7 @@ import threadring.core.workloads.Workloads;
 /**
  * Every workload's report section, in the workloads' order: found with ServiceLoader (each
  * workload's package lists its section in {@code META-INF/services/threadring.bench.report.WorkloadSection},
- * the runner's one registration of a workload), so that the report names no workload.
+ * beside its unit's line), so that the report names no workload.
  */
 public final class Sections {
 
@@ -32,26 +31,6 @@ public final class Sections {
             }
         }
         return found;
-    }
-
-    /**
-     * Gives each command of {@code c} that takes the workloads' sizes ({@link SizeOptions.Holder}:
-     * run, check) every workload's options, a mixin of its own; returns {@code c}. The command line
-     * and a check's child JVM both build theirs with it, so a child parses what its parent was given.
-     */
-    public static picocli.CommandLine withOptions(picocli.CommandLine c) {
-        if (c.getCommand() instanceof SizeOptions.Holder h) {
-            h.sizes().add(c, ALL.stream().map(WorkloadSection::options).toList());
-        }
-        c.getSubcommands().values().forEach(Sections::withOptions);
-        return c;
-    }
-
-    /** The workloads {@code run} sweeps when none is named (a workload left to be asked for is not among them). */
-    public static List<Workload<?, ?>> swept() {
-        threadring.bench.options.Context sweep = new threadring.bench.options.Context(false, false, false, java.util.Map.of());
-        return ALL.stream().map(WorkloadSection::options).filter(o -> o.byDefault(sweep))
-                .<Workload<?, ?>>map(threadring.bench.options.WorkloadOptions::workload).toList();
     }
 
     /** The section of {@code w}: typed on w's size, as the one section registered for w is. */

@@ -1,18 +1,20 @@
 package threadring.bench.report;
 
-import threadring.core.workloads.Workloads;
-import threadring.bench.stats.Rerun;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Job;
-import threadring.bench.data.Run;
-import threadring.core.Size;
-import threadring.bench.stats.Stats;
-import threadring.core.Workload;
+import threadring.bench.data.Measured;
 import threadring.bench.data.Reruns;
+import threadring.bench.data.Run;
+import threadring.bench.stats.Rerun;
+import threadring.bench.stats.Stats;
+import threadring.core.Size;
+import threadring.core.Workload;
+import threadring.core.workloads.Workloads;
 
 /**
  * One configuration (JDK and cpu set) in one series of a workload ({@link Size}): a table of its
@@ -22,7 +24,7 @@ import threadring.bench.data.Reruns;
 public record Series<S extends Size>(Configuration config, S size) {
 
     /** One measured id of a series, with the statistics of its cost (ns per step, or per request). */
-    public record Row(String configuration, threadring.bench.data.Measured measured, Stats.Summary summary) {
+    public record Row(String configuration, Measured measured, Stats.Summary summary) {
         public String id() {
             return measured.id();
         }
@@ -70,7 +72,7 @@ public record Series<S extends Size>(Configuration config, S size) {
         return rows(run, id -> part);
     }
 
-    private List<Row> rows(Run run, java.util.function.Function<String, Rerun.Part> part) {
+    private List<Row> rows(Run run, Function<String, Rerun.Part> part) {
         return run.measured(label(), size).stream().filter(m -> m.score().nsPerStep().stream().anyMatch(f -> !f.isEmpty()))
                 .map(m -> new Row(label(), m, m.score().cost(part.apply(m.id()))))
                 .sorted(Comparator.comparingDouble(r -> r.summary().median())).toList();
@@ -129,12 +131,12 @@ public record Series<S extends Size>(Configuration config, S size) {
     }
 
     /** The row of {@code id} in this series, if measured. */
-    public java.util.Optional<Row> row(Run run, String id) {
+    public Optional<Row> row(Run run, String id) {
         return rows(run).stream().filter(r -> r.id().equals(id)).findFirst();
     }
 
     /** The row of {@code id} in this series with {@code part} as its run-to-run component, if measured. */
-    public java.util.Optional<Row> row(Run run, String id, Rerun.Part part) {
+    public Optional<Row> row(Run run, String id, Rerun.Part part) {
         return rows(run, part).stream().filter(r -> r.id().equals(id)).findFirst();
     }
 }

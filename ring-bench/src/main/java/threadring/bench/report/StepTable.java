@@ -12,7 +12,11 @@ import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Run;
 import threadring.bench.data.Score;
+import threadring.bench.data.Settings;
+import threadring.bench.stats.Statistic;
 import threadring.bench.stats.Stats;
+import threadring.bench.stats.Steady;
+import threadring.bench.units.Units;
 
 /**
  * The section of one series of a handoff workload (the ring, the rendezvous): per id its median
@@ -29,7 +33,7 @@ public final class StepTable {
         doc.heading(2, name);
         doc.paragraph(jdk(series.config()));
         List<Series.Row> rows = series.rows(run);
-        String baseline = Sections.of(series.workload()).baseline().orElseThrow();
+        String baseline = Units.of(series.workload()).baseline().orElseThrow();
         Optional<Series.Row> base = rows.stream().filter(r -> r.id().equals(baseline)).findFirst();
         List<String> notes = new ArrayList<>();
         if (!rows.isEmpty()) {
@@ -53,6 +57,7 @@ public final class StepTable {
                                 : base.map(b -> Format.ratioCell(b.summary(), s)).orElse(Doc.Cell.of("n/a")),
                         Doc.Cell.of(study2014(history, r.id())),
                         Doc.Cell.of(Carriers.of(r.id(), series.config()))));
+                cells.addAll(statistics(r));
                 if (counted) {
                     cells.addAll(Costs.cells(r, 1));
                 }
@@ -65,6 +70,7 @@ public final class StepTable {
                     Format.text("fork levels"), Format.number("min"), Format.number("max"), Format.text("stability"),
                     Format.text("vs next"), Format.number("speed-up vs " + baseline + " [95%]"),
                     Format.number("2014"), Format.text("handoffs")));
+            Statistic.ALL.forEach(x -> columns.add(Format.number(x.column())));
             if (counted) {
                 columns.addAll(Costs.columns(unit));
                 notes.add(Costs.note(unit));
@@ -97,6 +103,16 @@ public final class StepTable {
         Profiles.write(run, series, name, rows, doc);
     }
 
+    /** A row's cell of each statistic on the class path ({@link Statistic}), from its forks' series. */
+    private static List<Doc.Cell> statistics(Series.Row r) {
+        List<Doc.Cell> cells = new ArrayList<>();
+        for (Statistic x : Statistic.ALL) {
+            double v = r.measured().passes().map(p -> x.of(p.series())).orElse(Double.NaN);
+            cells.add(Double.isNaN(v) ? Doc.Cell.of("n/a") : Doc.Cell.number(x.format(v), v));
+        }
+        return cells;
+    }
+
     /** "JDK 25.0.3 (Eclipse Adoptium), cpus unpinned, availableProcessors=2" */
     public static String jdk(Configuration c) {
         return "JDK " + c.jvm().javaVersion() + " (" + c.jvm().javaVendor() + "), cpus "
@@ -110,12 +126,12 @@ public final class StepTable {
      * measured: 336.0 to 76.0 after 5.0 s, ..." where forks changed level after their warm-up; or the
      * flag: "**states**: two states 1.34x apart (3 of 6 JVMs, 3 of 6 JVMs)".
      */
-    public static String stability(Stats.Summary s, threadring.bench.data.Settings settings) {
+    public static String stability(Stats.Summary s, Settings settings) {
         return stability(s, settings, true);
     }
 
     /** As above; {@code addsForks} false where the count is not planned (say nothing of what forks bought). */
-    public static String stability(Stats.Summary s, threadring.bench.data.Settings settings, boolean addsForks) {
+    public static String stability(Stats.Summary s, Settings settings, boolean addsForks) {
         String switched = switched(s, settings);
         if (s.isUnstable()) {
             return "**" + s.flag().cause().label + "**: " + s.flag().text() + (switched.isEmpty() ? "" : "; " + switched);
@@ -132,7 +148,7 @@ public final class StepTable {
         } else if (s.forks() == 2) {
             ok += ", two JVMs: " + s.forkMedians().stream().map(Stats::number).collect(Collectors.joining(" and "));
         }
-        long slowed = s.steady().stream().filter(x -> x.kind() == threadring.bench.stats.Steady.Kind.SLOWDOWN
+        long slowed = s.steady().stream().filter(x -> x.kind() == Steady.Kind.SLOWDOWN
                 && !x.late()).count();
         if (slowed > 0) {
             ok += ", " + slowed + " of " + s.forks() + " forks slowed down in their warm-up";
@@ -141,8 +157,8 @@ public final class StepTable {
     }
 
     /** "2 of 6 JVMs switched while measured: 336.0 to 76.0 after 5.0 s, ...", or empty. */
-    public static String switched(Stats.Summary s, threadring.bench.data.Settings settings) {
-        List<threadring.bench.stats.Steady> late = s.steady().stream().filter(threadring.bench.stats.Steady::late)
+    public static String switched(Stats.Summary s, Settings settings) {
+        List<Steady> late = s.steady().stream().filter(Steady::late)
                 .toList();
         if (late.isEmpty() || settings.scored().settleMs() == null) {
             return "";
@@ -168,8 +184,8 @@ public final class StepTable {
         if (!(first >= 2 * later)) {
             return "n/a";
         }
-        threadring.bench.stats.Steady e = s.steady().get(0);
-        return e.kind() == threadring.bench.stats.Steady.Kind.NONE ? "none in its first fork"
+        Steady e = s.steady().get(0);
+        return e.kind() == Steady.Kind.NONE ? "none in its first fork"
                 : String.format(Locale.ROOT, "%.1f s", e.settledSeconds());
     }
 

@@ -6,13 +6,16 @@ import java.util.Optional;
 import threadring.bench.data.Run;
 import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
+import threadring.bench.units.Units;
+import threadring.bench.units.WorkloadUnit;
 import threadring.core.Size;
 import threadring.core.Workload;
 
 /**
  * One workload's part of a report: its summary at the head of the report, the section of each of
- * its series, its charts, how its numbers read (what {@code compare} shows), its options and its
- * baseline. One class per workload, in the workload's own package; {@link Sections} finds them.
+ * its series, its charts and how its numbers read (what {@code compare} shows). One class per
+ * workload, in the workload's own package; {@link Sections} finds them. What the commands that run
+ * the workload ask (options, baseline, pooling) is its {@link #workloadUnit}'s.
  * Typed on the workload's size: every series it is given is one of its own.
  */
 public interface WorkloadSection<S extends Size> {
@@ -20,18 +23,9 @@ public interface WorkloadSection<S extends Size> {
     /** The workload whose section it is. */
     Workload<S, ?> workload();
 
-    /** The workload's options for a command: a fresh picocli mixin each time. */
-    threadring.bench.options.WorkloadOptions options();
-
-    /**
-     * The size of one whole operation of {@code count} of the workload's own units (a Skynet tree's
-     * leaves, a fan-out's tasks), for {@code footprint --peak}; empty where a step is no whole operation
-     * (the default).
-     *
-     * @throws IllegalArgumentException naming the count, where no operation has that many
-     */
-    default java.util.Optional<S> operationOf(int count) {
-        return java.util.Optional.empty();
+    /** What the commands that run the workload know of it: its options, baseline and pooling. */
+    default WorkloadUnit<S> workloadUnit() {
+        return Units.of(workload());
     }
 
     /** Blocks at the head of the report, before any series (summary tables across series); none by default. */
@@ -104,21 +98,9 @@ public interface WorkloadSection<S extends Size> {
         return Format.text(cost, this::number, this::range);
     }
 
-    /** The id every speed-up of the workload is over (each workload declares its own), or empty with why there is none. */
-    Optional<String> baseline();
-
     /** What {@code compare}'s ratio column is headed: B over A of a row's cost. */
     default String compareColumn() {
         return "B/A";
-    }
-
-    /**
-     * Whether the answer pools this workload's ratios over alike runs ({@code docs.Pool}): only where
-     * pools of two committed sweeps held another pool's ratios as their intervals say
-     * (PooledAnswerTest); a workload that does not answers from the newest run alone.
-     */
-    default boolean pools() {
-        return true;
     }
 
     /** Whether the section's rows are served (a load measures a server) rather than timed passes. */
@@ -186,7 +168,7 @@ public interface WorkloadSection<S extends Size> {
      * The workload's answer on another measure than its level, where its users judge it so (the echo
      * servers: CPU per request at one offered rate); empty: the glance reads the timed ranking.
      */
-    default Optional<Board> board(Series<S> s, List<Series.Row> forms) {
+    default Optional<Board> board(Run run, Series<S> s, List<Series.Row> forms) {
         return Optional.empty();
     }
 
@@ -198,7 +180,7 @@ public interface WorkloadSection<S extends Size> {
         return Optional.empty();
     }
 
-    /** Why the workload has no baseline row (when {@link #baseline} is empty). */
+    /** Why the workload has no baseline row (when its unit's baseline is empty). */
     default String noBaseline() {
         return "the " + workload().label() + " has no baseline row";
     }

@@ -1,18 +1,29 @@
 package threadring.bench.rerun;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
-import threadring.bench.stats.Rerun;
-import threadring.bench.stats.Stats;
 import threadring.bench.report.Carriers;
 import threadring.bench.report.MainStates;
 import threadring.bench.report.Series;
+import threadring.bench.stats.LikeWithLike;
+import threadring.bench.stats.Rerun;
+import threadring.bench.stats.Stats;
 import threadring.core.Workload;
-import threadring.bench.data.Reruns;
 
 /**
  * Rows of one id in two runs of the same code, as {@link Rerun} estimates its components from:
@@ -62,26 +73,26 @@ public final class RerunPairs {
      * {@link threadring.bench.stats.LikeWithLike#MATCH} of each other (further apart, they are two
      * states of the id, not one that moved).
      */
-    private static java.util.Optional<double[]> one(Stats.Summary a, Stats.Summary b) {
-        java.util.Optional<Stats.State> ma = MainStates.main(a);
-        java.util.Optional<Stats.State> mb = MainStates.main(b);
+    private static Optional<double[]> one(Stats.Summary a, Stats.Summary b) {
+        Optional<Stats.State> ma = MainStates.main(a);
+        Optional<Stats.State> mb = MainStates.main(b);
         if (ma.isEmpty() || mb.isEmpty() || Math.abs(Math.log(ma.get().level() / mb.get().level()))
-                > Math.log(threadring.bench.stats.LikeWithLike.MATCH)) {
-            return java.util.Optional.empty();
+                > Math.log(LikeWithLike.MATCH)) {
+            return Optional.empty();
         }
         double[] la = ma.get().forkLevels().stream().mapToDouble(Math::log).toArray();
         double[] lb = mb.get().forkLevels().stream().mapToDouble(Math::log).toArray();
-        return java.util.Optional.of(new double[] {mean(lb) - mean(la), variance(la), la.length, variance(lb),
+        return Optional.of(new double[] {mean(lb) - mean(la), variance(la), la.length, variance(lb),
             lb.length});
     }
 
     private static double mean(double[] x) {
-        return java.util.Arrays.stream(x).average().orElseThrow();
+        return Arrays.stream(x).average().orElseThrow();
     }
 
     private static double variance(double[] x) {
         double m = mean(x);
-        return java.util.Arrays.stream(x).map(v -> (v - m) * (v - m)).sum() / (x.length - 1);
+        return Arrays.stream(x).map(v -> (v - m) * (v - m)).sum() / (x.length - 1);
     }
 
     /**
@@ -91,12 +102,12 @@ public final class RerunPairs {
      */
     public static boolean alike(Settings.Scored a, Settings.Scored b) {
         return !a.quick() && !b.quick() && !a.longRun() && !b.longRun()
-                && java.util.Objects.equals(a.iterations(), b.iterations())
-                && java.util.Objects.equals(a.iterationMs(), b.iterationMs())
-                && java.util.Objects.equals(a.settleMs(), b.settleMs())
-                && java.util.Objects.equals(a.forks(), b.forks())
-                && java.util.Objects.equals(a.maxForks(), b.maxForks())
-                && java.util.Objects.equals(a.jvmArgs(), b.jvmArgs());
+                && Objects.equals(a.iterations(), b.iterations())
+                && Objects.equals(a.iterationMs(), b.iterationMs())
+                && Objects.equals(a.settleMs(), b.settleMs())
+                && Objects.equals(a.forks(), b.forks())
+                && Objects.equals(a.maxForks(), b.maxForks())
+                && Objects.equals(a.jvmArgs(), b.jvmArgs());
     }
 
     /**
@@ -108,8 +119,8 @@ public final class RerunPairs {
     }
 
     /** Per class, the pairs of {@code runs} that give it at least one pair of rows. */
-    static java.util.Map<String, Integer> runPairs(List<Run> runs) {
-        java.util.Map<String, Integer> count = new java.util.TreeMap<>();
+    static Map<String, Integer> runPairs(List<Run> runs) {
+        Map<String, Integer> count = new TreeMap<>();
         for (int i = 0; i < runs.size(); i++) {
             for (int j = i + 1; j < runs.size(); j++) {
                 of(runs.get(i), runs.get(j)).stream().map(Rerun.Pair::key).distinct()
@@ -133,14 +144,14 @@ public final class RerunPairs {
      * and each run counts once (the folder's {@code latest} link names the newest run a second time:
      * read twice, it made a pair of identical runs, whose rows all agree).
      */
-    public static List<Run> earlier(java.nio.file.Path results, String before, Settings settings,
-            String hostname) throws java.io.IOException {
+    public static List<Run> earlier(Path results, String before, Settings settings,
+            String hostname) throws IOException {
         return earlier(results, before, settings, hostname, null);
     }
 
     /** The same, only runs on a cpu of model {@code cpuModel} where it is not null. */
-    public static List<Run> earlier(java.nio.file.Path results, String before, Settings settings,
-            String hostname, String cpuModel) throws java.io.IOException {
+    public static List<Run> earlier(Path results, String before, Settings settings,
+            String hostname, String cpuModel) throws IOException {
         return earlier(results, before, settings, hostname, cpuModel, false);
     }
 
@@ -150,36 +161,36 @@ public final class RerunPairs {
      * machine's default sweeps, not the project's from another machine (20261129-201837, ring and
      * fan-out on the Intel Xeon, carried the AMD sweeps' 1.5% where the Intel sweeps give 7%).
      */
-    public static List<Run> covering(java.nio.file.Path results, String before, Settings settings,
-            String hostname, String cpuModel) throws java.io.IOException {
+    public static List<Run> covering(Path results, String before, Settings settings,
+            String hostname, String cpuModel) throws IOException {
         return earlier(results, before, settings, hostname, cpuModel, true);
     }
 
-    private static List<Run> earlier(java.nio.file.Path results, String before, Settings settings,
-            String hostname, String cpuModel, boolean covering) throws java.io.IOException {
+    private static List<Run> earlier(Path results, String before, Settings settings,
+            String hostname, String cpuModel, boolean covering) throws IOException {
         Settings.Scored scored = settings.scored();
         List<Workload<?, ?>> workloads = settings.selection().workloads();
         List<Run> earlier = new ArrayList<>();
-        if (!java.nio.file.Files.isDirectory(results)) {
+        if (!Files.isDirectory(results)) {
             return earlier;
         }
-        List<java.nio.file.Path> dirs;
-        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(results)) {
+        List<Path> dirs;
+        try (Stream<Path> s = Files.list(results)) {
             dirs = s.filter(d -> d.getFileName().toString().compareTo(before) < 0 && RunFile.isRun(d))
-                    .sorted(java.util.Comparator.reverseOrder()).toList();
+                    .sorted(Comparator.reverseOrder()).toList();
         }
-        for (java.nio.file.Path d : dirs) {
+        for (Path d : dirs) {
             try {
                 Run r = RunFile.read(d);
                 if (r.state() == Run.State.COMPLETE && alike(r.settings().scored(), scored) && sweep(r)
                         && (covering ? r.settings().selection().workloads().containsAll(workloads)
                                 : r.settings().selection().workloads().equals(workloads))
-                        && java.util.Objects.equals(r.machine().hostname(), hostname)
+                        && Objects.equals(r.machine().hostname(), hostname)
                         && (cpuModel == null || cpuModel.equals(r.machine().cpuModel()))
                         && earlier.stream().noneMatch(e -> e.runId().equals(r.runId()))) {
                     earlier.add(r);
                 }
-            } catch (java.io.IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 // unreadable by this version: skipped
             }
             if (earlier.size() >= READ_RUNS) {
@@ -197,24 +208,24 @@ public final class RerunPairs {
      */
     public static Rerun estimate(List<Run> earlier) {
         List<Run> used = earlier.stream().limit(EARLIER_RUNS).toList();
-        java.util.Map<String, Integer> runPairs = runPairs(used);
-        java.util.Map<String, Rerun.Part> estimated = new java.util.TreeMap<>(Rerun.calibrate(of(used), "").parts());
+        Map<String, Integer> runPairs = runPairs(used);
+        Map<String, Rerun.Part> estimated = new TreeMap<>(Rerun.calibrate(of(used), "").parts());
         // one pair of runs is one draw of the run-to-run offset, however many rows it has: it may read 0
         estimated.keySet().removeIf(k -> runPairs.getOrDefault(k, 0) < Rerun.MIN_RUN_PAIRS);
         List<MainStates> mains = earlier.stream().map(MainStates::of).toList();
         Map<String, Rerun.Spread> spreads = Spreads.fromMains(mains);
         Map<String, Rerun.Spread> levels = spreads.isEmpty() ? null : spreads;
-        String floors = spreads.isEmpty() ? "" : String.format(java.util.Locale.ROOT,
+        String floors = spreads.isEmpty() ? "" : String.format(Locale.ROOT,
                 "; %d ids' own spreads of levels over up to %d of %d earlier runs", spreads.size(), Spreads.RUNS,
                 earlier.size());
-        java.util.Map<String, Rerun.Part> parts = new java.util.TreeMap<>(Reruns.PROJECT.parts());
+        Map<String, Rerun.Part> parts = new TreeMap<>(Reruns.PROJECT.parts());
         parts.putAll(estimated);
         String source = estimated.isEmpty() ? Reruns.PROJECT.source() + floors
-                : String.format(java.util.Locale.ROOT, "%d earlier runs in its results folder (%s)%s", used.size(),
+                : String.format(Locale.ROOT, "%d earlier runs in its results folder (%s)%s", used.size(),
                         String.join(", ", estimated.keySet()), parts.size() > estimated.size()
                                 ? "; the project's default for the other classes" : "") + floors;
         Rerun rows = new Rerun(parts, source, levels);
-        java.util.Map<String, Rerun.Part> ratios = RatioPairs.estimate(mains.subList(0, used.size()));
+        Map<String, Rerun.Part> ratios = RatioPairs.estimate(mains.subList(0, used.size()));
         return rows.withRatios(ratios.isEmpty() ? null : ratios, earlier.stream().map(Run::runId).toList());
     }
 }

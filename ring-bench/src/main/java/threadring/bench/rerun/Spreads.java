@@ -1,16 +1,17 @@
 package threadring.bench.rerun;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.commons.math3.stat.StatUtils;
 import threadring.bench.data.Run;
 import threadring.bench.report.MainStates;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Numbers;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
-import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * Each id's own spreads over earlier runs ({@link Rerun.Spread}), from the newest {@link #RUNS}
@@ -72,8 +73,8 @@ public final class Spreads {
                 }
             }
             double[] means = l.stream().mapToDouble(StatUtils::mean).toArray();
-            double median = Numbers.median(java.util.Arrays.stream(means));
-            double[] kept = java.util.Arrays.stream(means)
+            double median = Numbers.median(Arrays.stream(means));
+            double[] kept = Arrays.stream(means)
                     .filter(x -> Math.abs(x - median) <= Math.log(LikeWithLike.MATCH)).toArray();
             boolean level = kept.length >= MIN_RUNS;
             double[] move = moves.getOrDefault(key, new double[2]);

@@ -7,25 +7,28 @@ import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import threadring.bench.data.Json;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.CpuWork;
 import threadring.bench.data.Job;
+import threadring.bench.data.Json;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Probe;
 import threadring.bench.data.Run;
@@ -62,7 +65,7 @@ public final class Merge {
 
     /** Where input {@code index} (of the ordered inputs) keeps its profiles and echo.lua in the merged folder. */
     static String from(int index, Input i) {
-        return String.format(java.util.Locale.ROOT, "from/%02d-%s", index + 1, i.run().runId());
+        return String.format(Locale.ROOT, "from/%02d-%s", index + 1, i.run().runId());
     }
 
     private Merge() {}
@@ -85,7 +88,7 @@ public final class Merge {
         if (inputs.isEmpty()) {
             throw new UsageException("merge: no run given");
         }
-        Set<Path> dirs = new java.util.HashSet<>();
+        Set<Path> dirs = new HashSet<>();
         for (Input i : inputs) {
             if (!dirs.add(i.canonical())) {
                 throw new UsageException("merge: run " + i.canonical() + " given twice");
@@ -217,7 +220,7 @@ public final class Merge {
         }
         List<String> incomplete = new ArrayList<>(missing.stream().map(m -> "missing " + m).toList());
         inputs.stream().filter(i -> i.run().state() != State.COMPLETE).forEach(i -> incomplete.add(i.run().runId()
-                + " is " + i.run().state().toString().toLowerCase(java.util.Locale.ROOT)));
+                + " is " + i.run().state().toString().toLowerCase(Locale.ROOT)));
         boolean complete = incomplete.isEmpty();
         String started = inputs.stream().map(i -> i.run().started()).min(Comparator.naturalOrder()).orElseThrow();
         String finished = inputs.stream().anyMatch(i -> i.run().finished() == null) ? null
@@ -300,7 +303,7 @@ public final class Merge {
     }
 
     private static void delete(Path dir) throws IOException {
-        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         try (Stream<Path> walk = Files.walk(dir)) {

@@ -8,8 +8,13 @@ import java.nio.file.StandardCopyOption;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import threadring.bench.answer.Answer;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
 import threadring.bench.report.Report;
+import threadring.bench.rerun.RerunPairs;
+import threadring.bench.stats.Rerun;
 
 /**
  * A run's folder under {@code results/}: created with a fresh name, rendered (jmh-result.json,
@@ -33,12 +38,12 @@ public final class RunFolder {
      * results folder ({@link threadring.bench.rerun.RerunPairs#covering}), as a new run would at its
      * start, and writes them into its run.json (through a rename: the old file is whole until then).
      */
-    public static threadring.bench.stats.Rerun reEstimate(Path runDir) throws IOException {
-        threadring.bench.data.Run run = threadring.bench.data.RunFile.read(runDir);
-        java.util.List<threadring.bench.data.Run> earlier = threadring.bench.rerun.RerunPairs.covering(
+    public static Rerun reEstimate(Path runDir) throws IOException {
+        Run run = RunFile.read(runDir);
+        List<Run> earlier = RerunPairs.covering(
                 runDir.getParent(), run.runId(), run.settings(), run.machine().hostname(), run.machine().cpuModel());
-        threadring.bench.stats.Rerun rerun = threadring.bench.rerun.RerunPairs.estimate(earlier);
-        threadring.bench.data.RunFile.write(runDir, run.withSettings(run.settings().withScored(
+        Rerun rerun = RerunPairs.estimate(earlier);
+        RunFile.write(runDir, run.withSettings(run.settings().withScored(
                 run.settings().scored().withRerun(rerun))));
         return rerun;
     }

@@ -3,6 +3,7 @@ package threadring.bench.stats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Changepoints in one JVM's series of iterations, on the logarithm of each iteration's time: PELT
@@ -85,7 +86,7 @@ public final class Changepoints {
         double sigma = Math.max(noise(Arrays.copyOfRange(x, Math.min(x.length / 2, Math.max(0, x.length - 4)), x.length)),
                 noiseHint);
         List<Integer> outliers = outliers(x, sigma);
-        int[] kept = java.util.stream.IntStream.range(0, n).filter(i -> !outliers.contains(i)).toArray();
+        int[] kept = IntStream.range(0, n).filter(i -> !outliers.contains(i)).toArray();
         double[] y = Arrays.stream(kept).mapToDouble(i -> x[i]).toArray();
         List<Integer> ends = ends(y, sigma);
         List<Segment> segments = new ArrayList<>();

@@ -1,5 +1,6 @@
 package threadring.bench.stats;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -45,7 +46,7 @@ public record ForkSeries(double[] values, int warmups, double[] seconds) {
      * estimates too poorly to judge its own changes by.
      */
     public static double noise(List<ForkSeries> forks) {
-        List<Double> diffs = new java.util.ArrayList<>();
+        List<Double> diffs = new ArrayList<>();
         for (ForkSeries f : forks) {
             for (int i = 1; i < f.values.length; i++) {
                 diffs.add(Math.abs(Math.log(f.values[i]) - Math.log(f.values[i - 1])));

@@ -1,9 +1,16 @@
 package threadring.bench.stats;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.DoubleFunction;
+import java.util.stream.Collectors;
 
 /**
  * Two rows of one id (two runs, two JDKs) compared like with like: a level against a level, a
@@ -126,7 +133,7 @@ public final class LikeWithLike {
             List<Stats.State> groups = new ArrayList<>(s.states());
             s.apart().forEach(x -> groups.add(new Stats.State(List.of(x), x, null, s.forks(),
                     Proportions.wilson(1, s.forks()))));
-            groups.sort(java.util.Comparator.comparingDouble(Stats.State::level));
+            groups.sort(Comparator.comparingDouble(Stats.State::level));
             return groups;
         }
 
@@ -137,7 +144,7 @@ public final class LikeWithLike {
          */
         private Judgement states() {
             Matching m = matches(a, b);
-            java.util.Map<Stats.State, Integer> state = m.stateOf();
+            Map<Stats.State, Integer> state = m.stateOf();
             List<String> said = new ArrayList<>();
             Verdict all = null;
             boolean mixed = false;
@@ -145,7 +152,7 @@ public final class LikeWithLike {
             boolean same = false;
             double power = Proportions.fisherPower(a.forks(), b.forks());
             boolean compareShares = power >= Proportions.POWER;
-            java.util.Set<Integer> tested = new java.util.HashSet<>();
+            Set<Integer> tested = new HashSet<>();
             for (Match x : m.pairs()) {
                 Stats.State sa = x.a();
                 Stats.State sb = x.b();
@@ -193,8 +200,8 @@ public final class LikeWithLike {
     public record Matching(List<Match> pairs, List<Stats.State> onlyA, List<Stats.State> onlyB) {
 
         /** Each matched group's state of the id: groups linked by pairs, directly or through others, share a number. */
-        java.util.Map<Stats.State, Integer> stateOf() {
-            java.util.Map<Stats.State, Integer> of = new java.util.IdentityHashMap<>();
+        Map<Stats.State, Integer> stateOf() {
+            Map<Stats.State, Integer> of = new IdentityHashMap<>();
             for (Match x : pairs) {
                 of.putIfAbsent(x.a(), of.size());
                 of.putIfAbsent(x.b(), of.size());
@@ -211,10 +218,10 @@ public final class LikeWithLike {
 
         /** How many of one side's JVMs are in state {@code k} of {@link #stateOf}. */
         int jvms(int k, boolean sideA) {
-            java.util.Map<Stats.State, Integer> of = stateOf();
+            Map<Stats.State, Integer> of = stateOf();
             return pairs.stream().map(x -> sideA ? x.a() : x.b())
-                    .filter(g -> of.get(g) == k).collect(java.util.stream.Collectors.toCollection(
-                            () -> java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>())))
+                    .filter(g -> of.get(g) == k).collect(Collectors.toCollection(
+                            () -> Collections.newSetFromMap(new IdentityHashMap<>())))
                     .stream().mapToInt(Stats.State::forks).sum();
         }
     }
@@ -231,10 +238,10 @@ public final class LikeWithLike {
         boolean inOrder = ga.size() == gb.size();
         List<Match> pairs = new ArrayList<>();
         List<Stats.State> onlyB = new ArrayList<>();
-        java.util.Set<Stats.State> matched = new java.util.HashSet<>();
+        Set<Stats.State> matched = new HashSet<>();
         for (int i = 0; i < gb.size(); i++) {
             Stats.State sb = gb.get(i);
-            Stats.State sa = inOrder ? ga.get(i) : ga.stream().min(java.util.Comparator.comparingDouble(
+            Stats.State sa = inOrder ? ga.get(i) : ga.stream().min(Comparator.comparingDouble(
                     x -> Math.abs(Math.log(x.level() / sb.level())))).orElseThrow();
             if (!inOrder && Math.abs(Math.log(sa.level() / sb.level())) > Math.log(MATCH)) {
                 onlyB.add(sb);

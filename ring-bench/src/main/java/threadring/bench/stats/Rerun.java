@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.commons.math3.distribution.TDistribution;
+import threadring.core.Size;
 
 /**
  * How far a re-run's level moves beyond what the forks of one run see: the run-to-run component
@@ -111,7 +112,7 @@ public record Rerun(Map<String, Part> parts, String source, Map<String, Spread> 
     }
 
     /** An id's key in {@code levels}: its configuration, workload, size and id. */
-    public static String idKey(String configuration, threadring.core.Size size, String id) {
+    public static String idKey(String configuration, Size size, String id) {
         return configuration + " " + size.workload().label() + " " + size.key() + " " + id;
     }
 

@@ -1,6 +1,7 @@
 package threadring.bench.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -126,7 +127,7 @@ public final class States {
                 int from = k == 0 ? 0 : cuts.get(k - 1);
                 int to = k == cuts.size() - 1 ? x.length : cuts.get(k + 1);
                 int at = cuts.get(k);
-                double spread = Math.max(SPREAD_FLOOR, pooledSd(java.util.Arrays.copyOfRange(x, from, to), at - from));
+                double spread = Math.max(SPREAD_FLOOR, pooledSd(Arrays.copyOfRange(x, from, to), at - from));
                 double score = (x[at] - x[at - 1]) / spread;
                 if (score < SEPARATION && score < weakestScore) {
                     weakest = k;
@@ -150,8 +151,8 @@ public final class States {
 
     /** The median absolute deviation of x[from..to) scaled to a normal's sd: the spread that one far value does not inflate. */
     static double robustSd(double[] x, int from, int to) {
-        double median = Numbers.median(java.util.Arrays.stream(x, from, to));
-        return 1.4826 * Numbers.median(java.util.Arrays.stream(x, from, to).map(v -> Math.abs(v - median)));
+        double median = Numbers.median(Arrays.stream(x, from, to));
+        return 1.4826 * Numbers.median(Arrays.stream(x, from, to).map(v -> Math.abs(v - median)));
     }
 
     /** The pooled sd of x[0..at) and x[at..n) about their own means (0 where neither side has two values). */

@@ -2,8 +2,12 @@ package threadring.bench.stats;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.DoubleStream;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 
@@ -105,6 +109,14 @@ public final class Stats {
     public record Summary(int forks, int samples, double median, List<Double> forkMedians, double min, double max,
             Interval interval, Flag flag, List<State> states, List<Double> apart, List<Steady> steady, Integer pilot) {
 
+        /** The fewest forks a state needs to speak for the row's level. */
+        public static final int MAIN_STATE_FORKS = 3;
+
+        /** Its main state: its largest of {@link #MAIN_STATE_FORKS} JVMs or more, if it has one. */
+        public Optional<State> mainState() {
+            return states.stream().filter(x -> x.forks() >= MAIN_STATE_FORKS).max(Comparator.comparingInt(State::forks));
+        }
+
         /** Whether the row is more than one claim (states, forks that never settled, forks far apart). */
         public boolean isUnstable() {
             return flag != null;
@@ -148,7 +160,7 @@ public final class Stats {
 
         /** The same row with every level and interval multiplied by {@code f} (a run divided by its speed probe). */
         public Summary scaled(double f) {
-            java.util.function.Function<Interval, Interval> times = i -> i == null ? null
+            Function<Interval, Interval> times = i -> i == null ? null
                     : new Interval(i.low() * f, i.high() * f);
             return new Summary(forks, samples, median * f, forkMedians.stream().map(x -> x * f).toList(), min * f,
                     max * f, times.apply(interval), flag, states.stream().map(st -> new State(st.forkLevels().stream()
@@ -265,7 +277,7 @@ public final class Stats {
             return new Flag(Cause.MOVED, late + " of " + steady.size() + " forks changed level while measured"
                     + (Double.isFinite(before) ? " (from a median " + Numbers.number(before) + ")" : ""));
         }
-        java.util.Optional<WarmupCheck.Finding> warm = WarmupCheck.of(series, steady);
+        Optional<WarmupCheck.Finding> warm = WarmupCheck.of(series, steady);
         if (warm.isPresent()) {
             return new Flag(warm.get().warmupTooShort() ? Cause.WARMUP : Cause.FIRST_APART, warm.get().text());
         }
@@ -304,7 +316,7 @@ public final class Stats {
     }
 
     /** The median of the finite values (the mean of the middle two for an even count), NaN if there are none. */
-    public static double median(java.util.stream.DoubleStream values) {
+    public static double median(DoubleStream values) {
         return Numbers.median(values);
     }
 

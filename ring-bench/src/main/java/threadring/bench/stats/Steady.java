@@ -1,5 +1,6 @@
 package threadring.bench.stats;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.math3.stat.descriptive.rank.Median;
@@ -156,7 +157,7 @@ public record Steady(Kind kind, int settledAt, double settledSeconds, boolean la
      */
     public static double levelBetween(double[] values, double[] seconds, double from, double to) {
         double t = 0;
-        java.util.List<Double> in = new java.util.ArrayList<>();
+        List<Double> in = new ArrayList<>();
         for (int i = 0; i < values.length; i++) {
             double start = t;
             t += seconds == null ? 1 : seconds[i];

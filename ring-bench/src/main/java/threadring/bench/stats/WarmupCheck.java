@@ -1,6 +1,7 @@
 package threadring.bench.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -55,8 +56,8 @@ final class WarmupCheck {
         double span = Numbers.median(measuredSpans.stream().mapToDouble(Double::doubleValue));
         double early = Steady.levelBetween(first.values(), first.seconds(), laterWarm, laterWarm + span);
         int inWindow = count(first, laterWarm, laterWarm + span);
-        double[] logs = java.util.Arrays.stream(first.values()).map(Math::log).toArray();
-        double noise = Changepoints.noise(java.util.Arrays.copyOfRange(logs, logs.length / 2, logs.length));
+        double[] logs = Arrays.stream(first.values()).map(Math::log).toArray();
+        double noise = Changepoints.noise(Arrays.copyOfRange(logs, logs.length / 2, logs.length));
         // the standard error of a median of n iterations is about 1.25 noise / sqrt n
         int measured = first.values().length - first.warmups();
         double se = 1.2533 * noise * Math.sqrt(1.0 / Math.max(1, inWindow) + 1.0 / Math.max(1, measured));
@@ -79,8 +80,8 @@ final class WarmupCheck {
         }
         // the long-warmed JVM against the others as one more JVM would fall: a 95% prediction interval
         double[] o = others.stream().mapToDouble(Math::log).toArray();
-        double mean = java.util.Arrays.stream(o).average().orElse(Double.NaN);
-        double sd = o.length < 2 ? Double.NaN : Math.sqrt(java.util.Arrays.stream(o).map(x -> (x - mean) * (x - mean))
+        double mean = Arrays.stream(o).average().orElse(Double.NaN);
+        double sd = o.length < 2 ? Double.NaN : Math.sqrt(Arrays.stream(o).map(x -> (x - mean) * (x - mean))
                 .sum() / (o.length - 1));
         double predict = o.length < 2 ? Double.POSITIVE_INFINITY
                 : Numbers.t(o.length - 1) * Math.max(sd, noise / Math.sqrt(8)) * Math.sqrt(1 + 1.0 / o.length);

@@ -1,5 +1,6 @@
 package threadring.bench.sweep;
 
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -10,7 +11,9 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import threadring.bench.data.Json;
+import threadring.bench.data.Run;
 import threadring.bench.data.Settings;
+import threadring.bench.util.UsageException;
 
 /**
  * A sweep split over N hosts or jobs: the plan's items (configuration x series x id, in the
@@ -49,6 +52,23 @@ public final class Shards {
     record Item(String key, double seconds) {}
 
     private Shards() {}
+
+    /**
+     * This host's slice {@code spec} of the plan's {@code items}, said on {@code out}.
+     *
+     * @throws UsageException where the slice is empty
+     */
+    static Run.Shard of(Spec spec, Settings settings, List<Item> items, PrintStream out) {
+        List<String> mine = slice(items, spec);
+        Run.Shard shard = new Run.Shard(planHash(settings, items), spec.index(), spec.count(), items.size(), mine);
+        if (mine.isEmpty()) {
+            throw new UsageException("--shard " + spec + ": the plan has " + items.size() + " item(s), so slice "
+                    + spec.index() + " is empty; use fewer slices");
+        }
+        out.println("threadring: shard " + spec + " of plan " + shard.plan() + ": " + mine.size() + " of its "
+                + items.size() + " items");
+        return shard;
+    }
 
     /** The keys of slice {@code spec.index()} of {@code items}, in the plan's order. */
     static List<String> slice(List<Item> items, Spec spec) {

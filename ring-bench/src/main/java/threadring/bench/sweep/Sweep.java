@@ -11,10 +11,12 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import threadring.bench.answer.Rankings;
 import threadring.bench.data.Budget;
 import threadring.bench.data.Configuration;
@@ -22,7 +24,6 @@ import threadring.bench.data.Env;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Run;
-import threadring.bench.rerun.RerunPairs;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
 import threadring.bench.jmh.Profilers;
@@ -35,8 +36,10 @@ import threadring.bench.plan.RunLog;
 import threadring.bench.plan.Runner;
 import threadring.bench.plan.RunnerKind;
 import threadring.bench.report.Report;
-import threadring.bench.report.Sections;
+import threadring.bench.rerun.RerunPairs;
 import threadring.bench.results.RunFolder;
+import threadring.bench.stats.Rerun;
+import threadring.bench.units.Units;
 import threadring.bench.util.AtomicFiles;
 import threadring.bench.util.Commands;
 import threadring.bench.util.Processes;
@@ -83,7 +86,7 @@ public final class Sweep {
         List<Run> earlier = settings.scored().quick() || settings.scored().longRun() ? List.of()
                 : RerunPairs.covering(request.results(), runDir.getFileName().toString(), settings,
                         machine.hostname(), machine.cpuModel());
-        threadring.bench.stats.Rerun rerun = RerunPairs.estimate(earlier);
+        Rerun rerun = RerunPairs.estimate(earlier);
         out.println("threadring: intervals carry the run-to-run component of " + rerun.source());
         return settings.withScored(settings.scored().withRerun(rerun));
     }
@@ -95,36 +98,18 @@ public final class Sweep {
         try {
             planned = plan();
         } catch (TooLong e) {
-            Request shorter = request.shorter().get();
-            out.println(String.format(java.util.Locale.ROOT, "threadring: the default sweep's mandatory part needs about "
-                    + "%.1f minutes here, more than --budget %d: running %s instead (%d ids: each model's fastest form "
-                    + "in the docs' answer and the baselines, %d forks each, not pooled with default sweeps)",
-                    e.minutes, request.budgetMinutes(), Settings.SHORT_ANSWER, shorter.settings().selection().includes()
-                            .size(), shorter.settings().scored().startForks()));
-            return new Sweep(shorter, jar, home, out).run();
+            return shortAnswer(e);
         }
         runDir = RunFolder.create(request.results());
         out.println("threadring: writing " + runDir);
-        Run.AsyncStatus async = settings.profilers().contains("async") ? prepareAsync(planned.configs()) : null;
-        Run run = Run.started(runDir.getFileName().toString(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                planned.machine(), withRerun(planned.machine()), async, planned.configs(), planned.shard(),
-                planned.budgeting() == null ? null : planned.budgeting().budget());
-        out.println("threadring: scored passes run without profilers; profiling pass: "
-                + (settings.profilers().isEmpty() ? "none" : String.join(", ", settings.profilers())));
-        Progress progress = progress(planned);
+        Run.AsyncStatus async = settings.profilers().contains("async")
+                ? Profilers.prepare(runDir.resolve("async-profiler"), planned.configs(), out) : null;
+        Run run = started(planned, async);
         try (Writer console = Files.newBufferedWriter(runDir.resolve(RunFile.CONSOLE), StandardCharsets.UTF_8)) {
-            synchronized (lock) {
-                log = new RunLog(runDir, run, console, out, request.verbose());
-                log.save(Run.State.RUNNING);
-            }
-            Thread onInterrupt = new Thread(this::interrupted, "threadring interrupt");
-            Runtime.getRuntime().addShutdownHook(onInterrupt);
-            schedule(planned, progress);
-            measure(new Runner.Session(runDir, planned.configs(), log, progress, async, planned.budgeting()));
-            if (Processes.stopping()) {
+            opened(run, console, planned);
+            if (!measured(planned, async)) {
                 return Commands.INTERRUPTED; // the hook has the last word
             }
-            Runtime.getRuntime().removeShutdownHook(onInterrupt);
         } catch (InterruptedException | IOException | RuntimeException e) {
             if (Processes.stopping()) {
                 return Commands.INTERRUPTED; // a child killed by the interrupt: no failure to report
@@ -132,6 +117,54 @@ public final class Sweep {
             throw e;
         }
         return rendered();
+    }
+
+    /** The default sweep cannot fit its budget: the short answer runs instead, and says why. */
+    private int shortAnswer(TooLong e) throws IOException, InterruptedException {
+        Request shorter = request.shorter().get();
+        out.println(String.format(Locale.ROOT, "threadring: the default sweep's mandatory part needs about %.1f minutes "
+                + "here, more than --budget %d: running %s instead (%d ids: each model's fastest form in the docs' answer "
+                + "and the baselines, %d forks each, not pooled with default sweeps)", e.minutes, request.budgetMinutes(),
+                Settings.SHORT_ANSWER, shorter.settings().selection().includes().size(),
+                shorter.settings().scored().startForks()));
+        return new Sweep(shorter, jar, home, out).run();
+    }
+
+    /** run.json's first record: the machine, the intervals' run-to-run components, the plan and its budget. */
+    private Run started(Planned planned, Run.AsyncStatus async) throws IOException {
+        Run run = Run.started(runDir.getFileName().toString(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                planned.machine(), withRerun(planned.machine()), async, planned.configs(), planned.shard(),
+                planned.budgeting() == null ? null : planned.budgeting().budget());
+        out.println("threadring: scored passes run without profilers; profiling pass: "
+                + (settings.profilers().isEmpty() ? "none" : String.join(", ", settings.profilers())));
+        return run;
+    }
+
+    /** The run log opened on console.log and run.json; the budget's plan and its end written first in both. */
+    private void opened(Run run, Writer console, Planned planned) throws IOException {
+        synchronized (lock) {
+            log = new RunLog(runDir, run, console, out, request.verbose());
+            log.save(Run.State.RUNNING);
+        }
+        if (planned.budgeting() != null) {
+            Budget b = planned.budgeting().budget();
+            log.log("threadring: " + BudgetPlan.describe(b) + "; expected to end about " + Instant.now().plusSeconds(
+                    Math.round(b.planned() * 60)).truncatedTo(ChronoUnit.MINUTES));
+        }
+    }
+
+    /** Every runner's jobs, scheduled and measured; false where an interrupt stopped them. */
+    private boolean measured(Planned planned, Run.AsyncStatus async) throws IOException, InterruptedException {
+        Progress progress = progress(planned);
+        Thread onInterrupt = new Thread(this::interrupted, "threadring interrupt");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        schedule(planned, progress);
+        measure(new Runner.Session(runDir, planned.configs(), log, progress, async, planned.budgeting()));
+        if (Processes.stopping()) {
+            return false;
+        }
+        Runtime.getRuntime().removeShutdownHook(onInterrupt);
+        return true;
     }
 
     /**
@@ -210,9 +243,9 @@ public final class Sweep {
         for (int i = 0; i < runners.size(); i++) {
             double after = runners.subList(i + 1, runners.size()).stream()
                     .mapToDouble(r -> mandatory.getOrDefault(r.kind(), 0.0)).sum();
-            deadlines.put(runners.get(i).kind(), end - (long) (after * 1000));
+            deadlines.put(runners.get(i).kind(), end - (long) (after * MARGIN * 1000));
         }
-        List<String> baselines = Sections.ALL.stream().flatMap(x -> x.baseline().stream()).toList();
+        List<String> baselines = Units.baselines();
         return new Runner.Budgeting(budget, deadlines, baselines, List.of(Rankings.VIRTUAL));
     }
 
@@ -227,6 +260,13 @@ public final class Sweep {
         }
     }
 
+    /**
+     * What the mandatory parts after a runner are kept as, over their estimate: the echo servers'
+     * two repetitions each were estimated at 7.3 minutes in 20261207-105958 and took 9.0, so the JMH
+     * host, ending at its deadline, left the sweep 0.9 minutes over its budget.
+     */
+    static final double MARGIN = 1.25;
+
     /** What rendering the report takes, kept at the end of a budget. */
     static final long REPORT_MS = 30_000;
 
@@ -238,12 +278,12 @@ public final class Sweep {
             for (Plan<?> p : planned.plans()) {
                 Runner.Bound<?> r = runner(p);
                 p.factories().stream().filter(f -> mine(assigned, c, p, f))
-                        .forEach(f -> items.add(new Progress.Item(r.estimate(), r.host())));
+                        .forEach(f -> items.add(new Progress.Item(r.estimate(), r.progress())));
             }
         }
         Progress progress = new Progress(out, items, System::nanoTime);
         if (planned.budgeting() != null) {
-            progress.plan(planned.budgeting().budget().planned() * 60);
+            progress.plan(planned.budgeting().budget().planned() * 60, planned.budgeting().budget().minutes() * 60.0);
         }
         return progress;
     }
@@ -363,39 +403,12 @@ public final class Sweep {
                 p.factories().forEach(f -> items.add(new Shards.Item(Plan.key(c, p, f.id()), runner(p).estimate())));
             }
         }
-        List<String> mine = Shards.slice(items, request.shard());
-        Run.Shard shard = new Run.Shard(Shards.planHash(settings, items), request.shard().index(),
-                request.shard().count(), items.size(), mine);
-        if (mine.isEmpty()) {
-            throw new UsageException("--shard " + request.shard() + ": the plan has " + items.size()
-                    + " item(s), so slice " + request.shard().index() + " is empty; use fewer slices");
-        }
-        out.println("threadring: shard " + request.shard() + " of plan " + shard.plan() + ": " + mine.size()
-                + " of its " + items.size() + " items");
-        return shard;
+        return Shards.of(request.shard(), settings, items, out);
     }
 
     /** Whether this host runs that item: every item without --shard, its slice's with it. */
     private static boolean mine(Set<String> assigned, Configuration c, Plan<?> p, RingFactory f) {
         return assigned == null || assigned.contains(Plan.key(c, p, f.id()));
-    }
-
-    /** Extracts async-profiler and starts it once per configuration; what does not work is said and skipped. */
-    private Run.AsyncStatus prepareAsync(List<Configuration> configs) throws IOException {
-        Path dir = Files.createDirectories(runDir.resolve("async-profiler"));
-        Profilers.Async async = Profilers.extract(dir);
-        Map<String, String> problems = new LinkedHashMap<>();
-        for (Configuration c : configs) {
-            String problem = async.available()
-                    ? Profilers.probe(Processes.pinned(c.cpus(), List.of(Processes.java(c.jdk()))), async.lib(), dir)
-                    : async.unavailable();
-            if (problem != null) {
-                problems.put(c.label(), problem);
-                out.println("threadring: async-profiler unavailable on " + c.label() + ", profiling without it: "
-                        + problem);
-            }
-        }
-        return new Run.AsyncStatus(async.available() ? async.lib().toString() : null, problems);
     }
 
     /** Ctrl-C or a kill: stop the child, keep what finished, leave results/latest alone. */
@@ -412,7 +425,7 @@ public final class Sweep {
                 }
                 log.interrupted(sofar);
                 RunFolder.render(runDir);
-                long kept = java.util.stream.Stream.concat(log.jobs().stream(), log.running().stream())
+                long kept = Stream.concat(log.jobs().stream(), log.running().stream())
                         .flatMap(j -> j.results().stream()).filter(Measured::measured).count();
                 System.err.println("threadring: interrupted; kept the " + kept + " id(s) measured so far (every fork "
                         + "that ended) in " + runDir

@@ -1,14 +1,14 @@
 package threadring.bench.util;
 
-import threadring.core.workloads.Workloads;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
-import threadring.core.fanout.FanOut;
 import threadring.core.Workload;
+import threadring.core.fanout.FanOut;
+import threadring.core.workloads.Workloads;
 
 /**
  * picocli converters for option values that need more than a type: each rejects a bad value with
@@ -72,7 +72,7 @@ public final class Converters {
     private static int atMost(String value, int max, String what) {
         int v = atLeast(value, 0);
         if (v > max) {
-            throw new TypeConversionException(String.format(java.util.Locale.ROOT, "must be at most %d (%s), was '%s'",
+            throw new TypeConversionException(String.format(Locale.ROOT, "must be at most %d (%s), was '%s'",
                     max, what, value));
         }
         return v;

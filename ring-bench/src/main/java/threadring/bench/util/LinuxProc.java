@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -56,7 +58,7 @@ public final class LinuxProc {
      * -1 where /proc does not say.
      */
     public int acceptedConnections(int port) {
-        java.util.Set<String> inodes = new java.util.HashSet<>();
+        Set<String> inodes = new HashSet<>();
         boolean read = false;
         for (String table : new String[] {"tcp", "tcp6"}) {
             try (Stream<String> lines = Files.lines(proc.resolve("net").resolve(table))) {

@@ -3,10 +3,11 @@ package threadring.bench.util;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -299,7 +300,7 @@ public final class Processes {
 
     /** The java launcher of a JDK home. */
     public static String java(String jdkHome) {
-        return java.nio.file.Path.of(jdkHome, "bin", "java").toString();
+        return Path.of(jdkHome, "bin", "java").toString();
     }
 
     /** {@code taskset -c CPUS} before a command, or nothing when {@code cpus} is null (unpinned). */

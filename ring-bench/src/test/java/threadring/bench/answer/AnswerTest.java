@@ -10,18 +10,11 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import threadring.bench.answer.Ranking;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Runs;
-import threadring.bench.stats.Interval;
-import threadring.bench.stats.Stats;
-import threadring.bench.stats.Tiers;
-import threadring.core.Workload;
-import threadring.core.echo.EchoServer;
-import threadring.core.fanout.FanOut;
-import threadring.core.ring.Ring;
 import threadring.bench.echo.EchoScore;
-import threadring.bench.answer.Ranking;
 import threadring.bench.report.Chart;
 import threadring.bench.report.Costs;
 import threadring.bench.report.Doc;
@@ -30,6 +23,13 @@ import threadring.bench.report.MainStateRatio;
 import threadring.bench.report.Ratios;
 import threadring.bench.report.Report;
 import threadring.bench.report.Series;
+import threadring.bench.stats.Interval;
+import threadring.bench.stats.Stats;
+import threadring.bench.stats.Tiers;
+import threadring.core.Workload;
+import threadring.core.echo.EchoServer;
+import threadring.core.fanout.FanOut;
+import threadring.core.ring.Ring;
 
 /**
  * The answer at the head of a report: each model's fastest form per series, ranked by level, in

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -52,8 +53,8 @@ class ArchitectureTest {
      * ServiceLoader: nothing imports them); run folders (merge, jmh-result.json, rendering); a run's answer
      * (each model's fastest form, in tiers, with its ratios: the head of its report and of the docs); the
      * run-to-run components estimated from earlier runs; one run's report (markdown, HTML, charts, the
-     * sections every workload shares); the options every workload's
-     * options plug into; run.json's records; statistics, the counters' probes and utilities. Each
+     * sections every workload shares); each workload's unit as the commands that run it see it
+     * (options, baseline, pooling); the options every workload's options plug into; run.json's records; statistics, the counters' probes and utilities. Each
      * layer's packages, in that order.
      */
     static final Map<String, List<String>> LAYERS = layers();
@@ -70,6 +71,7 @@ class ArchitectureTest {
         layers.put("answer", List.of("answer"));
         layers.put("rerun", List.of("rerun"));
         layers.put("report", List.of("report"));
+        layers.put("units", List.of("units"));
         layers.put("options", List.of("options"));
         layers.put("data", List.of("data"));
         layers.put("base", List.of("stats", "counters", "util"));
@@ -94,11 +96,13 @@ class ArchitectureTest {
                 .whereLayer("rerun").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "results")
                 .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "runners", "plan",
                         "workloads", "results", "answer", "rerun")
-                .whereLayer("options").mayOnlyBeAccessedByLayers("cli", "runners", "workloads", "report")
+                .whereLayer("units").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "runners", "workloads", "answer",
+                        "report")
+                .whereLayer("options").mayOnlyBeAccessedByLayers("cli", "runners", "workloads", "report", "units")
                 .whereLayer("data").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "runners", "plan", "workloads",
                         "results", "answer", "rerun", "report", "options")
                 .whereLayer("base").mayOnlyBeAccessedByLayers("cli", "sweep", "readers", "runners", "plan", "workloads",
-                        "options", "results", "answer", "rerun", "report", "data");
+                        "units", "options", "results", "answer", "rerun", "report", "data");
     }
 
     /** Each runner is a room of its own: none imports another. */
@@ -111,6 +115,17 @@ class ArchitectureTest {
                     .resideInAnyPackage(others).allowEmptyShould(true));
         }
         return CompositeArchRule.of(rules);
+    }
+
+    /** The packages that take a workload's input (options, sizes, baselines): they ask its unit. */
+    static final List<String> INPUT = List.of("cli", "sweep", "jmh", "check", "footprint", "plan", "units", "options");
+
+    /** Input is not registered through the output room: no input package names a report section or their registry. */
+    static ArchRule inputAsksTheUnit(String root) {
+        return noClasses().that().resideInAnyPackage(INPUT.stream().map(p -> root + "." + p + "..").toArray(String[]::new))
+                .should().dependOnClassesThat(DescribedPredicate.describe("a report section",
+                        c -> c.getPackageName().equals(root + ".report") && c.getSimpleName().matches(".*Sections?")))
+                .allowEmptyShould(true);
     }
 
     static ArchRule noCycles(String root) {
@@ -220,6 +235,7 @@ class ArchitectureTest {
         assertTrue(main.size() > 50, "the runner's classes were imported: " + main.size());
         layers(ROOT).check(main);
         runnersApart(ROOT).check(main);
+        inputAsksTheUnit(ROOT).check(main);
         noCycles(ROOT).check(main);
         noClassCycles(ROOT + ".report").check(main);
     }
@@ -275,6 +291,13 @@ class ArchitectureTest {
                 ImportOption.Predefined.ONLY_INCLUDE_TESTS));
         assertTrue(r.hasViolation(), "jmh -> echo passed");
         assertTrue(r.getFailureReport().toString().contains("threadring.archfixture.jmh.Job"),
+                r.getFailureReport().toString());
+    }
+
+    @Test
+    void theUnitRuleFailsOnARunnerThatAsksTheReportsSection() {
+        EvaluationResult r = inputAsksTheUnit(FIXTURES).evaluate(classes(FIXTURES, ImportOption.Predefined.ONLY_INCLUDE_TESTS));
+        assertTrue(r.getFailureReport().toString().contains("threadring.archfixture.footprint.Peak"),
                 r.getFailureReport().toString());
     }
 

@@ -111,11 +111,11 @@ class DocsTest {
     }
 
     /** The newest workload: the proof that a workload is one unit (its code outside its own packages is registration). */
-    static final String PROOF = "skynet";
+    static final String PROOF = "fairness";
     /** Where a workload's own code lives, for {@link #PROOF}: ring-core's package and ring-bench's. */
-    static final List<String> OWN = List.of("ring-core/src/main/java/threadring/core/skynet/",
-            "ring-core/src/test/java/threadring/core/skynet/", "ring-bench/src/main/java/threadring/bench/workloads/skynet/",
-            "ring-bench/src/test/java/threadring/bench/workloads/skynet/");
+    static final List<String> OWN = List.of("ring-core/src/main/java/threadring/core/fairness/",
+            "ring-core/src/test/java/threadring/core/fairness/", "ring-bench/src/main/java/threadring/bench/workloads/fairness/",
+            "ring-bench/src/test/java/threadring/bench/workloads/fairness/");
     /** The shared modules, which a new workload must not touch beyond its registration. */
     static final List<String> SHARED = List.of("ring-core/src", "ring-bench/src");
 
@@ -142,12 +142,12 @@ class DocsTest {
      * docs/architecture.md's "Adding a workload" names the registration points exactly: the files
      * of the shared modules outside the newest workload's own packages whose code (comments left
      * out) names it are the files its numbered list gives, no more and no fewer, and there are at
-     * most three.
+     * most four.
      */
     @Test
     void addingAWorkloadListsEveryRegistrationPointAndNoOther() throws IOException {
         List<String> listed = numbered("## Adding a workload");
-        assertTrue(!listed.isEmpty() && listed.size() <= 3, "registration points: " + listed);
+        assertTrue(!listed.isEmpty() && listed.size() <= 4, "registration points: " + listed);
         Set<String> naming = new java.util.TreeSet<>();
         for (String dir : SHARED) {
             try (Stream<Path> files = Files.walk(ROOT.resolve(dir))) {
@@ -167,6 +167,22 @@ class DocsTest {
         }
         assertEquals(new java.util.TreeSet<>(listed), naming,
                 "files outside the " + PROOF + "'s own packages that name it, against the docs' list");
+    }
+
+    /**
+     * docs/architecture.md's "Adding a statistic" is true to the code: its first item is the interface
+     * a statistic implements, its second the services file that registers one, and the fixture's
+     * statistic is registered so.
+     */
+    @Test
+    void addingAStatisticNamesItsInterfaceAndItsServicesFile() throws Exception {
+        List<String> listed = numbered("## Adding a statistic");
+        assertEquals(2, listed.size(), "items: " + listed);
+        Class<?> type = Class.forName(listed.get(0));
+        assertTrue(type.isInterface(), listed.get(0));
+        Path fixture = ROOT.resolve("ring-bench/src/test/fixture").resolve(listed.get(1));
+        assertTrue(Files.readString(fixture).contains("ForkSpread"), fixture.toString());
+        assertTrue(listed.get(1).endsWith(type.getName()), listed.get(1) + " registers " + type.getName());
     }
 
     /** Classes of the JDK and the libraries the docs name, by where they come from. */

@@ -1,12 +1,5 @@
 package threadring.bench.cli;
 
-import threadring.core.ring.RingSize;
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.RendezvousSize;
-import threadring.core.fanout.FanOut;
-import threadring.core.echo.EchoServer;
-import threadring.core.Workload;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import threadring.bench.data.FootprintRun;
-import threadring.bench.data.Json;
 import threadring.bench.data.Job;
+import threadring.bench.data.Json;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
@@ -35,6 +28,12 @@ import threadring.bench.results.JmhResults;
 import threadring.bench.util.Processes;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
+import threadring.core.Workload;
+import threadring.core.echo.EchoServer;
+import threadring.core.fanout.FanOut;
+import threadring.core.rendezvous.RendezvousSize;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
 
 /** Runs against the shaded benchmarks.jar that `mvn package` just built. */
 public class BenchmarksJarIT {

@@ -49,7 +49,8 @@ class DocsCommandTest {
         java.util.Optional<threadring.bench.docs.LiveMemory> memory = threadring.bench.docs.LiveMemory.newest(COMMITTED);
         for (DocsCommand.Page page : DocsCommand.PAGES) {
             String text = Files.readString(Path.of("..").resolve(page.file()));
-            String screen = threadring.bench.docs.FirstScreen.of(pool, page.links(run), across, memory).markdown();
+            String screen = threadring.bench.docs.FirstScreen.of(pool, page.links(run), across, memory,
+                    threadring.bench.docs.Sweeps.asked(COMMITTED)).markdown();
             String details = Headline.markdown(pool, page.links(run).report());
             String expected = page.equals(DocsCommand.README)
                     ? DocsCommand.replaced(DocsCommand.replaced(text, DocsCommand.GLANCE, screen, page.file()),

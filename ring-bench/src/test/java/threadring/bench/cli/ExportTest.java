@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import threadring.bench.data.RunFile;
 import threadring.bench.export.Bencher;
-import threadring.bench.export.Bencher.Metric;
+import threadring.bench.export.Bencher.BmfMetric;
 import threadring.bench.report.Format;
 import threadring.bench.stats.Interval;
 
@@ -40,8 +40,8 @@ class ExportTest {
     static final String FANOUT = "jdk25-cpusall fanout tasks=100000 delay_ms=100 work=0 ";
     static final String ECHO = "jdk25-cpusall echo connections=1000 ";
 
-    static LinkedHashMap<String, LinkedHashMap<String, Metric>> sweep;
-    static LinkedHashMap<String, LinkedHashMap<String, Metric>> quick;
+    static LinkedHashMap<String, LinkedHashMap<String, BmfMetric>> sweep;
+    static LinkedHashMap<String, LinkedHashMap<String, BmfMetric>> quick;
 
     @TempDir
     Path tmp;
@@ -52,20 +52,20 @@ class ExportTest {
         quick = Bencher.of(RunFile.read(QUICK));
     }
 
-    static Metric metric(Map<String, ? extends Map<String, Metric>> bmf, String benchmark, String measure) {
-        Map<String, Metric> b = bmf.get(benchmark);
+    static BmfMetric metric(Map<String, ? extends Map<String, BmfMetric>> bmf, String benchmark, String measure) {
+        Map<String, BmfMetric> b = bmf.get(benchmark);
         assertTrue(b != null, "no benchmark '" + benchmark + "' in " + bmf.keySet());
-        Metric m = b.get(measure);
+        BmfMetric m = b.get(measure);
         assertTrue(m != null, "no measure " + measure + " of " + benchmark + " in " + b.keySet());
         return m;
     }
 
-    static String bounds(Metric m) {
+    static String bounds(BmfMetric m) {
         assertTrue(m.bounded(), "no bounds: " + m);
         return Format.interval(new Interval(m.lowerValue(), m.upperValue()));
     }
 
-    static void unbounded(Metric m) {
+    static void unbounded(BmfMetric m) {
         assertNull(m.lowerValue(), m.toString());
         assertNull(m.upperValue(), m.toString());
     }
@@ -74,31 +74,31 @@ class ExportTest {
     @Test
     void aRowsValueAndBoundsAreTheNumbersItsReportPrints() {
         // "## jdk25-cpusall, ring", quasar/fiber: ns/hop 110.9, interval 106.1–115.9, CPU ns/hop 116.0 [110.2–122.1], bytes/hop 0.38
-        Metric ring = metric(sweep, RING + "quasar/fiber", "ns-per-hop");
+        BmfMetric ring = metric(sweep, RING + "quasar/fiber", "ns-per-hop");
         assertEquals("110.9", Format.ns(ring.value()));
         assertEquals("106.1–115.9", bounds(ring));
-        Metric cpu = metric(sweep, RING + "quasar/fiber", "cpu-ns-per-hop");
+        BmfMetric cpu = metric(sweep, RING + "quasar/fiber", "cpu-ns-per-hop");
         assertEquals("116.0", Format.ns(cpu.value()));
         assertEquals("110.2–122.1", bounds(cpu));
-        Metric bytes = metric(sweep, RING + "quasar/fiber", "bytes-per-hop");
+        BmfMetric bytes = metric(sweep, RING + "quasar/fiber", "bytes-per-hop");
         assertEquals("0.38", Format.amount(bytes.value()));
         unbounded(bytes);
-        assertEquals(Metric.of(0), metric(sweep, RING + "quasar/fiber", Bencher.FLAGGED));
-        assertEquals(Metric.of(1), metric(sweep, RING + "quasar/fiber", Bencher.SHARE));
+        assertEquals(BmfMetric.of(0), metric(sweep, RING + "quasar/fiber", Bencher.FLAGGED));
+        assertEquals(BmfMetric.of(1), metric(sweep, RING + "quasar/fiber", Bencher.SHARE));
         // "## jdk25-cpusall, rendezvous", cats/deferred-p1: 985.9, 929.7–1,045
-        Metric rendezvous = metric(sweep, RENDEZVOUS + "cats/deferred-p1", "ns-per-exchange");
+        BmfMetric rendezvous = metric(sweep, RENDEZVOUS + "cats/deferred-p1", "ns-per-exchange");
         assertEquals("985.9", Format.ns(rendezvous.value()));
         assertEquals("929.7–1,045", bounds(rendezvous));
         // "## jdk25-cpusall, fanout ...", quasar/sleep-p2: ms/op 188.6, 176.0–202.0; CPU ns/task 2,053 [1,285–3,281]; bytes/task 1,071.8
-        Metric fanout = metric(sweep, FANOUT + "quasar/sleep-p2", "ms-per-operation");
+        BmfMetric fanout = metric(sweep, FANOUT + "quasar/sleep-p2", "ms-per-operation");
         assertEquals("188.6", Format.ns(fanout.value()));
         assertEquals("176.0–202.0", bounds(fanout));
-        Metric task = metric(sweep, FANOUT + "quasar/sleep-p2", "cpu-ns-per-task");
+        BmfMetric task = metric(sweep, FANOUT + "quasar/sleep-p2", "cpu-ns-per-task");
         assertEquals("2,053", Format.ns(task.value()));
         assertEquals("1,285–3,281", bounds(task));
         assertEquals("1,071.8", Format.amount(metric(sweep, FANOUT + "quasar/sleep-p2", "bytes-per-task").value()));
         // "## jdk25-cpusall, echo connections=1000", quasar/socket: requests/s 51,230, 47,584–55,154
-        Metric echo = metric(sweep, ECHO + "quasar/socket", "requests-per-second");
+        BmfMetric echo = metric(sweep, ECHO + "quasar/socket", "requests-per-second");
         assertEquals("51,230", Format.rate(echo.value()));
         assertEquals("47,584–55,154", Format.rateInterval(new Interval(echo.lowerValue(), echo.upperValue())));
         assertFalse(sweep.get(ECHO + "quasar/socket").containsKey("cpu-ns-per-request"), "an echo row has no step costs");
@@ -108,14 +108,14 @@ class ExportTest {
     @Test
     void aFlaggedRowOrOneInStatesGivesItsMainStatesValueWithoutBounds() {
         // ring akka/typed-p1: 58.8 [55.5–62.2] flagged (not settled); CPU 66.7 [60.8–73.2]
-        Metric unsettled = metric(sweep, RING + "akka/typed-p1", "ns-per-hop");
+        BmfMetric unsettled = metric(sweep, RING + "akka/typed-p1", "ns-per-hop");
         assertEquals("58.8", Format.ns(unsettled.value()));
         unbounded(unsettled);
         unbounded(metric(sweep, RING + "akka/typed-p1", "cpu-ns-per-hop"));
-        assertEquals(Metric.of(1), metric(sweep, RING + "akka/typed-p1", Bencher.FLAGGED));
-        assertEquals(Metric.of(1), metric(sweep, RING + "akka/typed-p1", Bencher.SHARE));
+        assertEquals(BmfMetric.of(1), metric(sweep, RING + "akka/typed-p1", Bencher.FLAGGED));
+        assertEquals(BmfMetric.of(1), metric(sweep, RING + "akka/typed-p1", Bencher.SHARE));
         // ring virtual/park: 386.5 [291.6–512.3] (4 of 6 JVMs) / 1,225 (2 of 6 JVMs) flagged
-        Metric states = metric(sweep, RING + "virtual/park", "ns-per-hop");
+        BmfMetric states = metric(sweep, RING + "virtual/park", "ns-per-hop");
         assertEquals("386.5", Format.ns(states.value()));
         unbounded(states);
         assertEquals(4.0 / 6, metric(sweep, RING + "virtual/park", Bencher.SHARE).value(), 1e-12);
@@ -133,22 +133,22 @@ class ExportTest {
     @Test
     void everyRowIsExportedAndEveryBoundBracketsItsValue() {
         // report.md's series tables: 16 ring rows, 15 rendezvous, 12 fan-out, 9 echo (its machine probes are no rows)
-        List<Map.Entry<String, LinkedHashMap<String, Metric>>> rows = sweep.entrySet().stream()
+        List<Map.Entry<String, LinkedHashMap<String, BmfMetric>>> rows = sweep.entrySet().stream()
                 .filter(b -> !b.getValue().containsKey(Bencher.RATIO)).toList();
         assertEquals(16 + 15 + 12 + 9, rows.size(), sweep.keySet().toString());
         int bounded = 0;
-        for (Map.Entry<String, LinkedHashMap<String, Metric>> b : rows) {
+        for (Map.Entry<String, LinkedHashMap<String, BmfMetric>> b : rows) {
             assertTrue(b.getValue().containsKey(Bencher.FLAGGED) && b.getValue().containsKey(Bencher.SHARE), b.getKey());
             assertTrue(b.getValue().keySet().stream().anyMatch(List.of("ns-per-hop", "ns-per-exchange",
                     "ms-per-operation", "requests-per-second")::contains), b.getKey() + ": " + b.getValue().keySet());
-            for (Map.Entry<String, Metric> m : b.getValue().entrySet()) {
-                Metric x = m.getValue();
+            for (Map.Entry<String, BmfMetric> m : b.getValue().entrySet()) {
+                BmfMetric x = m.getValue();
                 assertTrue(Double.isFinite(x.value()), b.getKey() + " " + m.getKey());
                 if (x.bounded()) {
                     bounded++;
                     assertTrue(x.lowerValue() <= x.value() && x.value() <= x.upperValue(), b.getKey() + " " + m.getKey()
                             + ": " + x);
-                    assertEquals(Metric.of(0), b.getValue().get(Bencher.FLAGGED), "a flagged row has bounds: " + b.getKey());
+                    assertEquals(BmfMetric.of(0), b.getValue().get(Bencher.FLAGGED), "a flagged row has bounds: " + b.getKey());
                 }
             }
         }
@@ -161,7 +161,7 @@ class ExportTest {
      */
     @Test
     void theAnswersRatiosAreExportedWithTheirIntervals() {
-        Metric speedUp = metric(sweep, RING + "threads/park / coroutines/continuation-loop", Bencher.RATIO);
+        BmfMetric speedUp = metric(sweep, RING + "threads/park / coroutines/continuation-loop", Bencher.RATIO);
         assertTrue(speedUp.value() > 100 && speedUp.bounded() && speedUp.lowerValue() < speedUp.value()
                 && speedUp.value() < speedUp.upperValue(), speedUp.toString());
         long ratios = sweep.values().stream().filter(m -> m.containsKey(Bencher.RATIO)).count();
@@ -182,13 +182,13 @@ class ExportTest {
         // "## jdk25-cpusall, ring", floor/loop: 1 x 2, ns/hop 1.37, interval n/a, CPU ns/hop 1.47
         assertEquals("1.37", Format.ns(metric(quick, RING + "floor/loop", "ns-per-hop").value()));
         assertEquals("1.47", Format.ns(metric(quick, RING + "floor/loop", "cpu-ns-per-hop").value()));
-        assertEquals(Metric.of(0), metric(quick, RING + "floor/loop", Bencher.FLAGGED));
+        assertEquals(BmfMetric.of(0), metric(quick, RING + "floor/loop", Bencher.FLAGGED));
     }
 
     /** The JSON is BMF: no null, no NaN, bounds named as Bencher names them; it reads back into the same records. */
     @Test
     void theJsonReadsBackIntoTheSameRecords() {
-        for (Map<String, LinkedHashMap<String, Metric>> bmf : List.of(sweep, quick)) {
+        for (Map<String, LinkedHashMap<String, BmfMetric>> bmf : List.of(sweep, quick)) {
             String json = Bencher.json(bmf);
             assertFalse(json.contains("null") || json.contains("NaN") || json.contains("Infinity"), json);
             assertEquals(bmf, Bencher.parse(json));

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.echo.Wrk;
 import threadring.bench.echo.EchoScore;
+import threadring.bench.echo.Wrk;
 
 /**
  * A real Ctrl-C mid echo sweep: SIGINT to the run's whole process group, as a terminal sends it

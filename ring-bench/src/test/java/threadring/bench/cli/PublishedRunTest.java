@@ -2,8 +2,8 @@ package threadring.bench.cli;
 
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
-import threadring.bench.data.RunFile;
 import threadring.bench.compare.AgreementTest;
+import threadring.bench.data.RunFile;
 
 /**
  * The default sweep the README quotes (57 ids and series, default settings) carries JMH's own

@@ -1,12 +1,5 @@
 package threadring.bench.cli;
 
-import threadring.core.ring.RingSize;
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.Rendezvous;
-import threadring.core.fanout.FanOutSize;
-import threadring.core.fanout.FanOut;
-import threadring.core.Workload;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +11,12 @@ import threadring.bench.data.Settings;
 import threadring.bench.plan.Catalog;
 import threadring.bench.plan.Plan;
 import threadring.core.RingFactories;
+import threadring.core.Workload;
+import threadring.core.fanout.FanOut;
+import threadring.core.fanout.FanOutSize;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
 
 class SweepTest {
 

@@ -62,6 +62,7 @@ class WorkloadByTestsIT {
         String report = Files.readString(dir.resolve("report.md"));
         assertTrue(report.contains("| loop/tally |") && report.contains("| stream/tally |"), report);
         assertTrue(report.contains("requests/s"), "the served rows read as a rate: " + report);
+        assertTrue(report.contains("| fork spread % |"), "the fixture's statistic has its column: " + report);
         assertTrue(report.contains("## The answer"), report);
         String answer = report.substring(report.indexOf("## The answer"), report.indexOf("## Environment"));
         assertTrue(answer.contains("| requests/s [95%] |") && !answer.contains("| ns/request [95%] |"),

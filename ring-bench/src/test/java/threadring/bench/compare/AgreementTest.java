@@ -1,8 +1,5 @@
 package threadring.bench.compare;
 
-import threadring.core.workloads.Workloads;
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.Rendezvous;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,11 +7,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
@@ -25,6 +22,9 @@ import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Proportions;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.Ring;
+import threadring.core.workloads.Workloads;
 
 /**
  * The claim that the default settings measure steady state, checked on the runs docs/method.md

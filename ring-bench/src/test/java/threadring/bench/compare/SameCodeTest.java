@@ -8,13 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
+import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.rerun.RerunPairs;
 import threadring.bench.report.Series;
+import threadring.bench.rerun.RerunPairs;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Rerun;
-import threadring.bench.data.Reruns;
 
 /**
  * Verdicts and intervals on pairs of runs of the same code (the committed default sweeps A-D and

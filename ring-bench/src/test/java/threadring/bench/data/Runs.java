@@ -1,10 +1,5 @@
 package threadring.bench.data;
 
-import threadring.core.ring.RingSize;
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.RendezvousSize;
-import threadring.core.fanout.FanOutSize;
-import threadring.core.echo.EchoSize;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,10 +8,15 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.List;
-import threadring.core.Size;
+import java.util.Map;
 import threadring.bench.echo.EchoScore;
+import threadring.core.Size;
+import threadring.core.echo.EchoSize;
+import threadring.core.fanout.FanOutSize;
+import threadring.core.rendezvous.RendezvousSize;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
 
 /** Run records in the shape the sweep writes them, for tests of report, chart, compare and merge. */
 public final class Runs {

@@ -1,6 +1,5 @@
 package threadring.bench.echo;
 
-import threadring.core.echo.EchoSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -30,6 +29,7 @@ import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
 import threadring.bench.data.Measured;
 import threadring.core.RingFactories;
+import threadring.core.echo.EchoSize;
 
 /**
  * The echo load with the real wrk: a correct server measured end to end in fresh JVMs, and

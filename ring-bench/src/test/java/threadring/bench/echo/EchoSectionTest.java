@@ -1,19 +1,18 @@
 package threadring.bench.echo;
 
-import threadring.bench.report.Chart;
-import threadring.bench.report.Report;
-import threadring.bench.report.Series;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import threadring.bench.answer.Answer;
 import threadring.bench.compare.Compare;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
-import threadring.bench.answer.Answer;
+import threadring.bench.report.Chart;
+import threadring.bench.report.Report;
+import threadring.bench.report.Series;
 
 /** The echo server's rows in report.md and compare: requests/s, speed-ups over threads, memory per connection. */
 class EchoSectionTest {

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import threadring.core.echo.EchoServer;
 import threadring.core.RingFactories;
+import threadring.core.echo.EchoServer;
 
 /**
  * The open-model generator against a real server in this JVM: it holds its connections, and it

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import threadring.bench.util.UsageException;
-import threadring.core.Size;
 import threadring.core.Workload;
 import threadring.core.fanout.FanOut;
 import threadring.core.fanout.FanOutSize;
@@ -21,12 +20,12 @@ import threadring.core.ring.RingSize;
 class SizeOptionsTest {
 
     /** The ring's stand-in: {@code --beads N} per series, run by every command, 1000 hops per check. */
-    static final class Beads implements WorkloadOptions {
+    static final class Beads implements WorkloadOptions<RingSize> {
         @Option(names = "--beads")
         List<Integer> beads = new ArrayList<>();
 
         @Override
-        public Workload<?, ?> workload() {
+        public Workload<RingSize, ?> workload() {
             return Ring.WORKLOAD;
         }
 
@@ -36,8 +35,8 @@ class SizeOptionsTest {
         }
 
         @Override
-        public List<Size> series(Context c, List<Integer> works) {
-            return SizeOptions.or(beads, List.of(503)).stream().<Size>map(RingSize::classic).toList();
+        public List<RingSize> series(Context c, List<Integer> works) {
+            return SizeOptions.or(beads, List.of(503)).stream().map(RingSize::classic).toList();
         }
 
         @Override
@@ -57,12 +56,12 @@ class SizeOptionsTest {
     }
 
     /** The fan-out's stand-in: {@code --spread T} tasks, takes --work, run by a sweep only. */
-    static final class Spread implements WorkloadOptions {
+    static final class Spread implements WorkloadOptions<FanOutSize> {
         @Option(names = "--spread")
         List<Integer> tasks = new ArrayList<>();
 
         @Override
-        public Workload<?, ?> workload() {
+        public Workload<FanOutSize, ?> workload() {
             return FanOut.WORKLOAD;
         }
 
@@ -77,8 +76,8 @@ class SizeOptionsTest {
         }
 
         @Override
-        public List<Size> series(Context c, List<Integer> works) {
-            List<Size> s = new ArrayList<>();
+        public List<FanOutSize> series(Context c, List<Integer> works) {
+            List<FanOutSize> s = new ArrayList<>();
             for (int t : SizeOptions.or(tasks, List.of(100))) {
                 for (int w : SizeOptions.or(works, List.of(0))) {
                     s.add(new FanOutSize(t, 0, w));

@@ -10,9 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import threadring.bench.answer.Answer;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.answer.Answer;
 
 /**
  * The runs committed under docs/results, of run.json schema 1 and 2: each still reads, and

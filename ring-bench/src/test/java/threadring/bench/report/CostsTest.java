@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import threadring.bench.answer.Answer;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
-import threadring.bench.answer.Answer;
 
 /** The cost columns: what the counters say per hop, n/a where a row was not counted, none where no row was. */
 class CostsTest {

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import threadring.bench.answer.Answer;
+import threadring.bench.answer.Ranking;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.stats.Stats;
-import threadring.bench.answer.Answer;
-import threadring.bench.answer.Ranking;
 
 /**
  * The flags as the committed sweeps of 2026-11-28 test them: "warm-up too short" only where the

@@ -13,15 +13,15 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.data.Reruns;
+import threadring.bench.rerun.RerunPairs;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.RatioRerun;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.core.workloads.Workloads;
-import threadring.bench.rerun.RerunPairs;
 
 /**
  * A held-out pair: two alike default sweeps on one machine (the newest two committed on the cpu of

@@ -8,12 +8,12 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import threadring.bench.data.Run;
-import threadring.bench.data.RunFile;
-import threadring.bench.rerun.RerunPairs;
-import threadring.bench.docs.Pool;
 import threadring.bench.answer.Answer;
 import threadring.bench.answer.Ranking;
+import threadring.bench.data.Run;
+import threadring.bench.data.RunFile;
+import threadring.bench.docs.Pool;
+import threadring.bench.rerun.RerunPairs;
 
 /**
  * The default sweep of 2026-11-29 ({@link #OTHER}) ran on the same host name but another cpu (Intel

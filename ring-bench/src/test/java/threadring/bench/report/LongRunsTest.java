@@ -10,11 +10,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.rerun.RerunPairs;
+import threadring.bench.rerun.Spreads;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.bench.stats.Steady;
-import threadring.bench.rerun.RerunPairs;
-import threadring.bench.rerun.Spreads;
 
 /**
  * The default sweeps against the long runs, main state by main state, as docs/method.md's "Checked

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import threadring.bench.answer.Answer;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
-import threadring.bench.answer.Answer;
 
 /** The section that sets each library on its own scheduler beside the same library on virtual threads. */
 class OnLoomTest {

@@ -11,13 +11,13 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
-import threadring.bench.docs.Sweeps;
 import threadring.bench.data.RunFile;
+import threadring.bench.docs.Pool;
+import threadring.bench.docs.Sweeps;
+import threadring.bench.rerun.RerunPairs;
 import threadring.bench.stats.Numbers;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
-import threadring.bench.rerun.RerunPairs;
-import threadring.bench.docs.Pool;
 
 /**
  * The answer pooled over alike sweeps ({@link Pool}), checked on the committed sweeps of

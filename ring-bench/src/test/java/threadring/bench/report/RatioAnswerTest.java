@@ -12,18 +12,18 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import threadring.bench.answer.Answer;
+import threadring.bench.answer.Ranking;
+import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.data.Runs;
+import threadring.bench.rerun.RatioPairs;
+import threadring.bench.rerun.RerunPairs;
 import threadring.bench.stats.Numbers;
 import threadring.bench.stats.RatioRerun;
 import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
-import threadring.bench.rerun.RerunPairs;
-import threadring.bench.rerun.RatioPairs;
-import threadring.bench.data.Reruns;
-import threadring.bench.answer.Ranking;
-import threadring.bench.data.Runs;
-import threadring.bench.answer.Answer;
 
 /**
  * The answer's unit is the ratio, checked on the committed same-settings default sweeps of

@@ -1,6 +1,5 @@
 package threadring.bench.report;
 
-import threadring.core.fanout.FanOutSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,10 +27,11 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
+import threadring.bench.answer.Answer;
 import threadring.bench.compare.Compare;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
-import threadring.bench.answer.Answer;
+import threadring.core.fanout.FanOutSize;
 
 /**
  * report.html in a real browser: Debian's headless Chromium, driven through chromium-driver

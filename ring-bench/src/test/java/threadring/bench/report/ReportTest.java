@@ -1,10 +1,5 @@
 package threadring.bench.report;
 
-import threadring.bench.workloads.ring.Parameter;
-import threadring.bench.workloads.ring.ParameterChart;
-
-
-import threadring.core.ring.RingSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,15 +11,18 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import threadring.bench.answer.Answer;
 import threadring.bench.data.Job;
 import threadring.bench.data.Job.Status;
 import threadring.bench.data.Run;
 import threadring.bench.data.Run.State;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Runs;
-import threadring.core.Size;
 import threadring.bench.util.UsageException;
-import threadring.bench.answer.Answer;
+import threadring.bench.workloads.ring.Parameter;
+import threadring.bench.workloads.ring.ParameterChart;
+import threadring.core.Size;
+import threadring.core.ring.RingSize;
 
 class ReportTest {
 

@@ -9,11 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
+import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.stats.Rerun;
+import threadring.bench.rerun.ProjectReruns;
 import threadring.bench.rerun.RerunPairs;
-import threadring.bench.data.Reruns;
+import threadring.bench.stats.Rerun;
 
 /**
  * The run-to-run components, on real runs: the project's default is what the committed default
@@ -44,6 +45,12 @@ class RerunsTest {
         estimated.parts().forEach((k, p) -> System.out.printf(Locale.ROOT, "%s: sd %.3f over %d pairs, coverage %.3f%n",
                 k, p.sd(), p.pairs(), Rerun.coverage(pairs.stream().filter(x -> x.key().equals(k)).toList(), p)));
         assertEquals(estimated, Reruns.PROJECT);
+    }
+
+    /** The resource holds what its sweeps give, rows' and ratios' alike: ./benchmark.sh docs wrote it, not a hand. */
+    @Test
+    void theResourceIsWhatItsSweepsGive() throws IOException {
+        assertEquals(Reruns.OWN, ProjectReruns.of(RESULTS, Reruns.OWN));
     }
 
     /** The results folder's {@code latest} link names the newest run again: it is read once. */

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import threadring.bench.answer.Answer;
+import threadring.bench.compare.Compare;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Env;
 import threadring.bench.data.Measured;
@@ -17,11 +19,9 @@ import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Runs;
 import threadring.bench.report.Chart;
-import threadring.bench.compare.Compare;
 import threadring.bench.report.Report;
 import threadring.bench.report.Series;
 import threadring.bench.util.UsageException;
-import threadring.bench.answer.Answer;
 
 /** merge: shards of a plan into its run, missing or twice-given shards refused, hosts kept apart. */
 class MergeTest {

@@ -94,8 +94,8 @@ class RunnerBindingTest {
         }
 
         @Override
-        public boolean host() {
-            return false;
+        public String progress() {
+            return "narrow";
         }
 
         @Override

@@ -1,8 +1,5 @@
 package threadring.core.echo;
 
-import threadring.core.WrongAnswerException;
-import threadring.core.Operation;
-import threadring.core.RingFactory;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -11,16 +8,21 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import threadring.core.Operation;
+import threadring.core.RingFactory;
+import threadring.core.WrongAnswerException;
 
 /**
  * A checking client for echo servers ({@code check --workload echo} and the contract kit):
@@ -123,7 +125,7 @@ public final class EchoClient {
         public boolean ended() throws IOException {
             try {
                 return in.read() < 0;
-            } catch (java.net.SocketException reset) {
+            } catch (SocketException reset) {
                 return true;
             }
         }
@@ -171,7 +173,7 @@ public final class EchoClient {
             for (Future<Integer> f : done) {
                 try {
                     checked += f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     throw e.getCause() instanceof Exception x ? x : e;
                 }
             }

@@ -1,12 +1,9 @@
 package threadring.core.echo;
 
-import threadring.core.Workload;
-
-import threadring.core.Size;
-
-import threadring.core.RingFactory;
-
 import java.util.Collection;
+import threadring.core.RingFactory;
+import threadring.core.Size;
+import threadring.core.Workload;
 
 /**
  * The fourth workload, the echo server of "OpenJDK's Project Loom: User-Level Threads": a minimal

@@ -1,8 +1,8 @@
 package threadring.core.fanout;
 
-import threadring.core.ring.RingSize;
-import threadring.core.AbstractWorkload;
 import org.openjdk.jmh.infra.Blackhole;
+import threadring.core.AbstractWorkload;
+import threadring.core.ring.RingSize;
 
 /**
  * What every fan-out shares ({@link AbstractWorkload}): argument checks, the closed state, one

@@ -1,13 +1,11 @@
 package threadring.core.fanout;
 
-import threadring.core.Workload;
-
-import threadring.core.Size;
-
-import threadring.core.WrongAnswerException;
+import java.util.Collection;
 import threadring.core.Operation;
 import threadring.core.RingFactory;
-import java.util.Collection;
+import threadring.core.Size;
+import threadring.core.Workload;
+import threadring.core.WrongAnswerException;
 
 /**
  * The third workload, from the 2023 jdk-dev thread "Virtual Threads performance": one operation

@@ -1,9 +1,9 @@
 package threadring.core.fanout;
 
-import threadring.core.WorkloadBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import threadring.core.Size;
+import threadring.core.WorkloadBenchmark;
 
 /**
  * The fan-out: the time of one verified operation of implementation {@code impl}, in which

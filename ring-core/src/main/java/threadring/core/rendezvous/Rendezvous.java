@@ -1,13 +1,11 @@
 package threadring.core.rendezvous;
 
-import threadring.core.Workload;
-
-import threadring.core.Size;
-
-import threadring.core.WrongAnswerException;
+import java.util.Collection;
 import threadring.core.Operation;
 import threadring.core.RingFactory;
-import java.util.Collection;
+import threadring.core.Size;
+import threadring.core.Workload;
+import threadring.core.WrongAnswerException;
 
 /**
  * The second workload: two parties of the model under test, a sender and a receiver, meet once

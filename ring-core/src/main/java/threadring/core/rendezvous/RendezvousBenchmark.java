@@ -1,9 +1,9 @@
 package threadring.core.rendezvous;
 
-import threadring.core.WorkloadBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import threadring.core.Size;
+import threadring.core.WorkloadBenchmark;
 
 /**
  * The rendezvous: the time of one verified exchange of {@code values} values between the two

@@ -1,7 +1,7 @@
 package threadring.core.ring;
 
-import threadring.core.AbstractWorkload;
 import java.time.Duration;
+import threadring.core.AbstractWorkload;
 
 /**
  * What every ring shares and no ring should get wrong on its own: argument checks, the closed

@@ -1,10 +1,8 @@
 package threadring.core.ring;
 
-import threadring.core.Workload;
-
-import threadring.core.Size;
-
 import java.util.Collection;
+import threadring.core.Size;
+import threadring.core.Workload;
 
 /**
  * A ring of {@link #nodes()} nodes named 1..N, each a distinct concurrent entity of the model

@@ -1,9 +1,9 @@
 package threadring.core.ring;
 
-import threadring.core.WorkloadBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import threadring.core.Size;
+import threadring.core.WorkloadBenchmark;
 
 /**
  * The ring: the time of one verified pass of {@code hops} hops around a ring of {@code nodes}

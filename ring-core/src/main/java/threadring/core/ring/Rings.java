@@ -1,8 +1,8 @@
 package threadring.core.ring;
 
-import threadring.core.WrongAnswerException;
 import threadring.core.Operation;
 import threadring.core.RingFactory;
+import threadring.core.WrongAnswerException;
 /** The ring's arithmetic and argument checks, shared by every implementation and the runner. */
 public final class Rings {
 

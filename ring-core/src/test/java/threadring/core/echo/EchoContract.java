@@ -1,8 +1,5 @@
 package threadring.core.echo;
 
-import threadring.core.echo.EchoServer;
-import threadring.core.ContractKit;
-import threadring.core.RingFactory;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +15,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.stream.Collectors;
+import threadring.core.ContractKit;
+import threadring.core.RingFactory;
+import threadring.core.echo.EchoServer;
 
 /**
  * The echo-server half of the contract kit: {@link RingContract} runs these checks, under the

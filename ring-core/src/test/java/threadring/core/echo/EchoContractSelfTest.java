@@ -1,16 +1,16 @@
 package threadring.core.echo;
 
-import threadring.core.ContractKit;
-import threadring.core.Variant;
-import threadring.core.RingFactory;
-import threadring.core.echo.EchoServer;
-import threadring.core.AbstractWorkload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
+import threadring.core.AbstractWorkload;
+import threadring.core.ContractKit;
+import threadring.core.RingFactory;
+import threadring.core.Variant;
+import threadring.core.echo.EchoServer;
 
 /** The echo section of the kit must catch broken echo servers; these are broken on purpose. */
 class EchoContractSelfTest {

@@ -1,7 +1,5 @@
 package threadring.core.fanout;
 
-import threadring.core.ContractKit;
-import threadring.core.RingFactory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -12,6 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import threadring.core.ContractKit;
+import threadring.core.RingFactory;
 
 /**
  * The fan-out half of the contract kit: {@link RingContract} runs these checks, under the same

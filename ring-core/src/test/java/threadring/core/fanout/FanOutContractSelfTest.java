@@ -1,9 +1,5 @@
 package threadring.core.fanout;
 
-import threadring.core.fanout.FanOut;
-import threadring.core.ContractKit;
-import threadring.core.RingFactory;
-import threadring.core.Variant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
+import threadring.core.ContractKit;
+import threadring.core.RingFactory;
+import threadring.core.Variant;
+import threadring.core.fanout.FanOut;
 
 /** The fan-out section of the kit must catch broken fan-outs; these are broken on purpose. */
 public class FanOutContractSelfTest {

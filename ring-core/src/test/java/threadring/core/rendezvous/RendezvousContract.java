@@ -1,7 +1,5 @@
 package threadring.core.rendezvous;
 
-import threadring.core.ContractKit;
-import threadring.core.RingFactory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import threadring.core.ContractKit;
+import threadring.core.RingFactory;
 
 /**
  * The rendezvous half of the contract kit: {@link RingContract} runs these checks, under the same

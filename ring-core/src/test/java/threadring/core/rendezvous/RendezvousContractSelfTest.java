@@ -1,17 +1,17 @@
 package threadring.core.rendezvous;
 
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.Rendezvous;
-import threadring.core.ContractKit;
-import threadring.core.RingFactory;
-import threadring.core.Variant;
-import threadring.core.ring.RingContractSelfTest;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
+import threadring.core.ContractKit;
+import threadring.core.RingFactory;
+import threadring.core.Variant;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingContractSelfTest;
 
 /** The rendezvous section of the kit must catch broken rendezvous; these are broken on purpose. */
 public class RendezvousContractSelfTest {

@@ -1,11 +1,11 @@
 package threadring.core.ring;
 
-import threadring.core.ring.Ring;
+import java.util.List;
+import java.util.Map;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
-import java.util.List;
-import java.util.Map;
+import threadring.core.ring.Ring;
 
 /**
  * Test doubles that need a JVM flag, registered for ring-core's own tests only (the test-jar

@@ -1,7 +1,5 @@
 package threadring.core.ring;
 
-import threadring.core.ContractKit;
-import threadring.core.RingFactory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -13,7 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import threadring.core.ContractKit;
 import threadring.core.ContractKit.Check;
+import threadring.core.RingFactory;
 
 /**
  * The ring's section of the contract kit ({@link ContractKit}): the Benchmarks Game answers,

@@ -1,12 +1,5 @@
 package threadring.core.ring;
 
-import threadring.core.ContractKit;
-import threadring.core.rendezvous.RendezvousContractSelfTest;
-import threadring.core.Soak;
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.Rendezvous;
-import threadring.core.RingFactory;
-import threadring.core.Variant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +8,13 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
+import threadring.core.ContractKit;
+import threadring.core.RingFactory;
+import threadring.core.Soak;
+import threadring.core.Variant;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.rendezvous.RendezvousContractSelfTest;
+import threadring.core.ring.Ring;
 
 /** The ring section of the kit must catch broken rings; these rings are broken on purpose. */
 public class RingContractSelfTest {

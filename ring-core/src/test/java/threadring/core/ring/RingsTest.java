@@ -1,14 +1,13 @@
 package threadring.core.ring;
 
-import threadring.core.WrongAnswerException;
-import java.util.List;
-import java.util.stream.IntStream;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import threadring.core.WrongAnswerException;
 
 class RingsTest {
 

@@ -1,19 +1,5 @@
 package threadring.bench.workloads.fanout;
 
-import threadring.bench.report.Board;
-import threadring.bench.report.Text;
-import threadring.bench.report.Chart;
-import threadring.bench.report.Costs;
-import threadring.bench.report.Doc;
-import threadring.bench.report.Format;
-import threadring.bench.report.Profiles;
-import threadring.bench.report.Ratios;
-import threadring.bench.report.Series;
-import threadring.bench.report.StepTable;
-import threadring.bench.report.WorkloadSection;
-
-import threadring.core.fanout.FanOutSize;
-import threadring.core.fanout.FanOut;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,20 +10,28 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Run;
+import threadring.bench.report.Board;
+import threadring.bench.report.Chart;
+import threadring.bench.report.Costs;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.Profiles;
+import threadring.bench.report.Ratios;
+import threadring.bench.report.Series;
+import threadring.bench.report.StepTable;
+import threadring.bench.report.Text;
+import threadring.bench.report.WorkloadSection;
 import threadring.bench.stats.Interval;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
+import threadring.core.fanout.FanOut;
+import threadring.core.fanout.FanOutSize;
 
 /**
  * The fan-out: each model's fastest row against the ideal time, its chart, and per series a table
  * of ms per operation with "x ideal".
  */
 public final class FanOutSection implements WorkloadSection<FanOutSize> {
-
-    @Override
-    public threadring.bench.options.WorkloadOptions options() {
-        return new FanOutOptions();
-    }
 
     @Override
     public double costPer(Series<FanOutSize> s) {
@@ -55,12 +49,6 @@ public final class FanOutSection implements WorkloadSection<FanOutSize> {
     @Override
     public Workload<FanOutSize, ?> workload() {
         return FanOut.WORKLOAD;
-    }
-
-    /** One operation of {@code tasks} tasks asleep for the sweep's default delay, no work. */
-    @Override
-    public java.util.Optional<FanOutSize> operationOf(int tasks) {
-        return java.util.Optional.of(new FanOutSize(tasks, FanOut.DEFAULT_DELAY_MS, 0));
     }
 
     @Override
@@ -91,11 +79,6 @@ public final class FanOutSection implements WorkloadSection<FanOutSize> {
                 s.size().delayMs()).words(" ms; the time beyond it is the CPU a task costs once its timer fires: ")
                 .code(lead.id()).words(" ").number(Format.ns(l), l).words(" ns, ").code(other.id()).words(" ")
                 .number(Format.ns(o), o).words(" ns (").number(Format.times(o / l), o / l).words(")"));
-    }
-
-    @Override
-    public Optional<String> baseline() {
-        return Optional.empty();
     }
 
     @Override
@@ -243,7 +226,7 @@ public final class FanOutSection implements WorkloadSection<FanOutSize> {
         /** A row's median over the ideal, with an interval from both intervals (its ends over the ideal's). */
         String of(Stats.Summary row) {
             return row.states().stream().map(st -> of(st.level(), st.interval()))
-                    .collect(java.util.stream.Collectors.joining(" / "));
+                    .collect(Collectors.joining(" / "));
         }
 
         private String of(double level, Interval interval) {

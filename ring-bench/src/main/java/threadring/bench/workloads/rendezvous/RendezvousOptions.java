@@ -8,13 +8,12 @@ import threadring.bench.options.Context;
 import threadring.bench.options.SizeOptions;
 import threadring.bench.options.WorkloadOptions;
 import threadring.bench.util.Converters;
-import threadring.core.Size;
 import threadring.core.Workload;
 import threadring.core.rendezvous.Rendezvous;
 import threadring.core.rendezvous.RendezvousSize;
 
 /** The rendezvous's options: one series; values per exchange are each id's own, calibrated, unless given. */
-public final class RendezvousOptions implements WorkloadOptions {
+public final class RendezvousOptions implements WorkloadOptions<RendezvousSize> {
 
     /** Values of one check of a rendezvous. */
     static final int CHECK_VALUES = 1_000_000;
@@ -25,7 +24,7 @@ public final class RendezvousOptions implements WorkloadOptions {
     Integer values;
 
     @Override
-    public Workload<?, ?> workload() {
+    public Workload<RendezvousSize, ?> workload() {
         return Rendezvous.WORKLOAD;
     }
 
@@ -35,7 +34,7 @@ public final class RendezvousOptions implements WorkloadOptions {
     }
 
     @Override
-    public List<Size> series(Context c, List<Integer> works) {
+    public List<RendezvousSize> series(Context c, List<Integer> works) {
         return List.of(new RendezvousSize());
     }
 

@@ -1,33 +1,27 @@
 package threadring.bench.workloads.rendezvous;
 
-import threadring.bench.report.Text;
-import threadring.bench.report.Doc;
-import threadring.bench.report.Format;
-import threadring.bench.report.Series;
-import threadring.core.rendezvous.RendezvousSize;
-import threadring.bench.report.StepTable;
-import threadring.bench.report.WorkloadSection;
-
-import threadring.core.ring.RingSize;
-import threadring.core.ring.Ring;
-import threadring.core.rendezvous.Rendezvous;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import threadring.bench.data.Run;
 import threadring.bench.data.Settings;
-import threadring.core.Size;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.Series;
+import threadring.bench.report.StepTable;
+import threadring.bench.report.Text;
+import threadring.bench.report.WorkloadSection;
 import threadring.bench.stats.Stats;
-import threadring.core.ring.Rings;
+import threadring.core.Size;
 import threadring.core.Workload;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.rendezvous.RendezvousSize;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
+import threadring.core.ring.Rings;
 
 /** The rendezvous: each id beside its ring, and per configuration a {@link StepTable}. */
 public final class RendezvousSection implements WorkloadSection<RendezvousSize> {
-
-    @Override
-    public threadring.bench.options.WorkloadOptions options() {
-        return new RendezvousOptions();
-    }
 
     @Override
     public Workload<RendezvousSize, ?> workload() {
@@ -47,8 +41,6 @@ public final class RendezvousSection implements WorkloadSection<RendezvousSize> 
                         + s.scored().passMs() + " ms (column values)"));
     }
 
-    /** The row every speed-up of the workload is over: 503 OS threads parking and unparking each other. */
-    public static final String BASELINE = "threads/park";
 
     @Override
     public Text step(RendezvousSize size) {
@@ -58,11 +50,6 @@ public final class RendezvousSection implements WorkloadSection<RendezvousSize> 
     @Override
     public String job() {
         return "Two tasks trading values";
-    }
-
-    @Override
-    public Optional<String> baseline() {
-        return Optional.of(BASELINE);
     }
 
     @Override

@@ -1,12 +1,5 @@
 package threadring.bench.workloads.ring;
 
-import threadring.bench.report.Costs;
-import threadring.bench.report.Doc;
-import threadring.bench.report.Format;
-import threadring.bench.report.Series;
-import threadring.core.ring.RingSize;
-
-import threadring.core.ring.Ring;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -14,9 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import threadring.bench.data.Run;
+import threadring.bench.report.Costs;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.Series;
 import threadring.bench.stats.Stats;
 import threadring.core.RingFactories;
 import threadring.core.RingFactory;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
 
 /**
  * Per model and ring series, its fastest row against its nearest floor row ({@code RingFactory.floor})

@@ -1,14 +1,13 @@
 package threadring.bench.workloads.ring;
 
-import threadring.bench.report.Series;
-
-import threadring.core.ring.RingSize;
-import threadring.core.ring.Ring;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import threadring.bench.data.Run;
+import threadring.bench.report.Series;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
 
 /**
  * A ring parameter a run can sweep ({@code --nodes}, {@code --tokens}, {@code --depth},

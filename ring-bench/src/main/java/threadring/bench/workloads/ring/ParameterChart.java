@@ -1,10 +1,5 @@
 package threadring.bench.workloads.ring;
 
-import threadring.bench.report.Chart;
-import threadring.bench.report.Series;
-import threadring.core.ring.RingSize;
-
-import threadring.core.ring.Ring;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -26,7 +21,11 @@ import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Run;
+import threadring.bench.report.Chart;
+import threadring.bench.report.Series;
 import threadring.bench.stats.Stats;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
 
 /** ns per hop against one ring parameter the run varies (chart-scale.png for ring sizes, log-log). */
 public final class ParameterChart {
@@ -58,6 +57,33 @@ public final class ParameterChart {
         if (!Parameter.varied(run).contains(p)) {
             return Optional.empty();
         }
+        Lines lines = lines(run, p);
+        YIntervalSeriesCollection data = lines.data();
+        if (data.getSeriesCount() == 0) {
+            return Optional.empty();
+        }
+        ValueAxis nodesAxis = parameterAxis(p, lines.minNodes(), lines.maxNodes());
+        LogAxis nsAxis = new LogAxis("ns per hop (log scale)");
+        nsAxis.setBase(10);
+        nsAxis.setRange(Math.pow(10, Math.floor(Math.log10(lines.lo() / 1.2))), lines.hi() * 1.3);
+        nsAxis.setTickUnit(new NumberTickUnit(1.0));
+        nsAxis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
+        XYPlot plot = new XYPlot(data, nodesAxis, nsAxis, renderer(data.getSeriesCount()));
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(new Color(0xcccccc));
+        plot.setRangeGridlinePaint(new Color(0xcccccc));
+        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": ns per hop against " + p.option
+                + ", level and 95% interval", new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.getLegend().setPosition(RectangleEdge.RIGHT);
+        return Optional.of(new Chart.Drawing(chart, Chart.WIDTH, 700, Series.ids(run)));
+    }
+
+    /** The lines drawn, the lowest and highest whisker ends and the parameter's least and greatest value. */
+    private record Lines(YIntervalSeriesCollection data, double lo, double hi, int minNodes, int maxNodes) {}
+
+    /** A line per configuration, combination of the other parameters and id, where it has a point. */
+    private static Lines lines(Run run, Parameter p) {
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;
@@ -95,50 +121,41 @@ public final class ParameterChart {
             }
             }
         }
-        if (data.getSeriesCount() == 0) {
-            return Optional.empty();
-        }
-        ValueAxis nodesAxis;
+        return new Lines(data, lo, hi, minNodes, maxNodes);
+    }
+
+    /** The parameter's axis: logarithmic where {@code p} says so, else linear with a little padding. */
+    private static ValueAxis parameterAxis(Parameter p, int minNodes, int maxNodes) {
         if (p.logScale) {
             LogAxis log = new LogAxis(p.axis + " (log scale)");
             log.setBase(10);
             log.setRange(minNodes / 1.5, maxNodes * 1.5);
             log.setTickUnit(new NumberTickUnit(1.0));
             log.setNumberFormatOverride(new DecimalFormat("#,##0"));
-            nodesAxis = log;
-        } else {
-            NumberAxis linear = new NumberAxis(p.axis);
-            double pad = Math.max(1, (maxNodes - minNodes) * 0.05);
-            linear.setRange(minNodes - pad, maxNodes + pad);
-            linear.setNumberFormatOverride(new DecimalFormat("#,##0"));
-            nodesAxis = linear;
+            return log;
         }
-        LogAxis nsAxis = new LogAxis("ns per hop (log scale)");
-        nsAxis.setBase(10);
-        nsAxis.setRange(Math.pow(10, Math.floor(Math.log10(lo / 1.2))), hi * 1.3);
-        nsAxis.setTickUnit(new NumberTickUnit(1.0));
-        nsAxis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
+        NumberAxis linear = new NumberAxis(p.axis);
+        double pad = Math.max(1, (maxNodes - minNodes) * 0.05);
+        linear.setRange(minNodes - pad, maxNodes + pad);
+        linear.setNumberFormatOverride(new DecimalFormat("#,##0"));
+        return linear;
+    }
+
+    /** Error bars joined by lines, a palette colour per line, dashed past the palette's ten. */
+    private static XYErrorRenderer renderer(int lines) {
         XYErrorRenderer renderer = new XYErrorRenderer();
         renderer.setDrawXError(false);
         renderer.setDrawYError(true);
         renderer.setDefaultLinesVisible(true);
         renderer.setDefaultShapesVisible(true);
         renderer.setCapLength(6);
-        for (int s = 0; s < data.getSeriesCount(); s++) {
+        for (int s = 0; s < lines; s++) {
             renderer.setSeriesPaint(s, Chart.PALETTE[s % Chart.PALETTE.length]);
             renderer.setSeriesShape(s, new Ellipse2D.Double(-4, -4, 8, 8));
             // past the palette's ten colours, dashed lines tell the colours' second use apart
             renderer.setSeriesStroke(s, new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f,
                     s < Chart.PALETTE.length ? null : new float[] {6f, 4f}, 0f));
         }
-        XYPlot plot = new XYPlot(data, nodesAxis, nsAxis, renderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(new Color(0xcccccc));
-        plot.setRangeGridlinePaint(new Color(0xcccccc));
-        JFreeChart chart = new JFreeChart("threadring " + run.runId() + ": ns per hop against " + p.option
-                + ", level and 95% interval", new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
-        chart.setBackgroundPaint(Color.WHITE);
-        chart.getLegend().setPosition(RectangleEdge.RIGHT);
-        return Optional.of(new Chart.Drawing(chart, Chart.WIDTH, 700, Series.ids(run)));
+        return renderer;
     }
 }

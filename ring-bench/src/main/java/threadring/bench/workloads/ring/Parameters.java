@@ -1,11 +1,5 @@
 package threadring.bench.workloads.ring;
 
-import threadring.bench.report.Doc;
-import threadring.bench.report.Format;
-import threadring.bench.report.Series;
-
-import threadring.core.ring.RingSize;
-import threadring.core.ring.Ring;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -13,6 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import threadring.bench.data.Run;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.Series;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
 
 /**
  * How ns/hop changes with one ring parameter: per configuration and combination of the other

@@ -1,17 +1,16 @@
 package threadring.bench.workloads.ring;
 
-import threadring.bench.report.Doc;
-import threadring.bench.report.Format;
-import threadring.bench.report.History;
-import threadring.bench.report.Series;
-import threadring.core.ring.RingSize;
-
-import threadring.core.ring.Ring;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import threadring.bench.data.Run;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.History;
+import threadring.bench.report.Series;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
 
 /** Every published study, with this run's speed-ups over {@code baseline} (first ring series that has them) beside. */
 final class Published {

@@ -11,7 +11,6 @@ import threadring.bench.options.SizeOptions;
 import threadring.bench.options.WorkloadOptions;
 import threadring.bench.util.Converters;
 import threadring.bench.util.UsageException;
-import threadring.core.Size;
 import threadring.core.Workload;
 import threadring.core.ring.Ring;
 import threadring.core.ring.RingSize;
@@ -22,7 +21,7 @@ import threadring.core.ring.Rings;
  * hops per pass are each id's own, calibrated, unless given (check: a million; the Benchmarks
  * Game's environment variables {@code workerCount} and {@code ringSize} set nodes and hops for a run).
  */
-public final class RingOptions implements WorkloadOptions {
+public final class RingOptions implements WorkloadOptions<RingSize> {
 
     /** Hops of one check of a ring. */
     static final int CHECK_HOPS = 1_000_000;
@@ -44,7 +43,7 @@ public final class RingOptions implements WorkloadOptions {
     Integer hops;
 
     @Override
-    public Workload<?, ?> workload() {
+    public Workload<RingSize, ?> workload() {
         return Ring.WORKLOAD;
     }
 
@@ -59,9 +58,9 @@ public final class RingOptions implements WorkloadOptions {
     }
 
     @Override
-    public List<Size> series(Context c, List<Integer> works) {
+    public List<RingSize> series(Context c, List<Integer> works) {
         Integer workers = c.check() ? null : c.env("workerCount", 2);
-        List<Size> rings = new ArrayList<>();
+        List<RingSize> rings = new ArrayList<>();
         for (int n : nodes.orElse(List.of(workers != null ? workers : Rings.DEFAULT_NODES))) {
             for (int t : SizeOptions.or(tokens, List.of(1))) {
                 for (int depth : SizeOptions.or(depths, List.of(0))) {

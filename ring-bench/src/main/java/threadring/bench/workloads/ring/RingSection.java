@@ -1,21 +1,21 @@
 package threadring.bench.workloads.ring;
 
-import threadring.bench.report.Format;
-import threadring.bench.report.Text;
-import threadring.bench.report.Doc;
-import threadring.bench.report.Ratios;
-import threadring.bench.report.Series;
-import threadring.core.ring.RingSize;
-import threadring.bench.report.StepTable;
-import threadring.bench.report.WorkloadSection;
-
-import threadring.core.ring.Ring;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import threadring.bench.data.Run;
 import threadring.bench.data.Settings;
+import threadring.bench.report.Doc;
+import threadring.bench.report.Format;
+import threadring.bench.report.Ratios;
+import threadring.bench.report.Series;
+import threadring.bench.report.StepTable;
+import threadring.bench.report.Text;
+import threadring.bench.report.WorkloadSection;
 import threadring.core.Workload;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingSize;
 
 /**
  * The ring: each model's fastest row over its floor, a table and a chart per ring parameter the
@@ -23,11 +23,6 @@ import threadring.core.Workload;
  * varies, e.g. "jdk25-cpusall, ring, nodes=1,000,000".
  */
 public final class RingSection implements WorkloadSection<RingSize> {
-
-    @Override
-    public threadring.bench.options.WorkloadOptions options() {
-        return new RingOptions();
-    }
 
     @Override
     public Workload<RingSize, ?> workload() {
@@ -44,7 +39,7 @@ public final class RingSection implements WorkloadSection<RingSize> {
 
     @Override
     public void closing(Run run, Doc doc) {
-        Published.write(run, doc, BASELINE);
+        Published.write(run, doc, RingUnit.BASELINE);
     }
 
     @Override
@@ -64,7 +59,7 @@ public final class RingSection implements WorkloadSection<RingSize> {
 
     @Override
     public List<String> environment(Run run) {
-        List<String> shapes = new java.util.ArrayList<>(WorkloadSection.super.environment(run));
+        List<String> shapes = new ArrayList<>(WorkloadSection.super.environment(run));
         if (!shapes.isEmpty()) {
             Settings s = run.settings();
             shapes.set(shapes.size() - 1, shapes.get(shapes.size() - 1) + ", hops per pass: "
@@ -89,13 +84,6 @@ public final class RingSection implements WorkloadSection<RingSize> {
         return "Hand-offs along a chain of tasks";
     }
 
-    /** The row every speed-up of the workload is over: 503 OS threads parking and unparking each other. */
-    public static final String BASELINE = "threads/park";
-
-    @Override
-    public Optional<String> baseline() {
-        return Optional.of(BASELINE);
-    }
 
     @Override
     public boolean perStep() {

@@ -8,7 +8,6 @@ import threadring.bench.options.SizeOptions;
 import threadring.bench.options.WorkloadOptions;
 import threadring.bench.util.Converters;
 import threadring.bench.util.UsageException;
-import threadring.core.Size;
 import threadring.core.Workload;
 import threadring.core.skynet.Skynet;
 import threadring.core.skynet.SkynetSize;
@@ -18,7 +17,7 @@ import threadring.core.skynet.SkynetSize;
  * 10 and 6: 10^6 leaves); one step is one tree, read per task. The scale series of the issue is
  * {@code --levels 4 --levels 5 --levels 6 --levels 7} (10^4 to 10^7 leaves).
  */
-public final class SkynetOptions implements WorkloadOptions {
+public final class SkynetOptions implements WorkloadOptions<SkynetSize> {
 
     @Option(names = "--branching", paramLabel = "B", converter = Converters.Positive.class,
             description = "Skynet: children per task (at least 2); repeat for one series per value (default 10).")
@@ -29,7 +28,7 @@ public final class SkynetOptions implements WorkloadOptions {
     List<Integer> levels = new ArrayList<>();
 
     @Override
-    public Workload<?, ?> workload() {
+    public Workload<SkynetSize, ?> workload() {
         return Skynet.WORKLOAD;
     }
 
@@ -39,8 +38,8 @@ public final class SkynetOptions implements WorkloadOptions {
     }
 
     @Override
-    public List<Size> series(Context c, List<Integer> works) {
-        List<Size> trees = new ArrayList<>();
+    public List<SkynetSize> series(Context c, List<Integer> works) {
+        List<SkynetSize> trees = new ArrayList<>();
         for (int b : SizeOptions.or(branchings, List.of(Skynet.DEFAULT_BRANCHING))) {
             for (int d : SizeOptions.or(levels, List.of(Skynet.DEFAULT_DEPTH))) {
                 try {

@@ -1,11 +1,11 @@
 package threadring.bench.workloads.skynet;
 
-import threadring.bench.report.Text;
 import java.awt.Color;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,13 +20,13 @@ import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import threadring.bench.data.Run;
-import threadring.bench.options.WorkloadOptions;
 import threadring.bench.report.Costs;
 import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Ratios;
 import threadring.bench.report.Series;
 import threadring.bench.report.StepTable;
+import threadring.bench.report.Text;
 import threadring.bench.report.WorkloadSection;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
@@ -44,11 +44,6 @@ public final class SkynetSection implements WorkloadSection<SkynetSize> {
 
     /** The floor: the tree as plain recursion, no task. */
     public static final String FLOOR = "floor/recursion";
-    /**
-     * Speed-ups are over a virtual thread per task, the task a Loom user writes: fork/join tasks
-     * ({@code threads/forkjoin}) are no thread per task, and every model over them read 0.01-0.05x.
-     */
-    public static final String BASELINE = "virtual/scope";
     /** ForkJoin's RecursiveTasks: a work-stealing pool of platform threads, no thread per task. */
     static final String FORK_JOIN = "threads/forkjoin";
     static final String CHART = "chart-skynet.png";
@@ -56,23 +51,6 @@ public final class SkynetSection implements WorkloadSection<SkynetSize> {
     @Override
     public Workload<SkynetSize, ?> workload() {
         return Skynet.WORKLOAD;
-    }
-
-    /** One tree of {@code leaves} leaves at the sweep's branching: they must be a power of it. */
-    @Override
-    public Optional<SkynetSize> operationOf(int leaves) {
-        for (int d = 1; d <= 8; d++) {
-            if (Skynet.leaves(Skynet.DEFAULT_BRANCHING, d) == leaves) {
-                return Optional.of(new SkynetSize(Skynet.DEFAULT_BRANCHING, d));
-            }
-        }
-        throw new IllegalArgumentException("a Skynet tree's leaves must be a power of " + Skynet.DEFAULT_BRANCHING
-                + " from " + Skynet.DEFAULT_BRANCHING + " to " + Skynet.MAX_LEAVES + ", was " + leaves);
-    }
-
-    @Override
-    public WorkloadOptions options() {
-        return new SkynetOptions();
     }
 
     @Override
@@ -87,20 +65,10 @@ public final class SkynetSection implements WorkloadSection<SkynetSize> {
         return "Spawning and joining many short tasks";
     }
 
-    @Override
-    public Optional<String> baseline() {
-        return Optional.of(BASELINE);
-    }
-
     /** {@code threads/forkjoin} is fork/join tasks, not a platform thread per task: said so in the answer. */
     @Override
     public String modelLabel(String id) {
         return id.equals(FORK_JOIN) ? "fork/join tasks" : WorkloadSection.super.modelLabel(id);
-    }
-
-    @Override
-    public boolean pools() {
-        return false; // pools of two 2026-11-28 sweeps held 89.6% of another pool's ratios: heavier tails than stated
     }
 
     @Override
@@ -134,7 +102,7 @@ public final class SkynetSection implements WorkloadSection<SkynetSize> {
             Optional<Series.Row> floor = all.stream().filter(r -> r.id().equals(FLOOR)).findFirst();
             Map<String, Series.Row> fastest = all.stream().filter(r -> !r.id().equals(FLOOR))
                     .collect(Collectors.toMap(Series.Row::model, r -> r, (a, b) -> a.summary().median()
-                            <= b.summary().median() ? a : b, java.util.LinkedHashMap::new));
+                            <= b.summary().median() ? a : b, LinkedHashMap::new));
             fastest.values().stream().sorted(Comparator.comparingDouble(r -> r.summary().median())).forEach(r -> {
                 List<Doc.Cell> cells = new ArrayList<>(List.of(Doc.Cell.of(name(run, s)), Doc.Cell.of(r.model()),
                         Doc.Cell.of(r.id()), Format.median(r.summary(), Format::ns)));

@@ -20,7 +20,7 @@ class SkynetPeakTest {
 
     @Test
     void aTreeIsItsLeavesAtTheSweepsBranchingAndOnlyAPowerOfItIsOne() {
-        SkynetSection section = new SkynetSection();
+        SkynetUnit section = new SkynetUnit();
         assertEquals(Optional.of(new SkynetSize(10, 6)), section.operationOf(1_000_000));
         assertEquals(Optional.of(new SkynetSize(10, 1)), section.operationOf(10));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> section.operationOf(5_000));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import threadring.bench.answer.Answer;
 import threadring.bench.data.Measured;
 import threadring.bench.data.Run;
 import threadring.bench.data.Runs;
@@ -12,7 +13,6 @@ import threadring.bench.data.Score;
 import threadring.bench.report.Chart;
 import threadring.bench.report.Report;
 import threadring.core.skynet.SkynetSize;
-import threadring.bench.answer.Answer;
 
 /** The Skynet summary reads each model's fastest form against the floor: slower than plain recursion is above 1x. */
 class SkynetSectionTest {
