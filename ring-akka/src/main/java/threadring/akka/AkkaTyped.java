@@ -1,8 +1,8 @@
 package threadring.akka;
 
 import akka.actor.typed.ActorRef;
-import akka.actor.typed.Behavior;
 import akka.actor.typed.ActorSystem;
+import akka.actor.typed.Behavior;
 import akka.actor.typed.DispatcherSelector;
 import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.Config;
@@ -14,6 +14,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
+import threadring.core.fairness.AbstractFairness;
 import threadring.core.ring.Hop;
 
 /**
@@ -115,6 +116,79 @@ final class AkkaTyped implements TypedActors {
                 return system.getWhenTerminated();
             }
         };
+    }
+
+    /** What a fairness's guardian is told: spawn a run's hogs and its probe. */
+    private record HogRun(int hogs, int chunks, int work, int periodUs, boolean yielding) {}
+
+    @Override
+    public Hogs startHogs(String name, Dispatcher on, HogTasks tasks) {
+        DispatcherSelector dispatcher = on.path == null ? DispatcherSelector.defaultDispatcher()
+                : DispatcherSelector.fromConfig(on.path);
+        ActorSystem<HogRun> system = ActorSystem.create(Behaviors.<HogRun>setup(context ->
+                Behaviors.receiveMessage(run -> {
+                    for (int h = 0; h < run.hogs(); h++) {
+                        context.spawnAnonymous(hog(run, tasks), dispatcher);
+                    }
+                    context.spawnAnonymous(probe(run.periodUs(), tasks), dispatcher);
+                    return Behaviors.same();
+                })), name, CONFIG);
+        return new Hogs() {
+            @Override
+            public void run(int hogs, int chunks, int work, int periodUs, boolean yielding) {
+                system.tell(new HogRun(hogs, chunks, work, periodUs, yielding));
+            }
+
+            @Override
+            public CompletionStage<?> terminate() {
+                system.terminate();
+                return system.getWhenTerminated();
+            }
+        };
+    }
+
+    /**
+     * A hog: told its first chunk's number, it runs every chunk in that one message, or (yielding)
+     * one chunk a message, telling itself the next, so that other actors' messages come between.
+     */
+    private static Behavior<Integer> hog(HogRun run, HogTasks tasks) {
+        return Behaviors.setup(context -> {
+            context.getSelf().tell(0);
+            return Behaviors.receiveMessage(chunk -> {
+                try {
+                    int last = run.yielding() ? Math.min(chunk + 1, run.chunks()) : run.chunks();
+                    for (int c = chunk; c < last; c++) {
+                        AbstractFairness.chunk(run.work());
+                    }
+                    if (last < run.chunks()) {
+                        context.getSelf().tell(last);
+                        return Behaviors.same();
+                    }
+                    tasks.hogDone(run.chunks());
+                } catch (RuntimeException | Error e) {
+                    tasks.failed(e);
+                }
+                return Behaviors.stopped();
+            });
+        });
+    }
+
+    /** The probe: a timer of {@code periodUs}; on each tick it says when it woke, until the hogs are done. */
+    private static Behavior<Tick> probe(int periodUs, HogTasks tasks) {
+        return Behaviors.withTimers(timers -> {
+            long[] due = {AbstractFairness.due(periodUs)};
+            timers.startSingleTimer(Tick.TICK, Duration.ofNanos(periodUs * 1_000L));
+            return Behaviors.receiveMessage(tick -> {
+                tasks.woke(due[0]);
+                if (tasks.hogsRunning()) {
+                    due[0] = AbstractFairness.due(periodUs);
+                    timers.startSingleTimer(Tick.TICK, Duration.ofNanos(periodUs * 1_000L));
+                    return Behaviors.same();
+                }
+                tasks.probeDone();
+                return Behaviors.stopped();
+            });
+        });
     }
 
     /** What a Skynet's guardian is told: spawn the root of a tree. */

@@ -85,6 +85,40 @@ interface TypedActors {
         CompletionStage<?> terminate();
     }
 
+    /** What a fairness's actors tell the workload (AbstractFairness's hooks, which are its own). */
+    interface HogTasks {
+        /** A hog actor ran its {@code chunks} chunks. */
+        void hogDone(long chunks);
+
+        /** Whether a hog of the run is still running. */
+        boolean hogsRunning();
+
+        /** The probe woke for the tick due at {@code due} (System.nanoTime). */
+        void woke(long due);
+
+        /** The probe ends. */
+        void probeDone();
+
+        /** An actor failed: the run fails instead of waiting for it. */
+        void failed(Throwable e);
+    }
+
+    /** A started ActorSystem whose guardian spawns a fairness run's hog actors and its probe. */
+    interface Hogs {
+        /**
+         * Asks the guardian to spawn {@code hogs} hog actors of {@code chunks} chunks of {@code work}
+         * units (each chunk a message to itself where {@code yielding}, else all in one message) and a
+         * probe actor whose timer ticks every {@code periodUs} µs until the hogs are done.
+         */
+        void run(int hogs, int chunks, int work, int periodUs, boolean yielding);
+
+        /** Starts terminating the system; the stage completes once it has terminated. */
+        CompletionStage<?> terminate();
+    }
+
+    /** Starts an ActorSystem named {@code system} for a fairness, its actors on the dispatcher {@code on}. */
+    Hogs startHogs(String system, Dispatcher on, HogTasks tasks);
+
     /**
      * Starts an ActorSystem named {@code system} for a Skynet: each task an actor on the
      * dispatcher {@code on} that spawns its children, sums their answers, answers its parent and

@@ -1,16 +1,5 @@
 package threadring.core;
 
-import threadring.core.echo.EchoServer;
-import threadring.core.fanout.FanOut;
-import threadring.core.rendezvous.Rendezvous;
-import threadring.core.ring.Ring;
-import threadring.core.skynet.SkynetContract;
-import threadring.core.skynet.Skynet;
-import threadring.core.workloads.Workloads;
-import threadring.core.echo.EchoContract;
-import threadring.core.fanout.FanOutContract;
-import threadring.core.rendezvous.RendezvousContract;
-import threadring.core.ring.RingContract;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,6 +21,19 @@ import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import threadring.core.echo.EchoContract;
+import threadring.core.echo.EchoServer;
+import threadring.core.fairness.Fairness;
+import threadring.core.fairness.FairnessContract;
+import threadring.core.fanout.FanOut;
+import threadring.core.fanout.FanOutContract;
+import threadring.core.rendezvous.Rendezvous;
+import threadring.core.rendezvous.RendezvousContract;
+import threadring.core.ring.Ring;
+import threadring.core.ring.RingContract;
+import threadring.core.skynet.Skynet;
+import threadring.core.skynet.SkynetContract;
+import threadring.core.workloads.Workloads;
 
 /**
  * The contract kit every implementation must pass, run by each model module against each of its
@@ -78,7 +80,8 @@ public abstract class ContractKit {
             Rendezvous.WORKLOAD, RendezvousContract.CHECKS,
             FanOut.WORKLOAD, FanOutContract.CHECKS,
             EchoServer.WORKLOAD, EchoContract.CHECKS,
-            Skynet.WORKLOAD, SkynetContract.CHECKS);
+            Skynet.WORKLOAD, SkynetContract.CHECKS,
+            Fairness.WORKLOAD, FairnessContract.CHECKS);
     }
 
     /** The checks of a workload's section. */

@@ -5,6 +5,7 @@ import java.util.Optional;
 import threadring.core.RingFactory;
 import threadring.core.RingProvider;
 import threadring.core.Variant;
+import threadring.core.fairness.Fairness;
 import threadring.core.fanout.FanOut;
 import threadring.core.rendezvous.Rendezvous;
 import threadring.core.ring.Ring;
@@ -45,7 +46,13 @@ public final class GoModels implements RingProvider {
                 Variant.of("go/sleep", "a goroutine per fan-out task in time.Sleep, joined on a sync.WaitGroup")
                         .opens(FanOut.WORKLOAD, id -> new GoFanOut(id))
                         .limit(GoModels::whyNot)
-                        .inDefaultSweep(FanOut.WORKLOAD));
+                        .inDefaultSweep(FanOut.WORKLOAD),
+                Variant.of("go/hogs", "fairness: a goroutine per hog and a probe goroutine in time.Sleep; Go "
+                        + "preempts a goroutine that runs too long").opens(Fairness.WORKLOAD, id -> new GoFairness(id, false))
+                        .limit(GoModels::whyNot),
+                Variant.of("go/hogs-yield", "fairness: as go/hogs, each hog calling runtime.Gosched() after every chunk")
+                        .opens(Fairness.WORKLOAD, id -> new GoFairness(id, true))
+                        .limit(GoModels::whyNot));
     }
 
     /** Why no Go row runs here (no toolchain, a failed build), whatever the size. */

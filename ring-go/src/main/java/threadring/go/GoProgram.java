@@ -1,5 +1,6 @@
 package threadring.go;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -70,7 +71,7 @@ public final class GoProgram {
 
     static Optional<Path> toolchain(String named, String path) {
         Stream<Path> candidates = named != null ? Stream.of(named).filter(n -> !n.isEmpty()).map(Path::of)
-                : Stream.concat(Stream.of(path.split(java.io.File.pathSeparator)).filter(d -> !d.isEmpty())
+                : Stream.concat(Stream.of(path.split(File.pathSeparator)).filter(d -> !d.isEmpty())
                         .map(d -> Path.of(d, "go")), INSTALLS.stream().map(Path::of));
         return candidates.filter(p -> Files.isRegularFile(p) && Files.isExecutable(p)).findFirst();
     }

@@ -10,6 +10,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,7 +20,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fail("usage: threadring-go ring NODES TOKENS DEPTH WORK | rendezvous | fanout | skynet-channel | skynet-waitgroup")
+		fail("usage: threadring-go ring NODES TOKENS DEPTH WORK | rendezvous | fanout | skynet-channel | skynet-waitgroup | fairness | fairness-yield")
 	}
 	var serve func(args []int64) string
 	var stop func()
@@ -39,6 +40,14 @@ func main() {
 				fail("fanout wants TASKS DELAY_MS WORK")
 			}
 			return number(fanOut(req[0], time.Duration(req[1])*time.Millisecond, req[2]))
+		}
+	case "fairness", "fairness-yield":
+		yielding := os.Args[1] == "fairness-yield"
+		serve = func(req []int64) string {
+			if len(req) != 4 {
+				fail("fairness wants HOGS CHUNKS CHUNK_WORK PERIOD_US")
+			}
+			return fairness(req[0], req[1], req[2], time.Duration(req[3])*time.Microsecond, yielding)
 		}
 	case "skynet-channel":
 		serve = func(req []int64) string { return audited(req, skynetChannel) }
@@ -277,6 +286,52 @@ func fanOut(tasks int64, delay time.Duration, work int64) int64 {
 	}
 	wg.Wait()
 	return sum
+}
+
+// fairness: a goroutine per hog running its chunks (runtime.Gosched() after each where yielding)
+// and a probe goroutine that time.Sleeps the period, again and again until every hog is done,
+// noting each wake-up's lateness (when it ran minus when it was due, on the monotonic clock);
+// answers the hogs' chunks, then each lateness in ns. Go preempts a goroutine that runs too long.
+func fairness(hogs, chunks, work int64, period time.Duration, yielding bool) string {
+	var wg sync.WaitGroup
+	var sum int64
+	running := hogs
+	wg.Add(int(hogs))
+	for h := int64(0); h < hogs; h++ {
+		go func() {
+			defer wg.Done()
+			for c := int64(0); c < chunks; c++ {
+				consumeCPU(work)
+				if yielding {
+					runtime.Gosched()
+				}
+			}
+			atomic.AddInt64(&sum, chunks)
+			atomic.AddInt64(&running, -1)
+		}()
+	}
+	woke := make(chan []int64, 1)
+	go func() {
+		var late []int64
+		for {
+			due := time.Now().Add(period)
+			time.Sleep(period)
+			late = append(late, int64(time.Since(due)))
+			if atomic.LoadInt64(&running) == 0 {
+				break
+			}
+		}
+		woke <- late
+	}()
+	wg.Wait()
+	late := <-woke
+	var b strings.Builder
+	b.WriteString(number(atomic.LoadInt64(&sum)))
+	for _, v := range late {
+		b.WriteString(" ")
+		b.WriteString(number(v))
+	}
+	return b.String()
 }
 
 // skynetChannel: every task a goroutine; a task of one leaf answers its first leaf, any other

@@ -8,6 +8,7 @@ import java.util.stream.Collectors;
 import threadring.core.Size;
 import threadring.core.Workload;
 import threadring.core.echo.EchoServer;
+import threadring.core.fairness.Fairness;
 import threadring.core.fanout.FanOut;
 import threadring.core.rendezvous.Rendezvous;
 import threadring.core.ring.Ring;
@@ -22,7 +23,7 @@ public final class Workloads {
 
     /** The workloads of ring-core. */
     public static final List<Workload<?, ?>> BUILT_IN = List.of(Ring.WORKLOAD, Rendezvous.WORKLOAD, FanOut.WORKLOAD,
-            EchoServer.WORKLOAD, Skynet.WORKLOAD);
+            EchoServer.WORKLOAD, Skynet.WORKLOAD, Fairness.WORKLOAD);
 
     /** Every workload: ring-core's, then the ones providers add, by name. */
     public static final List<Workload<?, ?>> ALL = load();
