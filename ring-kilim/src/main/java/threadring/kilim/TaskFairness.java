@@ -11,7 +11,9 @@ import threadring.core.fairness.AbstractFairness;
  * Fairness on Kilim: a woven Task per hog looping over its chunks (the {@code -yield} form calls
  * {@code Task.yield()} after each) and a probe Task that {@code Task.sleep}s on the scheduler's timer,
  * on a scheduler of its own of Kilim's default size; the run waits until every task's execute() has
- * returned. Task.sleep counts whole milliseconds: the probe's period is rounded up to one.
+ * returned. Task.sleep counts whole milliseconds: the probe's period is rounded up to one. Its timer
+ * reads System.currentTimeMillis, so a sleep may end up to a millisecond before its due time by
+ * System.nanoTime; the probe then yields until that time, so no wake-up is counted early.
  */
 final class TaskFairness extends AbstractFairness {
 
@@ -122,6 +124,9 @@ final class TaskFairness extends AbstractFairness {
                 do {
                     long due = AbstractFairness.due(periodMs * 1000);
                     Task.sleep(periodMs);
+                    while (System.nanoTime() < due) {
+                        Task.yield();
+                    }
                     owner.wokeFor(due);
                 } while (owner.busy());
                 owner.probeEnded();
