@@ -54,13 +54,17 @@ public record Plan<S extends Size>(String model, List<RingFactory> factories, S 
     /**
      * The plans of every workload of the settings, in order: per workload, per series, one per
      * model. Without {@code --include} or {@code --all}, each workload runs its default selection
-     * ({@link RingFactory#inDefaultSweep}).
+     * ({@link RingFactory#inDefaultSweep}); a workload the default sweep leaves out, asked for by name,
+     * has no selection of its own and runs all its ids.
      */
     public static List<Plan<?>> of(List<Catalog.Model> selected, Settings s) {
         boolean curated = s.selection().includes().isEmpty() && !s.selection().all();
         List<Plan<?>> plans = new ArrayList<>();
         for (Workload<?, ?> w : s.workloads()) {
             List<Catalog.Model> models = Catalog.runs(curated ? Catalog.inDefaultSweep(selected, w) : selected, w);
+            if (curated && models.isEmpty()) {
+                models = Catalog.runs(selected, w);
+            }
             for (Size size : s.series(w)) {
                 models.forEach(m -> plans.add(new Plan<>(m.name(), m.factories(), size, s.steps(size))));
             }

@@ -17,6 +17,7 @@ import threadring.core.fanout.FanOutSize;
 import threadring.core.rendezvous.Rendezvous;
 import threadring.core.ring.Ring;
 import threadring.core.ring.RingSize;
+import threadring.core.workloads.Workloads;
 
 class SweepTest {
 
@@ -98,5 +99,23 @@ class SweepTest {
                 fanOut.stream().map(Plan::size).toList());
         assertEquals(List.of("virtual/sleep"), fanOut.get(0).ids());
         assertEquals("virtual-fanout-t100000-d100-w1000", fanOut.get(1).file());
+    }
+    /** A workload the default sweep leaves out, asked for by name without --include, runs every id it has. */
+    @Test
+    void aWorkloadTheDefaultSweepLeavesOutRunsAllItsIdsWhenAskedFor() {
+        RingFactories factories = RingFactories.load();
+        List<Catalog.Model> all = Catalog.select(factories, List.of());
+        int asked = 0;
+        for (Workload<?, ?> w : Workloads.ALL) {
+            if (factories.all().stream().anyMatch(f -> f.runs(w) && f.inDefaultSweep(w))) {
+                continue;
+            }
+            asked++;
+            List<String> ids = Plan.of(all, settings("--workload", w.label())).stream().flatMap(p -> p.ids().stream())
+                    .sorted().toList();
+            List<String> expected = factories.all().stream().filter(f -> f.runs(w)).map(f -> f.id()).sorted().toList();
+            assertEquals(expected, ids, w.label());
+        }
+        assertTrue(asked > 0, "a workload the default sweep leaves out");
     }
 }

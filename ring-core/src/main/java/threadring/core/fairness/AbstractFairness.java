@@ -19,6 +19,7 @@ public abstract class AbstractFairness extends AbstractWorkload implements Fairn
     private final AtomicInteger running = new AtomicInteger();
     private long[] lateness = new long[64];
     private int wakes;
+    private long firstDue;
     private volatile long[] last = new long[0];
 
     protected AbstractFairness(String id) {
@@ -52,9 +53,13 @@ public abstract class AbstractFairness extends AbstractWorkload implements Fairn
         return System.nanoTime() + periodUs * 1_000L;
     }
 
-    /** The probe woke for the wake-up due at {@code dueNanos}: its lateness is now minus then. */
+    /**
+     * The probe woke for the wake-up due at {@code dueNanos}: its lateness is now minus then. The first
+     * wake-up is due one period after the run started, not after the probe first ran: a probe that
+     * cannot start while the hogs hold every carrier is late by that wait too.
+     */
     protected final void woke(long dueNanos) {
-        long late = System.nanoTime() - dueNanos;
+        long late = System.nanoTime() - (wakes == 0 ? Math.min(dueNanos, firstDue) : dueNanos);
         if (wakes == lateness.length) {
             lateness = Arrays.copyOf(lateness, 2 * wakes);
         }
@@ -83,6 +88,7 @@ public abstract class AbstractFairness extends AbstractWorkload implements Fairn
         running.set(hogs);
         wakes = 0;
         last = new long[0];
+        firstDue = System.nanoTime() + periodUs * 1_000L;
         return runAndSettle(what, hogs + 1, () -> start(hogs, chunks, chunkWork, periodUs));
     }
 
