@@ -49,8 +49,13 @@ public final class Glance {
     /** The lines of every series of {@code ratios}' run with a model measured; {@code evidence}: the report they link to. */
     public static List<Line> of(Ratios ratios, String evidence) {
         List<Line> out = new ArrayList<>();
-        for (Ranking r : Rankings.of(ratios)) {
-            board(ratios, r).ifPresent(b -> out.add(line(ratios.run(), b, r.section(), evidence, null)));
+        List<Ranking> rankings = Rankings.of(ratios);
+        for (Ranking r : rankings) {
+            // a run of one workload on several JDKs or sizes: each line names its configuration
+            boolean several = rankings.stream().filter(o -> o.series().workload().equals(r.series().workload())
+                    && !o.series().label().equals(r.series().label())).count() > 0;
+            board(ratios, r).ifPresent(b -> out.add(line(ratios.run(), b, r.section(), evidence, several
+                    ? r.series().label() : null)));
         }
         return out;
     }
@@ -114,7 +119,7 @@ public final class Glance {
         Text why = Why.of(run, b, section).orElseGet(() -> Text.of("no counters were read"));
         return new Line(b, section, step(b, section, from), fastest(b), next(b), beside(b, section, Rankings.THREADS),
                 beside(b, section, Rankings.GO),
-                why.words(" → ").add(new Text.Name("[counters](" + evidence + ")")));
+                evidence == null ? why : why.words(" → ").add(new Text.Name("[counters](" + evidence + ")")));
     }
 
     @SuppressWarnings("unchecked")
