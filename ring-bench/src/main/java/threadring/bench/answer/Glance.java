@@ -52,8 +52,8 @@ public final class Glance {
         List<Ranking> rankings = Rankings.of(ratios);
         for (Ranking r : rankings) {
             // a run of one workload on several JDKs or sizes: each line names its configuration
-            boolean several = rankings.stream().filter(o -> o.series().workload().equals(r.series().workload())
-                    && !o.series().label().equals(r.series().label())).count() > 0;
+            boolean several = rankings.stream().anyMatch(o -> o.series().workload().equals(r.series().workload())
+                    && !o.series().label().equals(r.series().label()));
             board(ratios, r).ifPresent(b -> out.add(line(ratios.run(), b, r.section(), evidence, several
                     ? r.series().label() : null)));
         }
