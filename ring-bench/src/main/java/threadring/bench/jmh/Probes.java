@@ -60,8 +60,9 @@ final class Probes {
         }
     }
 
-    private static ChainedOptionsBuilder options(HostSpec.Config c, String benchmark) {
-        return new OptionsBuilder().include("^" + Pattern.quote(benchmark) + "$").jvm(c.java())
+    static ChainedOptionsBuilder options(HostSpec.Config c, String benchmark) {
+        // jvmArgs() empty: a fork would otherwise inherit the host JVM's own flags, which an older JDK refuses
+        return new OptionsBuilder().include("^" + Pattern.quote(benchmark) + "$").jvm(c.java()).jvmArgs()
                 .jvmArgsPrepend(Processes.quietUnsafe(c.feature()).toArray(String[]::new))
                 .timeUnit(TimeUnit.NANOSECONDS).shouldFailOnError(true);
     }

@@ -1,5 +1,6 @@
 package threadring.bench.jmh;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,6 +40,19 @@ class ProbesTest {
             System.setOut(out);
         }
         return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A probe's fork takes its JDK's flags, never the host JVM's: a JDK 25 host's
+     * --sun-misc-unsafe-memory-access stopped every JDK 21 probe of 20261207-160403 (not committed).
+     */
+    @Test
+    void aProbesForkTakesItsOwnJdksFlagsNotTheHosts() {
+        HostSpec.Config jdk21 = new HostSpec.Config("jdk21-cpusall", "/jdk21/bin/java", 21, 2);
+        assertEquals(List.of(), List.copyOf(Probes.options(jdk21, "b").build().getJvmArgs().get()));
+        HostSpec.Config jdk25 = new HostSpec.Config("jdk25-cpusall", "/jdk25/bin/java", 25, 2);
+        assertEquals(List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"),
+                List.copyOf(Probes.options(jdk25, "b").build().getJvmArgsPrepend().get()));
     }
 
     @Test
