@@ -3,21 +3,24 @@ package threadring.bench.cli;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
+import threadring.bench.answer.Glance;
 import threadring.bench.answer.Ranking;
 import threadring.bench.answer.Rankings;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
 import threadring.bench.docs.Pool;
 import threadring.bench.docs.Sweeps;
+import threadring.bench.report.Board;
 import threadring.bench.sweep.Request;
 
 /**
  * The short answer, what a default sweep becomes when its budget cannot hold its mandatory part
- * (about 50 minutes on this project's 2-cpu hosts; {@code --budget 20}): every workload, each
- * model's fastest form in the docs' answer and each workload's baseline, {@link #FORKS} forks each
+ * (about 50 minutes on this project's 2-cpu hosts; {@code --budget 20}): every workload, the forms
+ * the docs' answer table names and each workload's baseline, {@link #FORKS} forks each
  * with a shorter settle and fewer measured iterations, no profiling pass. Its intervals are as wide
  * as three JVMs make them; its forks are not alike to a default sweep's, so it never joins a pool,
  * and its report names it.
@@ -52,13 +55,25 @@ final class ShortAnswer {
                 sweep.beside(), sweep.budgetMinutes(), null);
     }
 
-    /** Every answer table's forms and each workload's baseline, in the answer's order. */
+    /** The models the answer table always names, whatever their tier: its two comparison columns. */
+    static final List<String> ANSWERED = List.of(Rankings.VIRTUAL, Rankings.THREADS, Rankings.GO);
+
+    /**
+     * The forms the answer table names, in the answer's order: each workload's first tier, the next
+     * tier's first, the virtual-thread, platform-thread and Go forms, and the baseline. Not the
+     * others: every model's fastest form, 50 id-series, had run 84 of its 150 forks after 16 minutes
+     * on the AMD EPYC host (20261207-165134, stopped).
+     */
     static List<String> ids(Pool pool) {
-        List<String> out = new ArrayList<>();
-        for (Ranking r : Rankings.of(pool)) {
-            r.entries().stream().map(e -> e.form().id()).filter(id -> !out.contains(id)).forEach(out::add);
-            r.baseline().map(b -> b.id()).filter(id -> !out.contains(id)).ifPresent(out::add);
+        Set<String> out = new LinkedHashSet<>();
+        for (Board b : Glance.boards(pool)) {
+            b.leaders().forEach(e -> out.add(e.id()));
+            b.next().ifPresent(e -> out.add(e.id()));
+            b.entries().stream().filter(e -> ANSWERED.contains(e.model())).forEach(e -> out.add(e.id()));
         }
-        return out;
+        for (Ranking r : Rankings.of(pool)) {
+            r.baseline().ifPresent(b -> out.add(b.id()));
+        }
+        return List.copyOf(out);
     }
 }

@@ -40,7 +40,7 @@ public record Settings(Selection selection, List<Size> series, Map<Workload<?, ?
 
     /**
      * The preset a selection was made by, where it was ({@code Selection.preset}): the short answer,
-     * each model's fastest form in the docs' answer and the workloads' baselines.
+     * the forms the docs' answer table names and the workloads' baselines.
      */
     public static final String SHORT_ANSWER = "the short answer";
 

@@ -51,8 +51,8 @@ public final class BudgetPlan {
         double needed = mandatory.values().stream().mapToDouble(Double::doubleValue).sum() / 60;
         if (needed > minutes) {
             throw new UsageException(String.format(Locale.ROOT, "--budget %d: the mandatory part of this sweep needs "
-                    + "about %.1f minutes here (%s); give --budget %d or more, or fewer ids", minutes, needed, basis,
-                    (int) Math.ceil(needed)));
+                    + "about %.1f minutes here (%s; estimated from %s); give --budget %d or more, or fewer ids", minutes,
+                    needed, perWorkload(mandatory), basis, (int) Math.ceil(needed)));
         }
         List<Budget.Part> parts = new ArrayList<>();
         mandatory.forEach((w, s) -> parts.add(new Budget.Part(Budget.Kind.MANDATORY, w.isEmpty() ? null : w, s / 60, true)));
@@ -68,6 +68,12 @@ public final class BudgetPlan {
             byWorkload.forEach((w, s) -> parts.add(new Budget.Part(k, w.isEmpty() ? null : w, s / 60, granted)));
         }
         return new Budget(minutes, basis, List.copyOf(parts), List.of());
+    }
+
+    /** "probes and report 1.0, ring 11.1, ...": minutes per workload from seconds per workload ("" the sweep's own). */
+    private static String perWorkload(Map<String, Double> seconds) {
+        return String.join(", ", seconds.entrySet().stream().map(e -> String.format(Locale.ROOT, "%s %.1f",
+                e.getKey().isEmpty() ? "probes and report" : e.getKey(), e.getValue() / 60)).toList());
     }
 
     /**

@@ -61,7 +61,7 @@ final class Environment {
                 + (scored.quick() ? " (**--quick**: a smoke run, not for quoting)" : ""));
         Settings.Selection selection = s.selection();
         items.add("ids: " + (selection.preset() != null ? selection.preset() + " (" + selection.includes().size()
-                + " ids: each model's fastest form in the docs' answer and the workloads' baselines; not pooled with "
+                + " ids: the forms the docs' answer table names and the workloads' baselines; not pooled with "
                 + "default sweeps)" : !selection.includes().isEmpty() ? "matching " + selection.includes().stream()
                 .map(Format::code).collect(Collectors.joining(", ")) : selection.all() ? "every id (--all)"
                         : "each workload's default selection"));

@@ -123,7 +123,7 @@ public final class Sweep {
     private int shortAnswer(TooLong e) throws IOException, InterruptedException {
         Request shorter = request.shorter().get();
         out.println(String.format(Locale.ROOT, "threadring: the default sweep's mandatory part needs about %.1f minutes "
-                + "here, more than --budget %d: running %s instead (%d ids: each model's fastest form in the docs' answer "
+                + "here, more than --budget %d: running %s instead (%d ids: the forms the docs' answer table names "
                 + "and the baselines, %d forks each, not pooled with default sweeps)", e.minutes, request.budgetMinutes(),
                 Settings.SHORT_ANSWER, shorter.settings().selection().includes().size(),
                 shorter.settings().scored().startForks()));

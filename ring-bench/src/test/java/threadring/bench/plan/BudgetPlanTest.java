@@ -35,8 +35,8 @@ class BudgetPlanTest {
     @Test
     void aBudgetTheMandatoryPartCannotFitIsRefusedNamingOneThatWould() {
         UsageException e = assertThrows(UsageException.class, () -> BudgetPlan.of(30, "the settings", costs()));
-        assertEquals("--budget 30: the mandatory part of this sweep needs about 31.0 minutes here (the settings); give "
-                + "--budget 31 or more, or fewer ids", e.getMessage());
+        assertEquals("--budget 30: the mandatory part of this sweep needs about 31.0 minutes here (probes and report "
+                + "1.0, ring 20.0, echo 10.0; estimated from the settings); give --budget 31 or more, or fewer ids", e.getMessage());
         assertEquals(31.0, BudgetPlan.of(31, "x", costs()).mandatory(), 1e-9, "probes and report, a minute");
     }
 
