@@ -35,8 +35,8 @@ public final class Glance {
     private Glance() {}
 
     /** One workload's line: its board and its cells. */
-    public record Line(Board board, WorkloadSection<?> section, Text step, Text fastest, Text next, Text overThreads,
-            Text overGo, Text why) {
+    public record Line(Board board, WorkloadSection<?> section, String from, Text step, Text fastest, Text next,
+            Text overThreads, Text overGo, Text why) {
         public List<Text> cells() {
             return List.of(step, fastest, next, overThreads, overGo, why);
         }
@@ -61,19 +61,22 @@ public final class Glance {
     }
 
     /**
-     * The lines of workload {@code w} from {@code run}, a run of its own beside the sweep's (a workload
-     * the default sweep leaves out): each step names the run and its JDK.
+     * The line of workload {@code w} from {@code run}, a run of its own beside the sweep's (a workload
+     * the default sweep leaves out): one row a workload, so its series on the run's newest JDK at its
+     * last size (the largest the run was given); the step names the run and its JDK, and the run's
+     * report the rest. None where no series of {@code w} has a board.
      */
-    public static List<Line> of(Run run, Workload<?, ?> w, String evidence) {
+    public static Optional<Line> of(Run run, Workload<?, ?> w, String evidence) {
         Ratios ratios = Ratios.of(run);
-        List<Line> out = new ArrayList<>();
-        for (Ranking r : Rankings.of(ratios)) {
-            if (r.series().workload().equals(w)) {
-                board(ratios, r).ifPresent(b -> out.add(line(run, b, r.section(), evidence, "run " + run.runId()
-                        + ", JDK " + r.series().config().jvm().javaVersion())));
-            }
-        }
-        return out;
+        List<Ranking> own = Rankings.of(ratios).stream().filter(r -> r.series().workload().equals(w)).toList();
+        int newest = own.stream().mapToInt(Glance::feature).max().orElse(0);
+        return own.stream().filter(r -> feature(r) == newest).reduce((a, b) -> b).flatMap(r -> board(ratios, r)
+                .map(b -> line(run, b, r.section(), evidence, "run " + run.runId() + ", JDK "
+                        + r.series().config().jvm().javaVersion())));
+    }
+
+    private static int feature(Ranking r) {
+        return r.series().config().jvm().javaFeature();
     }
 
     /** The boards of {@code w} in {@code run}. */
@@ -117,7 +120,7 @@ public final class Glance {
 
     private static Line line(Run run, Board b, WorkloadSection<?> section, String evidence, String from) {
         Text why = Why.of(run, b, section).orElseGet(() -> Text.of("no counters were read"));
-        return new Line(b, section, step(b, section, from), fastest(b), next(b), beside(b, section, Rankings.THREADS),
+        return new Line(b, section, from, step(b, section, from), fastest(b), next(b), beside(b, section, Rankings.THREADS),
                 beside(b, section, Rankings.GO),
                 evidence == null ? why : why.words(" → ").add(new Text.Name("[counters](" + evidence + ")")));
     }
@@ -145,7 +148,8 @@ public final class Glance {
         List<Board.Entry> leaders = b.leaders();
         Text t = new Text();
         if (leaders.size() == 1) {
-            return t.code(leaders.get(0).id()).words(": ").add(level(b, leaders.get(0)));
+            t.code(leaders.get(0).id()).words(": ").add(level(b, leaders.get(0)));
+            return leaders.get(0).tier() == 0 && b.entries().size() > 1 ? t.words(", in no tier: not ranked") : t;
         }
         if (b.ties(leaders)) {
             names(t, leaders);

@@ -34,8 +34,8 @@ public record FirstScreen(Ratios ratios, Links links, List<Glance.Line> lines, T
     public static FirstScreen of(Ratios ratios, Links links, AcrossHosts across, Optional<LiveMemory> memory,
             List<Sweeps.Asked> asked) {
         List<Glance.Line> lines = new ArrayList<>(Glance.of(ratios, links.report()));
-        asked.forEach(a -> lines.addAll(Glance.of(a.run(), a.workload(), links.results() + a.run().runId()
-                + "/report.md")));
+        asked.forEach(a -> Glance.of(a.run(), a.workload(), links.results() + a.run().runId() + "/report.md")
+                .ifPresent(lines::add));
         return new FirstScreen(ratios, links, lines, Glance.conditions(ratios), across.line(links.hosts()),
                 memory.map(m -> m.line(links.results() + m.run().runId() + "/report.md")),
                 Jobs.of(ratios.run(), lines, memory));
@@ -60,7 +60,7 @@ public record FirstScreen(Ratios ratios, Links links, List<Glance.Line> lines, T
         doc.add(new Doc.Table("glance", Glance.COLUMNS.stream().map(Format::text).toList(),
                 lines.stream().map(l -> new Doc.Row(l.cells().stream().map(c -> Doc.Cell.of(c.text())).toList(),
                         Map.of())).toList()));
-        doc.paragraph("![Each model's fastest form per workload, its time a step over the fastest's, log scale, with "
+        doc.paragraph("![Each model's fastest form per workload, its time a step (or how late it woke) over the fastest's, log scale, with "
                 + "95% whiskers; bands are tiers; Go's rows are squares](" + links.chart() + ")");
         List<String> reach = new ArrayList<>();
         hosts.ifPresent(h -> reach.add(h.text()));

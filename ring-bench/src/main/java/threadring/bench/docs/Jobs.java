@@ -7,6 +7,8 @@ import threadring.bench.answer.Glance;
 import threadring.bench.data.Run;
 import threadring.bench.report.Board;
 import threadring.bench.report.Text;
+import threadring.bench.report.WorkloadSection;
+import threadring.core.Size;
 
 /**
  * Which model for which job, one line a job, every number and id read from the answer's boards
@@ -34,7 +36,11 @@ public final class Jobs {
         Board b = l.board();
         List<Board.Entry> leaders = b.leaders();
         Board.Entry first = leaders.get(0);
-        Text t = new Text().words("**" + l.section().job() + "** (" + l.section().workload().label() + "): ");
+        Text t = new Text().words("**" + l.section().job() + "** (" + l.section().workload().label());
+        if (l.from() != null) { // one of several series of the workload: which, and its size
+            t.words(", ").name(l.from()).words(": ").add(stepOf(l));
+        }
+        t.words("): ");
         if (leaders.size() > 1 && b.ties(leaders)) {
             t.words("any of ");
             for (int i = 0; i < leaders.size(); i++) {
@@ -44,18 +50,25 @@ public final class Jobs {
         } else {
             t.add(Glance.fastest(b));
         }
+        boolean late = b.measure().equals(Board.LATENESS); // a latency: "later than", never a time it needs
         Optional<Board.Entry> virtual = b.of("virtual");
         if (virtual.isPresent() && leaders.contains(virtual.get())) {
             t.words("; virtual threads are among them (").code(virtual.get().id()).words(")");
         } else if (virtual.isPresent()) {
-            t.words("; on virtual threads, ").code(virtual.get().id()).words(" needs ")
-                    .ratio(b.over(virtual.get(), first), first.bound()).words(" the " + b.measure() + " of ").code(first.id());
+            t.words("; on virtual threads, ").code(virtual.get().id()).words(late ? " is " : " needs ")
+                    .ratio(b.over(virtual.get(), first), first.bound())
+                    .words(late ? " " + b.slower() + " " : " the " + b.measure() + " of ").code(first.id());
         }
         Board.Entry last = b.entries().get(b.entries().size() - 1);
         if (last.tier() > leaders.get(leaders.size() - 1).tier() && !leaders.contains(last)) {
-            t.words("; the last, ").code(last.id()).words(", needs ").ratio(b.over(last, first), first.bound())
-                    .words(" the first's " + b.measure());
+            t.words("; the last, ").code(last.id()).words(late ? ", is " : ", needs ").ratio(b.over(last, first),
+                    first.bound()).words(late ? " " + b.slower() + " the first" : " the first's " + b.measure());
         }
         return t.words(".");
+    }
+
+    @SuppressWarnings("unchecked") // a line's board is of its section's workload
+    private static <S extends Size> Text stepOf(Glance.Line l) {
+        return ((WorkloadSection<S>) l.section()).step((S) l.board().series().size());
     }
 }

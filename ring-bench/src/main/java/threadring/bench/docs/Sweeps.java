@@ -60,12 +60,13 @@ public final class Sweeps {
         return out;
     }
 
-    /** A workload the default sweep leaves out, and the newest committed run that measured it. */
+    /** A workload the default sweep leaves out, and the committed run that answers for it. */
     public record Asked(Workload<?, ?> workload, Run run) {}
 
     /**
-     * Each workload the default sweep leaves out ({@code --workload} asks for it), with the newest
-     * complete run under {@code committed} that measured it; none where it was never measured.
+     * Each workload the default sweep leaves out ({@code --workload} asks for it), with the complete
+     * run under {@code committed} that measured the most of its ids, the newest of those: a run of a
+     * few ids (a scheduler knob's) does not answer for the workload. None where it was never measured.
      */
     public static List<Asked> asked(Path committed) throws IOException {
         List<Asked> out = new ArrayList<>();
@@ -73,12 +74,19 @@ public final class Sweeps {
         List<Workload<?, ?>> left = Units.ALL.stream().<Workload<?, ?>>map(s -> s.workload())
                 .filter(w -> !swept.contains(w)).toList();
         for (Workload<?, ?> w : left) {
-            for (Path d : runs(committed)) {
+            Run best = null;
+            long most = 0;
+            for (Path d : runs(committed)) { // newest first: a later run must measure more ids to answer
                 Run run = RunFile.read(d);
-                if (run.state() == Run.State.COMPLETE && !Series.of(run, w).isEmpty()) {
-                    out.add(new Asked(w, run));
-                    break;
+                long ids = run.state() == Run.State.COMPLETE ? Series.of(run, w).stream()
+                        .flatMap(s -> s.rows(run).stream()).map(Series.Row::id).distinct().count() : 0;
+                if (ids > most) {
+                    best = run;
+                    most = ids;
                 }
+            }
+            if (best != null) {
+                out.add(new Asked(w, best));
             }
         }
         return out;

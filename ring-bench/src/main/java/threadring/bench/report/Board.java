@@ -38,15 +38,23 @@ public record Board(Series<?> series, String unit, DoubleFunction<String> number
         }
     }
 
-    /** What a level measures, in a word: "CPU" where the unit is CPU, else "time". */
+    /** What a level measures, in a word: "CPU" where the unit is CPU, "lateness" where it is a lateness, else "time". */
     public String measure() {
-        return unit.contains("CPU") ? "CPU" : "time";
+        return unit.contains("CPU") ? "CPU" : unit.contains(" late") ? LATENESS : "time";
     }
 
-    /** The first tier's entries (the first entry alone where it has no tier). */
+    /** {@link #measure}'s word for a latency, which is never said as a time a form needs. */
+    public static final String LATENESS = "lateness";
+
+    /**
+     * The first tier's entries; the first entry alone where it has no tier, as where no entry has
+     * one: a tier below an untiered row that reads better does not lead (an echo server with two
+     * repetitions, its third skipped for time, has no tier).
+     */
     public List<Entry> leaders() {
         int first = entries.stream().mapToInt(Entry::tier).filter(t -> t > 0).min().orElse(0);
-        return first == 0 ? List.of(entries.get(0)) : entries.stream().filter(e -> e.tier() == first).toList();
+        return first == 0 || entries.get(0).tier() == 0 ? List.of(entries.get(0))
+                : entries.stream().filter(e -> e.tier() == first).toList();
     }
 
     /** The first entry of the tier after the leaders', if there is one. */

@@ -88,8 +88,8 @@ public final class FairnessSection implements WorkloadSection<FairnessSize> {
                 least.merge(r.model(), r, (a, b) -> late.get(a.id()).p99().median() <= l.p99().median() ? a : b);
             });
         }
-        if (least.size() < 2) {
-            return Optional.empty();
+        if (least.isEmpty()) {
+            return Optional.empty(); // no row read its probe: nothing to rank by lateness
         }
         List<Series.Row> sorted = least.values().stream().sorted(Comparator.comparingDouble(r -> late.get(
                 r.id()).p99().median())).toList();
