@@ -130,8 +130,7 @@ final class DocsCommand implements Callable<Integer> {
                     + (p.equals(RESULTS) ? " and " + since.runId() : "") + ")");
         }
         List<Board> boards = new ArrayList<>(Glance.boards(pool));
-        // a workload asked for by name: the board of its one row in the glance
-        asked.forEach(a -> Glance.of(a.run(), a.workload(), null).map(Glance.Line::board).ifPresent(boards::add));
+        asked.forEach(a -> a.board().ifPresent(boards::add));
         status |= generated(home.resolve(CHART), CHART, AnswerChart.svg(boards), "the answer's chart");
         status |= generated(home.resolve(HOSTS), HOSTS, across.markdown(), "the orderings across hosts");
         status |= generated(home.resolve(ProjectReruns.FILE), ProjectReruns.FILE, ProjectReruns.json(ProjectReruns.of(

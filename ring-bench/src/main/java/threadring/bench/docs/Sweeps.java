@@ -8,10 +8,13 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import threadring.bench.answer.Glance;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
+import threadring.bench.report.Board;
 import threadring.bench.report.Series;
 import threadring.bench.units.Units;
 import threadring.bench.util.UsageException;
@@ -61,7 +64,12 @@ public final class Sweeps {
     }
 
     /** A workload the default sweep leaves out, and the committed run that answers for it. */
-    public record Asked(Workload<?, ?> workload, Run run) {}
+    public record Asked(Workload<?, ?> workload, Run run) {
+        /** The board of its one row in the glance, which the answer's chart draws too. */
+        public Optional<Board> board() {
+            return Glance.of(run, workload, null).map(Glance.Line::board);
+        }
+    }
 
     /**
      * Each workload the default sweep leaves out ({@code --workload} asks for it), with the complete
