@@ -71,7 +71,7 @@ public final class AnswerChart {
                 lo = Math.min(lo, (r.interval() == null ? r.value() : r.interval().low()) / 1.1);
             }
         }
-        LogAxis times = new LogAxis("time a step (the echo servers: CPU a request) over the workload's fastest, log scale");
+        LogAxis times = new LogAxis("each panel's unit (a time a step, server CPU a request or a lateness) over the workload's fastest, log scale");
         times.setBase(2);
         times.setRange(lo, hi * 1.4);
         times.setTickUnit(new NumberTickUnit(1.0)); // a tick at every doubling
