@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import threadring.bench.stats.ForkSeries;
-import threadring.bench.stats.Rerun;
+import threadring.bench.stats.RerunComponent;
 import threadring.bench.stats.Stats;
 
 /**
@@ -21,11 +21,11 @@ public interface Score {
 
     /** {@link #nsPerStep} summarised over JVMs. */
     default Stats.Summary cost() {
-        return cost(Rerun.Part.NONE);
+        return cost(RerunComponent.NONE);
     }
 
     /** The same, as a row: its intervals carry the run-to-run component {@code rerun}. */
-    default Stats.Summary cost(Rerun.Part rerun) {
+    default Stats.Summary cost(RerunComponent rerun) {
         return Stats.summarize(nsPerStep(), rerun);
     }
 
@@ -66,7 +66,7 @@ public interface Score {
 
         /** Forks classified over their whole series, in states, with the interval their planning allows. */
         @Override
-        public Stats.Summary cost(Rerun.Part rerun) {
+        public Stats.Summary cost(RerunComponent rerun) {
             return Stats.summarize(series(), pilot, rerun);
         }
     }

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import threadring.bench.rerun.model.Rerun;
 import threadring.bench.stats.Forks;
-import threadring.bench.stats.Rerun;
 import threadring.core.Size;
 import threadring.core.Workload;
 

@@ -10,17 +10,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.report.MainStateRatio;
-import threadring.bench.report.MainStates;
 import threadring.bench.report.Ratios;
 import threadring.bench.report.Series;
-import threadring.bench.rerun.RerunPairs;
+import threadring.bench.rerun.estimate.MainStates;
+import threadring.bench.rerun.estimate.RerunPairs;
+import threadring.bench.rerun.model.RatioPool;
+import threadring.bench.rerun.model.RatioRerun;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.rerun.project.Reruns;
+import threadring.bench.stats.IdSpread;
 import threadring.bench.stats.LikeWithLike;
-import threadring.bench.stats.RatioPool;
-import threadring.bench.stats.RatioRerun;
-import threadring.bench.stats.Rerun;
+import threadring.bench.stats.RerunComponent;
 import threadring.bench.stats.Stats;
 import threadring.bench.units.Units;
 
@@ -39,8 +41,8 @@ public final class Pool implements Ratios {
 
     private final List<Run> runs;
     private final List<MainStates> mains;
-    private final Map<String, Rerun.Spread> spreads;
-    private final Map<String, Rerun.Part> parts;
+    private final Map<String, IdSpread> spreads;
+    private final Map<String, RerunComponent> parts;
 
     /** A pool of {@code runs}, newest first, with the newest run's spreads and ratio components. */
     public Pool(List<Run> runs) {
@@ -57,9 +59,9 @@ public final class Pool implements Ratios {
         }
         this.runs = List.copyOf(runs);
         this.mains = runs.stream().map(MainStates::of).toList();
-        Map<String, Rerun.Spread> levels = components.levels();
+        Map<String, IdSpread> levels = components.levels();
         this.spreads = levels == null ? Map.of() : levels;
-        Map<String, Rerun.Part> own = new TreeMap<>(Reruns.ratios(runs.get(0)));
+        Map<String, RerunComponent> own = new TreeMap<>(Reruns.ratios(runs.get(0)));
         if (components.ratios() != null) {
             own.putAll(components.ratios());
         }
@@ -119,7 +121,7 @@ public final class Pool implements Ratios {
             return MainStateRatio.between(run(), s, a, b);
         }
         String key = MainStateRatio.key(s, a.id(), b.id());
-        Rerun.Part part = RatioRerun.part(parts, key);
+        RerunComponent part = RatioRerun.part(parts, key);
         return RatioPool.of(sides, part, between.computeIfAbsent(key, k -> RatioPool.between(ofClass(s, k), part)));
     }
 

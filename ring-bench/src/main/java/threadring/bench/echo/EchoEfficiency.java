@@ -15,7 +15,8 @@ import threadring.bench.report.Doc;
 import threadring.bench.report.Format;
 import threadring.bench.report.Series;
 import threadring.bench.report.Text;
-import threadring.bench.stats.Rerun;
+import threadring.bench.stats.IdSpread;
+import threadring.bench.stats.RerunComponent;
 import threadring.bench.stats.Stats;
 import threadring.bench.stats.Tiers;
 import threadring.bench.util.LinuxProc;
@@ -100,7 +101,7 @@ final class EchoEfficiency {
     static Stats.Summary usPerRequest(Series.Row form, double rate) {
         List<EchoScore.Rung> at = EchoLatency.rungs(form).get(rate);
         return Stats.summarize(at.stream().map(g -> List.of(g.serverUsPerRequest())).toList(),
-                new Rerun.Part(0, 0, new Rerun.Spread(tickSd(at), TICK_DF, 0, 0)));
+                new RerunComponent(0, 0, new IdSpread(tickSd(at), TICK_DF, 0, 0)));
     }
 
     /** The tick floor is known, not estimated: as good as this many degrees of freedom. */

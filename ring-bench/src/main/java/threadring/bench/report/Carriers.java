@@ -7,7 +7,7 @@ import threadring.core.RingFactory;
  * Where an id's handoffs go in a configuration: on one cpu (a configuration pinned to one), on one
  * thread (a variant that runs every node on one thread), or across cpus. What moves with the
  * machine's cross-CPU handoff ({@link CrossCpu}), and a class of rows for the run-to-run
- * components ({@link threadring.bench.data.Reruns}).
+ * components ({@link threadring.bench.rerun.project.Reruns}).
  */
 public final class Carriers {
 

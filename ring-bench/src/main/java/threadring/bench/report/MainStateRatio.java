@@ -1,9 +1,9 @@
 package threadring.bench.report;
 
 import java.util.Optional;
-import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
-import threadring.bench.stats.RatioRerun;
+import threadring.bench.rerun.model.RatioRerun;
+import threadring.bench.rerun.project.Reruns;
 import threadring.bench.stats.Stats;
 
 /**
@@ -36,6 +36,6 @@ public final class MainStateRatio {
 
     /** The main state of a row for the answer: its largest state of three JVMs or more, holding at least half of them. */
     public static Optional<Stats.State> answerState(Stats.Summary s) {
-        return MainStates.main(s).filter(MainStates::speaks);
+        return s.mainState().filter(Stats.State::speaks);
     }
 }

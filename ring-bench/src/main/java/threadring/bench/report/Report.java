@@ -8,10 +8,10 @@ import java.util.Locale;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.commons.math3.stat.StatUtils;
-import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.stats.Rerun;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.rerun.project.Reruns;
 import threadring.bench.stats.Stats;
 import threadring.bench.util.AtomicFiles;
 

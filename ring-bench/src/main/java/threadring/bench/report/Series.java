@@ -8,9 +8,10 @@ import java.util.function.Function;
 import threadring.bench.data.Configuration;
 import threadring.bench.data.Job;
 import threadring.bench.data.Measured;
-import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
-import threadring.bench.stats.Rerun;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.rerun.project.Reruns;
+import threadring.bench.stats.RerunComponent;
 import threadring.bench.stats.Stats;
 import threadring.core.Size;
 import threadring.core.Workload;
@@ -68,11 +69,11 @@ public record Series<S extends Size>(Configuration config, S size) {
     }
 
     /** Its measured ids, fastest first, every row's intervals carrying {@code part}. */
-    public List<Row> rows(Run run, Rerun.Part part) {
+    public List<Row> rows(Run run, RerunComponent part) {
         return rows(run, id -> part);
     }
 
-    private List<Row> rows(Run run, Function<String, Rerun.Part> part) {
+    private List<Row> rows(Run run, Function<String, RerunComponent> part) {
         return run.measured(label(), size).stream().filter(m -> m.score().nsPerStep().stream().anyMatch(f -> !f.isEmpty()))
                 .map(m -> new Row(label(), m, m.score().cost(part.apply(m.id()))))
                 .sorted(Comparator.comparingDouble(r -> r.summary().median())).toList();
@@ -136,7 +137,7 @@ public record Series<S extends Size>(Configuration config, S size) {
     }
 
     /** The row of {@code id} in this series with {@code part} as its run-to-run component, if measured. */
-    public Optional<Row> row(Run run, String id, Rerun.Part part) {
+    public Optional<Row> row(Run run, String id, RerunComponent part) {
         return rows(run, part).stream().filter(r -> r.id().equals(id)).findFirst();
     }
 }

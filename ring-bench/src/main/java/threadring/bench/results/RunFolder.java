@@ -13,8 +13,8 @@ import threadring.bench.answer.Answer;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.report.Report;
-import threadring.bench.rerun.RerunPairs;
-import threadring.bench.stats.Rerun;
+import threadring.bench.rerun.estimate.RerunPairs;
+import threadring.bench.rerun.model.Rerun;
 
 /**
  * A run's folder under {@code results/}: created with a fresh name, rendered (jmh-result.json,
@@ -35,7 +35,7 @@ public final class RunFolder {
 
     /**
      * Estimates the run's run-to-run components again from the sweeps made alike before it in its
-     * results folder ({@link threadring.bench.rerun.RerunPairs#covering}), as a new run would at its
+     * results folder ({@link threadring.bench.rerun.estimate.RerunPairs#covering}), as a new run would at its
      * start, and writes them into its run.json (through a rename: the old file is whole until then).
      */
     public static Rerun reEstimate(Path runDir) throws IOException {

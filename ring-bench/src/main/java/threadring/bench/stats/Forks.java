@@ -11,7 +11,7 @@ import org.apache.commons.math3.stat.StatUtils;
  * happened to agree, as adding forks until the interval looks narrow would. The interval is not
  * Stein's second stage ({@code mean ± t(n0-1) s / sqrt(N)}): it is Student's t over every fork
  * ({@link Stats}), whose coverage the re-run checks measure. What the forks buy is only their share of a row's interval: the
- * run-to-run component ({@link Rerun}) is not bought down by forks, so the report says what the
+ * run-to-run component ({@link RerunComponent}) is not bought down by forks, so the report says what the
  * forks bought ("+-7.3% with 6 forks") rather than promise the target.
  *
  * <p>A row whose JVMs stand in states ({@link States}) is another question: how often each state

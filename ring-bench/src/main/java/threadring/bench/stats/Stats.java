@@ -70,18 +70,23 @@ public final class Stats {
      * forks' levels, its level (their geometric mean), its 95% interval for a re-run's level (null
      * with fewer than {@link #MIN_INTERVAL} forks: two JVMs are shown as their two values), its
      * share of the row's JVMs with a 95% Wilson interval, and the run-to-run component its interval
-     * carries ({@link Rerun}).
+     * carries ({@link RerunComponent}).
      */
     public record State(List<Double> forkLevels, double level, Interval interval, int of, Interval share,
-            Rerun.Part rerun) {
+            RerunComponent rerun) {
 
         /** A state with no run-to-run component (a cost, a probe). */
         public State(List<Double> forkLevels, double level, Interval interval, int of, Interval share) {
-            this(forkLevels, level, interval, of, share, Rerun.Part.NONE);
+            this(forkLevels, level, interval, of, share, RerunComponent.NONE);
         }
 
         public int forks() {
             return forkLevels.size();
+        }
+
+        /** Whether it speaks for its row as a main state does: it holds at least half of the row's JVMs. */
+        public boolean speaks() {
+            return 2 * forks() >= of;
         }
 
         /** "4 of 6 JVMs" */
@@ -193,11 +198,11 @@ public final class Stats {
 
     /** Summarises values given per fork, all measured (no warm-up): echo repetitions, probes, old runs. */
     public static Summary summarize(List<List<Double>> byFork) {
-        return summarize(byFork, Rerun.Part.NONE);
+        return summarize(byFork, RerunComponent.NONE);
     }
 
     /** The same, a row's: its intervals carry the run-to-run component {@code rerun}. */
-    public static Summary summarize(List<List<Double>> byFork, Rerun.Part rerun) {
+    public static Summary summarize(List<List<Double>> byFork, RerunComponent rerun) {
         return summarize(byFork.stream().filter(f -> !f.isEmpty()).map(ForkSeries::measured).toList(), null, rerun);
     }
 
@@ -206,17 +211,17 @@ public final class Stats {
      * {@code pilot}: how many first forks planned the fork count (null: the count was fixed).
      */
     public static Summary summarize(List<ForkSeries> series, Integer pilot) {
-        return summarize(series, pilot, Rerun.Part.NONE);
+        return summarize(series, pilot, RerunComponent.NONE);
     }
 
     /**
      * Summarises a row's fork series: each fork classified against the row's noise (the pooled
      * noise of its JVMs, so that a short fork does not find changes in its own noise), grouped in
-     * states, each state with its 95% interval for a re-run's level ({@link Rerun#halfWidth}:
+     * states, each state with its 95% interval for a re-run's level ({@link RerunComponent#halfWidth}:
      * the spread of every fork, whether or not a pilot planned the count, and the run-to-run
      * component {@code rerun}).
      */
-    public static Summary summarize(List<ForkSeries> series, Integer pilot, Rerun.Part rerun) {
+    public static Summary summarize(List<ForkSeries> series, Integer pilot, RerunComponent rerun) {
         if (series.isEmpty()) {
             throw new IllegalArgumentException("no passes to summarise");
         }
@@ -248,13 +253,13 @@ public final class Stats {
     public static final int MIN_INTERVAL = 3;
 
     /** A state of {@code levels}: their geometric mean, and its 95% interval for a re-run's level. */
-    private static State state(List<Double> levels, int of, Rerun.Part rerun) {
+    private static State state(List<Double> levels, int of, RerunComponent rerun) {
         double[] logs = levels.stream().mapToDouble(Math::log).toArray();
         double centre = StatUtils.mean(logs);
         Interval interval = null;
         if (logs.length >= MIN_INTERVAL) {
             int n0 = logs.length;
-            double half = Rerun.halfWidth(StatUtils.variance(logs, 0, n0), logs.length, n0 - 1, rerun, CONFIDENCE);
+            double half = RerunComponent.halfWidth(StatUtils.variance(logs, 0, n0), logs.length, n0 - 1, rerun, CONFIDENCE);
             interval = new Interval(Math.exp(centre - half), Math.exp(centre + half));
         }
         return new State(levels, Math.exp(centre), interval, of, Proportions.wilson(levels.size(), of), rerun);
@@ -335,7 +340,7 @@ public final class Stats {
      * One state of a over one of b at {@code confidence}: the difference of their mean log fork
      * levels, its variance each side's forks' over their count plus each side's run-to-run
      * component (a ratio between runs, or between two rows that each move between runs), or the
-     * side's id's own spread of levels over earlier runs where wider ({@link Rerun.Part#floored}),
+     * side's id's own spread of levels over earlier runs where wider ({@link RerunComponent#floored}),
      * Student's t on Welch-Satterthwaite's degrees of freedom; its p-value tests a ratio of 1.
      */
     public static Ratio ratio(State a, State b, double confidence) {
@@ -359,7 +364,7 @@ public final class Stats {
             denominator += parts[i] == 0 ? 0 : parts[i] * parts[i] / dfs[i];
         }
         double df = Math.max(1, var * var / denominator);
-        double half = Rerun.quantile(df, confidence) * Math.sqrt(var);
+        double half = RerunComponent.quantile(df, confidence) * Math.sqrt(var);
         double p = 2 * new TDistribution(df).cumulativeProbability(-Math.abs(diff) / Math.sqrt(var));
         return new Ratio(value, new Interval(Math.exp(diff - half), Math.exp(diff + half)), p);
     }

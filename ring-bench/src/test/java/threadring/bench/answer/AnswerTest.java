@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import threadring.bench.answer.Ranking;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Runs;

@@ -69,12 +69,12 @@ class ArchitectureTest {
         layers.put("workloads", List.of("workloads"));
         layers.put("results", List.of("results"));
         layers.put("answer", List.of("answer"));
-        layers.put("rerun", List.of("rerun"));
+        layers.put("rerun", List.of("rerun.estimate"));
         layers.put("report", List.of("report"));
         layers.put("units", List.of("units"));
         layers.put("options", List.of("options"));
-        layers.put("data", List.of("data"));
-        layers.put("base", List.of("stats", "counters", "util"));
+        layers.put("data", List.of("data", "rerun.project"));
+        layers.put("base", List.of("stats", "rerun.model", "counters", "util"));
         return layers;
     }
 
@@ -129,7 +129,7 @@ class ArchitectureTest {
     }
 
     static ArchRule noCycles(String root) {
-        return slices().matching(root + ".(*)..").should().beFreeOfCycles();
+        return slices().matching(root + ".(**)").should().beFreeOfCycles(); // each package, a subpackage its own
     }
 
     /** Classes of one package in a cycle (a section that names the registry that lists it, say), top-level classes only. */

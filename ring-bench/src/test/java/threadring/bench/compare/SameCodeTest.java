@@ -8,13 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
-import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.report.Series;
-import threadring.bench.rerun.RerunPairs;
+import threadring.bench.rerun.estimate.RerunPairs;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.rerun.project.Reruns;
 import threadring.bench.stats.LikeWithLike;
-import threadring.bench.stats.Rerun;
+import threadring.bench.stats.RerunComponent;
 
 /**
  * Verdicts and intervals on pairs of runs of the same code (the committed default sweeps A-D and
@@ -35,7 +36,7 @@ class SameCodeTest {
      */
     @Test
     void theSweepsOfTheTwentyEighthAreRarelyCalledFasterOrSlower() throws IOException {
-        List<Run> runs = runs(threadring.bench.data.Reruns.RATIO_SWEEPS);
+        List<Run> runs = runs(threadring.bench.rerun.project.Reruns.RATIO_SWEEPS);
         int judged = 0;
         List<String> claims = new ArrayList<>();
         for (int i = 0; i + 1 < runs.size(); i++) {
@@ -131,8 +132,8 @@ class SameCodeTest {
                 }
             }
             for (Rerun.Pair p : RerunPairs.of(a, b)) {
-                boolean inA = Math.abs(p.difference()) <= Rerun.halfWidth(p.varianceA(), p.forksA(), Reruns.of(a).part(p.key()));
-                boolean inB = Math.abs(p.difference()) <= Rerun.halfWidth(p.varianceB(), p.forksB(), Reruns.of(b).part(p.key()));
+                boolean inA = Math.abs(p.difference()) <= RerunComponent.halfWidth(p.varianceA(), p.forksA(), Reruns.of(a).part(p.key()));
+                boolean inB = Math.abs(p.difference()) <= RerunComponent.halfWidth(p.varianceB(), p.forksB(), Reruns.of(b).part(p.key()));
                 rows += 2;
                 held += (inA ? 1 : 0) + (inB ? 1 : 0);
                 if (!inA || !inB) {
@@ -195,10 +196,10 @@ class SameCodeTest {
                 }
                 Rerun estimate = Rerun.calibrate(RerunPairs.of(others), "the other runs");
                 for (Rerun.Pair p : RerunPairs.of(runs.get(i), runs.get(j))) {
-                    Rerun.Part part = estimate.part(p.key());
+                    RerunComponent part = estimate.part(p.key());
                     rows += 2;
-                    held += Math.abs(p.difference()) <= Rerun.halfWidth(p.varianceA(), p.forksA(), part) ? 1 : 0;
-                    held += Math.abs(p.difference()) <= Rerun.halfWidth(p.varianceB(), p.forksB(), part) ? 1 : 0;
+                    held += Math.abs(p.difference()) <= RerunComponent.halfWidth(p.varianceA(), p.forksA(), part) ? 1 : 0;
+                    held += Math.abs(p.difference()) <= RerunComponent.halfWidth(p.varianceB(), p.forksB(), part) ? 1 : 0;
                 }
             }
         }

@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import threadring.bench.stats.Rerun;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.stats.RerunComponent;
 import threadring.core.fanout.FanOutSize;
 import threadring.core.ring.RingSize;
 
@@ -24,7 +25,7 @@ class JsonTest {
     @Test
     void settingsComeBackEqual() throws IOException {
         Settings s = SettingsTest.settings();
-        s = s.withScored(s.scored().withRerun(new Rerun(Map.of("ring", new Rerun.Part(0.021, 7)), "20260101-000000")));
+        s = s.withScored(s.scored().withRerun(new Rerun(Map.of("ring", new RerunComponent(0.021, 7)), "20260101-000000")));
         Path file = dir.resolve("settings.json");
         Json.write(file, s);
         Settings back = Json.read(file, Settings.class);

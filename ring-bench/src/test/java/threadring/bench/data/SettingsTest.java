@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import threadring.bench.rerun.model.Rerun;
 import threadring.bench.stats.Forks;
-import threadring.bench.stats.Rerun;
+import threadring.bench.stats.RerunComponent;
 import threadring.core.echo.EchoServer;
 import threadring.core.echo.EchoSize;
 import threadring.core.fanout.FanOut;
@@ -78,7 +79,7 @@ public class SettingsTest {
     @Test
     void withChangesOnlyWhatItNames() {
         Settings s = settings();
-        Rerun r = new Rerun(Map.of("ring", new Rerun.Part(0.02, 5)), "test");
+        Rerun r = new Rerun(Map.of("ring", new RerunComponent(0.02, 5)), "test");
         Settings.Scored changed = s.scored().withRerun(r);
         assertEquals(r, changed.rerun());
         assertEquals(new Settings.Scored(false, false, null, 6, Presets.WARMUPS, Presets.ITERATIONS,

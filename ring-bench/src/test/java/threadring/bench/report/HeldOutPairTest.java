@@ -13,13 +13,14 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.rerun.RerunPairs;
+import threadring.bench.rerun.estimate.RerunPairs;
+import threadring.bench.rerun.model.RatioRerun;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.rerun.project.Reruns;
 import threadring.bench.stats.LikeWithLike;
-import threadring.bench.stats.RatioRerun;
-import threadring.bench.stats.Rerun;
+import threadring.bench.stats.RerunComponent;
 import threadring.bench.stats.Stats;
 import threadring.core.workloads.Workloads;
 
@@ -63,7 +64,7 @@ class HeldOutPairTest {
         List<Run> before = RerunPairs.earlier(RatioAnswerTest.RESULTS, older.runId(), older.settings(),
                 older.machine().hostname(), older.machine().cpuModel());
         Rerun components = RerunPairs.estimate(before);
-        Map<String, Rerun.Part> ratioParts = components.ratios() != null ? components.ratios() : Reruns.PROJECT_RATIOS;
+        Map<String, RerunComponent> ratioParts = components.ratios() != null ? components.ratios() : Reruns.PROJECT_RATIOS;
         Map<String, int[]> held = new TreeMap<>();
         Map<String, int[]> judgedBy = new TreeMap<>(); // by the run whose intervals judged
         int otherStates = 0;

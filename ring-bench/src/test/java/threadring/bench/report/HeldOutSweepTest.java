@@ -13,7 +13,7 @@ import threadring.bench.answer.Ranking;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.docs.Pool;
-import threadring.bench.rerun.RerunPairs;
+import threadring.bench.rerun.estimate.RerunPairs;
 
 /**
  * The default sweep of 2026-11-29 ({@link #OTHER}) ran on the same host name but another cpu (Intel

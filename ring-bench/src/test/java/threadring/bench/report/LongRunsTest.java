@@ -10,9 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.rerun.RerunPairs;
-import threadring.bench.rerun.Spreads;
-import threadring.bench.stats.Rerun;
+import threadring.bench.rerun.estimate.RerunPairs;
+import threadring.bench.rerun.estimate.Spreads;
+import threadring.bench.rerun.model.Rerun;
 import threadring.bench.stats.Stats;
 import threadring.bench.stats.Steady;
 

@@ -16,7 +16,7 @@ import threadring.bench.data.Score;
 import threadring.bench.data.Settings;
 import threadring.bench.docs.Headline;
 import threadring.bench.docs.Pool;
-import threadring.bench.rerun.RerunPairs;
+import threadring.bench.rerun.estimate.RerunPairs;
 
 /**
  * A sweep planned to its budget pools with the sweeps before it: the budget cuts only the optional

@@ -14,9 +14,9 @@ import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.docs.Pool;
 import threadring.bench.docs.Sweeps;
-import threadring.bench.rerun.RerunPairs;
+import threadring.bench.rerun.estimate.RerunPairs;
+import threadring.bench.rerun.model.Rerun;
 import threadring.bench.stats.Numbers;
-import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 
 /**

@@ -14,15 +14,17 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import threadring.bench.answer.Answer;
 import threadring.bench.answer.Ranking;
-import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Runs;
-import threadring.bench.rerun.RatioPairs;
-import threadring.bench.rerun.RerunPairs;
+import threadring.bench.rerun.estimate.MainStates;
+import threadring.bench.rerun.estimate.RatioPairs;
+import threadring.bench.rerun.estimate.RerunPairs;
+import threadring.bench.rerun.model.RatioRerun;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.rerun.project.Reruns;
 import threadring.bench.stats.Numbers;
-import threadring.bench.stats.RatioRerun;
-import threadring.bench.stats.Rerun;
+import threadring.bench.stats.RerunComponent;
 import threadring.bench.stats.Stats;
 
 /**
@@ -57,7 +59,7 @@ class RatioAnswerTest {
             Rerun estimate = RerunPairs.estimate(others);
             for (RatioRerun.Pair p : RatioPairs.of(MainStates.of(runs.get(i)), MainStates.of(runs.get(i + 1)),
                     estimate.levels())) {
-                Rerun.Part part = RatioRerun.part(estimate.ratios(), p.key());
+                RerunComponent part = RatioRerun.part(estimate.ratios(), p.key());
                 for (RatioRerun.Spread side : List.of(p.a(), p.b())) {
                     double half = RatioRerun.halfWidth(side, part, Stats.CONFIDENCE);
                     int[] h = held.computeIfAbsent(p.key(), k -> new int[2]);

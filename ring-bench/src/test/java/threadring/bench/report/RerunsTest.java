@@ -9,12 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
-import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.rerun.ProjectReruns;
-import threadring.bench.rerun.RerunPairs;
-import threadring.bench.stats.Rerun;
+import threadring.bench.rerun.estimate.ProjectReruns;
+import threadring.bench.rerun.estimate.RerunPairs;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.rerun.project.Reruns;
 
 /**
  * The run-to-run components, on real runs: the project's default is what the committed default

@@ -27,7 +27,7 @@ class CoverageTest {
     static final double PRECISION = 0.05;
 
     /** One simulated run of a row: forks drawn until the plan (and the shares) are met, summarised with {@code part}. */
-    static Stats.Summary run(Random r, java.util.function.DoubleSupplier level, Rerun.Part part) {
+    static Stats.Summary run(Random r, java.util.function.DoubleSupplier level, RerunComponent part) {
         double offset = Math.exp(part.sd() * r.nextGaussian());
         List<ForkSeries> forks = new ArrayList<>();
         java.util.function.Supplier<List<Double>> levels = () -> {
@@ -56,7 +56,7 @@ class CoverageTest {
 
     @Test
     void aOneStateRowsIntervalHoldsARerunsLevel() {
-        Rerun.Part part = new Rerun.Part(0.03, 100);
+        RerunComponent part = new RerunComponent(0.03, 100);
         List<String> failures = new ArrayList<>();
         for (double spread : new double[] {0.03, 0.05, 0.10, 0.12}) {
             Random r = new Random(42);
@@ -88,7 +88,7 @@ class CoverageTest {
     /** Where JVMs settle in two states (60% at 100, 40% at 130), each state's interval holds that state's level in a re-run. */
     @Test
     void eachStatesIntervalHoldsItsLevelInARerun() {
-        Rerun.Part part = new Rerun.Part(0.03, 100);
+        RerunComponent part = new RerunComponent(0.03, 100);
         Random r = new Random(7);
         int held = 0;
         int intervals = 0;

@@ -104,7 +104,7 @@ class StatsTest {
     void theIntervalCarriesTheRunToRunComponent() {
         List<List<Double>> forks = List.of(List.of(100.0), List.of(101.0), List.of(99.0), List.of(100.5));
         Stats.Summary alone = Stats.summarize(forks);
-        Stats.Summary rerun = Stats.summarize(forks, new Rerun.Part(0.03, 100));
+        Stats.Summary rerun = Stats.summarize(forks, new RerunComponent(0.03, 100));
         assertTrue(rerun.precision() > alone.precision() + 0.03, alone.precision() + " " + rerun.precision());
         assertTrue(rerun.interval().contains(95) && rerun.interval().contains(105), rerun.interval().toString());
     }

@@ -1,4 +1,4 @@
-package threadring.bench.stats;
+package threadring.bench.rerun.model;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -6,6 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.commons.math3.stat.StatUtils;
+import threadring.bench.stats.IdSpread;
+import threadring.bench.stats.Interval;
+import threadring.bench.stats.RerunComponent;
+import threadring.bench.stats.Stats;
 
 /**
  * How far the ratio of two rows of one run moves in a re-run beyond what their forks see: the
@@ -47,30 +51,30 @@ public final class RatioRerun {
     /**
      * What one run's log ratio of two states varies by, beyond the class's component: its forks'
      * variance ({@link #meanVariance} of each side) on {@code forkDf} degrees of freedom, and the two
-     * ids' own moves between runs ({@link Rerun.Spread#move}, squared and summed).
+     * ids' own moves between runs ({@link IdSpread#move}, squared and summed).
      */
     public record Spread(double forks, double forkDf, double moves) {
 
         /** Half the 95% interval of a re-run's log ratio at class component {@code part}. */
-        double halfWidth(Rerun.Part part) {
+        double halfWidth(RerunComponent part) {
             return RatioRerun.halfWidth(this, part, Stats.CONFIDENCE);
         }
 
         /** The variance of the difference between this run's log ratio and a re-run's: twice each part. */
-        double variance(Rerun.Part part) {
+        double variance(RerunComponent part) {
             return 2 * forks + 2 * (moves + part.sd() * part.sd());
         }
 
         /** Welch-Satterthwaite's degrees of freedom of {@link #variance}. */
-        double df(Rerun.Part part) {
-            return Rerun.satterthwaite(2 * forks, forkDf, 2 * (moves + part.sd() * part.sd()), part.df());
+        double df(RerunComponent part) {
+            return RerunComponent.satterthwaite(2 * forks, forkDf, 2 * (moves + part.sd() * part.sd()), part.df());
         }
     }
 
     /**
      * The variance of a state's mean log level from its forks and its degrees of freedom, {variance,
      * df}: the spread between its JVMs pooled with the id's spread between JVMs in earlier runs
-     * ({@link Rerun.Spread#jvms}, where recorded), over its forks. A spread between JVMs is the id's
+     * ({@link IdSpread#jvms}, where recorded), over its forks. A spread between JVMs is the id's
      * own (a JIT's or GC's luck per process), steadier over many runs' JVMs than over one run's four:
      * pooled, it neither trusts four JVMs that agreed by chance nor pays Student's t on three
      * degrees of freedom. A state whose JVMs span more than {@link Stats#SPREAD} pools nothing.
@@ -79,7 +83,7 @@ public final class RatioRerun {
         double[] logs = s.forkLevels().stream().mapToDouble(Math::log).toArray();
         double ss = StatUtils.variance(logs) * (logs.length - 1);
         double df = logs.length - 1;
-        Rerun.Spread earlier = s.rerun().levels();
+        IdSpread earlier = s.rerun().levels();
         if (earlier != null && earlier.jvmDf() > 0
                 && StatUtils.max(logs) - StatUtils.min(logs) <= Math.log(Stats.SPREAD)) {
             ss += earlier.jvms() * earlier.jvms() * earlier.jvmDf();
@@ -98,7 +102,7 @@ public final class RatioRerun {
     }
 
     private static double move(Stats.State s) {
-        Rerun.Spread l = s.rerun().levels();
+        IdSpread l = s.rerun().levels();
         return l == null ? 0 : l.move() * l.move();
     }
 
@@ -107,15 +111,15 @@ public final class RatioRerun {
      * re-run's), twice the ids' own moves and twice the class's component, Student's t on
      * Welch-Satterthwaite's degrees of freedom.
      */
-    public static double halfWidth(Spread s, Rerun.Part part, double confidence) {
-        return Rerun.quantile(s.df(part), confidence) * Math.sqrt(s.variance(part));
+    public static double halfWidth(Spread s, RerunComponent part, double confidence) {
+        return RerunComponent.quantile(s.df(part), confidence) * Math.sqrt(s.variance(part));
     }
 
     /**
      * State {@code a} over state {@code b} of one run, with the 95% interval of a re-run's ratio
      * ({@link #halfWidth}); no interval where a side has fewer than {@link Stats#MIN_INTERVAL} forks.
      */
-    public static Stats.Ratio of(Stats.State a, Stats.State b, Rerun.Part part) {
+    public static Stats.Ratio of(Stats.State a, Stats.State b, RerunComponent part) {
         double value = a.level() / b.level();
         if (a.forks() < Stats.MIN_INTERVAL || b.forks() < Stats.MIN_INTERVAL) {
             return new Stats.Ratio(value, null, Double.NaN);
@@ -131,7 +135,7 @@ public final class RatioRerun {
     }
 
     /** The share of the pairs' two sides whose 95% interval holds the other run's ratio, at {@code part}. */
-    public static double coverage(List<Pair> pairs, Rerun.Part part) {
+    public static double coverage(List<Pair> pairs, RerunComponent part) {
         int held = 0;
         for (Pair p : pairs) {
             held += Math.abs(p.difference()) <= p.a().halfWidth(part) ? 1 : 0;
@@ -141,13 +145,13 @@ public final class RatioRerun {
     }
 
     /** Each class's component from pairs of ratios; classes with fewer than {@link Rerun#MIN_PAIRS} are left out. */
-    public static Map<String, Rerun.Part> calibrate(List<Pair> pairs) {
+    public static Map<String, RerunComponent> calibrate(List<Pair> pairs) {
         Map<String, List<Pair>> byKey = new TreeMap<>();
         pairs.forEach(p -> byKey.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p));
-        Map<String, Rerun.Part> parts = new TreeMap<>();
+        Map<String, RerunComponent> parts = new TreeMap<>();
         byKey.forEach((key, list) -> {
             if (list.size() >= Rerun.MIN_PAIRS) {
-                parts.put(key, new Rerun.Part(smallest(list), list.size()));
+                parts.put(key, new RerunComponent(smallest(list), list.size()));
             }
         });
         return parts;
@@ -156,7 +160,7 @@ public final class RatioRerun {
     /** The smallest sd on the grid at which the intervals hold the other run's ratio in 95% of pairs. */
     static double smallest(List<Pair> pairs) {
         for (int k = 0; k * Rerun.STEP <= Rerun.MAX + 1e-9; k++) {
-            if (coverage(pairs, new Rerun.Part(k * Rerun.STEP, pairs.size())) >= Rerun.COVERAGE) {
+            if (coverage(pairs, new RerunComponent(k * Rerun.STEP, pairs.size())) >= Rerun.COVERAGE) {
                 return k * Rerun.STEP;
             }
         }
@@ -164,15 +168,15 @@ public final class RatioRerun {
     }
 
     /** The component of class {@code key} in {@code ratios}: its own, else the largest of its kind, else of all. */
-    public static Rerun.Part part(Map<String, Rerun.Part> ratios, String key) {
-        Rerun.Part p = ratios.get(key);
+    public static RerunComponent part(Map<String, RerunComponent> ratios, String key) {
+        RerunComponent p = ratios.get(key);
         if (p != null) {
             return p;
         }
         String kind = key.substring(key.indexOf(' ') + 1);
         return ratios.entrySet().stream().filter(e -> e.getKey().endsWith(kind)).map(Map.Entry::getValue)
-                .max(Comparator.comparingDouble(Rerun.Part::sd))
-                .or(() -> ratios.values().stream().max(Comparator.comparingDouble(Rerun.Part::sd)))
-                .orElse(Rerun.Part.NONE);
+                .max(Comparator.comparingDouble(RerunComponent::sd))
+                .or(() -> ratios.values().stream().max(Comparator.comparingDouble(RerunComponent::sd)))
+                .orElse(RerunComponent.NONE);
     }
 }

@@ -1,13 +1,14 @@
-package threadring.bench.rerun;
+package threadring.bench.rerun.estimate;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import threadring.bench.report.MainStates;
+import threadring.bench.rerun.model.RatioRerun;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.stats.IdSpread;
 import threadring.bench.stats.LikeWithLike;
-import threadring.bench.stats.RatioRerun;
-import threadring.bench.stats.Rerun;
+import threadring.bench.stats.RerunComponent;
 import threadring.bench.stats.Stats;
 
 /**
@@ -23,7 +24,7 @@ public final class RatioPairs {
     private RatioPairs() {}
 
     /** The ratio pairs of two runs, each state carrying the ids' spreads {@code spreads} (by {@link Rerun#idKey}). */
-    public static List<RatioRerun.Pair> of(MainStates a, MainStates b, Map<String, Rerun.Spread> spreads) {
+    public static List<RatioRerun.Pair> of(MainStates a, MainStates b, Map<String, IdSpread> spreads) {
         List<RatioRerun.Pair> pairs = new ArrayList<>();
         a.series().forEach((key, sa) -> {
             MainStates.InSeries sb = b.series().get(key);
@@ -78,8 +79,8 @@ public final class RatioPairs {
      * 95% of its held-out pairs ({@link #heldOut}) are held, for each class with {@link Rerun#MIN_PAIRS}
      * pairs of rows from {@link Rerun#MIN_RUN_PAIRS} pairs of runs.
      */
-    public static Map<String, Rerun.Part> estimate(List<MainStates> runs) {
-        Map<String, Rerun.Part> parts = new TreeMap<>(RatioRerun.calibrate(heldOut(runs)));
+    public static Map<String, RerunComponent> estimate(List<MainStates> runs) {
+        Map<String, RerunComponent> parts = new TreeMap<>(RatioRerun.calibrate(heldOut(runs)));
         Map<String, Integer> runPairs = new TreeMap<>();
         for (int i = 0; i < runs.size(); i++) {
             for (int j = i + 1; j < runs.size(); j++) {

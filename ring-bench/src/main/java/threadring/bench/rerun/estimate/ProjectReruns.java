@@ -1,4 +1,4 @@
-package threadring.bench.rerun;
+package threadring.bench.rerun.estimate;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -6,10 +6,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import threadring.bench.data.Json;
-import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
-import threadring.bench.stats.Rerun;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.rerun.project.Reruns;
 
 /**
  * The project's default run-to-run components ({@link Reruns#OWN}) recomputed from the committed

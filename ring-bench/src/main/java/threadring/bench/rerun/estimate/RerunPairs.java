@@ -1,4 +1,4 @@
-package threadring.bench.rerun;
+package threadring.bench.rerun.estimate;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,15 +13,16 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import threadring.bench.data.Reruns;
 import threadring.bench.data.Run;
 import threadring.bench.data.RunFile;
 import threadring.bench.data.Settings;
 import threadring.bench.report.Carriers;
-import threadring.bench.report.MainStates;
 import threadring.bench.report.Series;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.rerun.project.Reruns;
+import threadring.bench.stats.IdSpread;
 import threadring.bench.stats.LikeWithLike;
-import threadring.bench.stats.Rerun;
+import threadring.bench.stats.RerunComponent;
 import threadring.bench.stats.Stats;
 import threadring.core.Workload;
 
@@ -57,8 +58,8 @@ public final class RerunPairs {
                 if (!sa.label().equals(sb.label()) || !sa.size().equals(sb.size())) {
                     continue;
                 }
-                for (Series.Row ra : sa.rows(a, Rerun.Part.NONE)) {
-                    sb.row(b, ra.id(), Rerun.Part.NONE).ifPresent(rb -> one(ra.summary(), rb.summary()).ifPresent(p ->
+                for (Series.Row ra : sa.rows(a, RerunComponent.NONE)) {
+                    sb.row(b, ra.id(), RerunComponent.NONE).ifPresent(rb -> one(ra.summary(), rb.summary()).ifPresent(p ->
                             pairs.add(new Rerun.Pair(Rerun.key(sa.workload().label(), Carriers.across(ra.id(),
                                     sa.config())), p[0], p[1], (int) p[2], p[3], (int) p[4]))));
                 }
@@ -209,23 +210,23 @@ public final class RerunPairs {
     public static Rerun estimate(List<Run> earlier) {
         List<Run> used = earlier.stream().limit(EARLIER_RUNS).toList();
         Map<String, Integer> runPairs = runPairs(used);
-        Map<String, Rerun.Part> estimated = new TreeMap<>(Rerun.calibrate(of(used), "").parts());
+        Map<String, RerunComponent> estimated = new TreeMap<>(Rerun.calibrate(of(used), "").parts());
         // one pair of runs is one draw of the run-to-run offset, however many rows it has: it may read 0
         estimated.keySet().removeIf(k -> runPairs.getOrDefault(k, 0) < Rerun.MIN_RUN_PAIRS);
         List<MainStates> mains = earlier.stream().map(MainStates::of).toList();
-        Map<String, Rerun.Spread> spreads = Spreads.fromMains(mains);
-        Map<String, Rerun.Spread> levels = spreads.isEmpty() ? null : spreads;
+        Map<String, IdSpread> spreads = Spreads.fromMains(mains);
+        Map<String, IdSpread> levels = spreads.isEmpty() ? null : spreads;
         String floors = spreads.isEmpty() ? "" : String.format(Locale.ROOT,
                 "; %d ids' own spreads of levels over up to %d of %d earlier runs", spreads.size(), Spreads.RUNS,
                 earlier.size());
-        Map<String, Rerun.Part> parts = new TreeMap<>(Reruns.PROJECT.parts());
+        Map<String, RerunComponent> parts = new TreeMap<>(Reruns.PROJECT.parts());
         parts.putAll(estimated);
         String source = estimated.isEmpty() ? Reruns.PROJECT.source() + floors
                 : String.format(Locale.ROOT, "%d earlier runs in its results folder (%s)%s", used.size(),
                         String.join(", ", estimated.keySet()), parts.size() > estimated.size()
                                 ? "; the project's default for the other classes" : "") + floors;
         Rerun rows = new Rerun(parts, source, levels);
-        Map<String, Rerun.Part> ratios = RatioPairs.estimate(mains.subList(0, used.size()));
+        Map<String, RerunComponent> ratios = RatioPairs.estimate(mains.subList(0, used.size()));
         return rows.withRatios(ratios.isEmpty() ? null : ratios, earlier.stream().map(Run::runId).toList());
     }
 }

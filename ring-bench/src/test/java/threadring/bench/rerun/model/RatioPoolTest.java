@@ -1,16 +1,18 @@
-package threadring.bench.stats;
+package threadring.bench.rerun.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import threadring.bench.stats.RerunComponent;
+import threadring.bench.stats.Stats;
 
 /** The pooled ratio: one run's is that run's, more runs narrow it, runs that disagree widen it. */
 class RatioPoolTest {
 
     private static final RatioRerun.Spread SPREAD = new RatioRerun.Spread(0.0004, 20, 0.0001);
-    private static final Rerun.Part PART = new Rerun.Part(0.02, 100);
+    private static final RerunComponent PART = new RerunComponent(0.02, 100);
 
     private static double halfWidth(Stats.Ratio r) {
         return Math.log(r.interval().high() / r.value());

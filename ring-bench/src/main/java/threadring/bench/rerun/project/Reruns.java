@@ -1,4 +1,4 @@
-package threadring.bench.data;
+package threadring.bench.rerun.project;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,7 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import threadring.bench.stats.Rerun;
+import threadring.bench.data.Json;
+import threadring.bench.data.Run;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.stats.RerunComponent;
 
 /**
  * The run-to-run components a run's rows carry ({@link Rerun}): the ones it recorded (estimated
@@ -18,14 +21,14 @@ import threadring.bench.stats.Rerun;
 public final class Reruns {
 
     /** Where the project's default components are kept, on the class path. */
-    public static final String RESOURCE = "/threadring/bench/data/reruns.json";
+    public static final String RESOURCE = "/threadring/bench/rerun/reruns.json";
 
     /**
      * The project's default: the rows' components ({@code rows}) from the default sweeps {@code sweeps},
      * the ratios' ({@code ratios}, by {@link Rerun#ratioKey}) from the same-settings default sweeps
      * {@code ratioSweeps}.
      */
-    public record Project(List<String> sweeps, Rerun rows, List<String> ratioSweeps, Map<String, Rerun.Part> ratios) {}
+    public record Project(List<String> sweeps, Rerun rows, List<String> ratioSweeps, Map<String, RerunComponent> ratios) {}
 
     /** The project's default, as the resource holds it. */
     public static final Project OWN = load();
@@ -37,7 +40,7 @@ public final class Reruns {
     /** The same-settings default sweeps the ratios' default is estimated from. */
     public static final List<String> RATIO_SWEEPS = OWN.ratioSweeps();
     /** The ratios' default components. */
-    public static final Map<String, Rerun.Part> PROJECT_RATIOS = OWN.ratios();
+    public static final Map<String, RerunComponent> PROJECT_RATIOS = OWN.ratios();
 
     private Reruns() {}
 
@@ -52,8 +55,8 @@ public final class Reruns {
         }
     }
 
-    /** The ratio components of {@code run} ({@link threadring.bench.stats.RatioRerun}): its own, else the project's. */
-    public static Map<String, Rerun.Part> ratios(Run run) {
+    /** The ratio components of {@code run} ({@link threadring.bench.rerun.model.RatioRerun}): its own, else the project's. */
+    public static Map<String, RerunComponent> ratios(Run run) {
         Rerun r = run.settings().scored().rerun();
         return r != null && r.ratios() != null ? r.ratios() : PROJECT_RATIOS;
     }

@@ -1,7 +1,10 @@
-package threadring.bench.stats;
+package threadring.bench.rerun.model;
 
 import java.util.List;
 import org.apache.commons.math3.distribution.TDistribution;
+import threadring.bench.stats.Interval;
+import threadring.bench.stats.RerunComponent;
+import threadring.bench.stats.Stats;
 
 /**
  * The ratio of two ids pooled over several alike runs: a random-effects mean of each run's log
@@ -23,7 +26,7 @@ public final class RatioPool {
     public record Side(double logRatio, RatioRerun.Spread spread) {}
 
     /** The pooled ratio of {@code sides} (one per run, at least one) at the class's component {@code part}. */
-    public static Stats.Ratio of(List<Side> sides, Rerun.Part part) {
+    public static Stats.Ratio of(List<Side> sides, RerunComponent part) {
         return of(sides, part, 0);
     }
 
@@ -31,7 +34,7 @@ public final class RatioPool {
      * The same with {@code between} added to each run's variance: the class's variance between runs
      * beyond its component ({@link #between}).
      */
-    public static Stats.Ratio of(List<Side> sides, Rerun.Part part, double between) {
+    public static Stats.Ratio of(List<Side> sides, RerunComponent part, double between) {
         if (sides.isEmpty()) {
             throw new IllegalArgumentException("a pool needs a run");
         }
@@ -61,7 +64,7 @@ public final class RatioPool {
             df = Math.min(df, k - 1);
         }
         double sd = Math.sqrt(2 * variance); // this pool's mean against a re-run's: twice
-        double half = Rerun.quantile(df, Stats.CONFIDENCE) * sd;
+        double half = RerunComponent.quantile(df, Stats.CONFIDENCE) * sd;
         double p = sd == 0 ? (mean == 0 ? 1 : 0)
                 : 2 * new TDistribution(Math.min(df, 1e6)).cumulativeProbability(-Math.abs(mean) / sd);
         return new Stats.Ratio(Math.exp(mean), new Interval(Math.exp(mean - half), Math.exp(mean + half)), p);
@@ -73,7 +76,7 @@ public final class RatioPool {
      * moment estimate, the excess of Cochran's Q over its degrees of freedom summed over the
      * ratios, never below 0.
      */
-    public static double between(List<List<Side>> ratios, Rerun.Part part) {
+    public static double between(List<List<Side>> ratios, RerunComponent part) {
         double q = 0;
         double df = 0;
         double scale = 0;

@@ -1,4 +1,4 @@
-package threadring.bench.rerun;
+package threadring.bench.rerun.estimate;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,39 +7,38 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.commons.math3.stat.StatUtils;
 import threadring.bench.data.Run;
-import threadring.bench.report.MainStates;
+import threadring.bench.stats.IdSpread;
 import threadring.bench.stats.LikeWithLike;
 import threadring.bench.stats.Numbers;
-import threadring.bench.stats.Rerun;
 import threadring.bench.stats.Stats;
 
 /**
- * Each id's own spreads over earlier runs ({@link Rerun.Spread}), from the newest {@link #RUNS}
+ * Each id's own spreads over earlier runs ({@link IdSpread}), from the newest {@link #RUNS}
  * runs that measured it: its JVMs' (the variance of its main state's log fork levels within each
  * run, pooled by degrees of freedom; a state whose JVMs stand more than {@link Stats#SPREAD} apart
  * is states the grouping did not part, left out) and its level's (the standard deviation of its
  * main state's level between runs, from {@link #MIN_RUNS} runs, leaving out a run whose level stands
  * more than {@link LikeWithLike#MATCH} from their median: another state of the id, not the same one
- * moved) and its own move against the rows beside it ({@link Rerun.Spread#move}). The main state
+ * moved) and its own move against the rows beside it ({@link IdSpread#move}). The main state
  * is a row's largest of {@link MainStates#STATE_FORKS} JVMs or more. A new
- * run's rows floor their intervals by them ({@link Rerun.Part#floored}).
+ * run's rows floor their intervals by them ({@link RerunComponent#floored}).
  */
 public final class Spreads {
 
     /** The fewest earlier runs an id's level's spread is taken from. */
-    public static final int MIN_RUNS = Rerun.Spread.MIN_RUNS;
+    public static final int MIN_RUNS = IdSpread.MIN_RUNS;
     /** The most: the newest this many runs that measured the id. */
     public static final int RUNS = 8;
 
     private Spreads() {}
 
     /** The spreads of every id with a main state in any of {@code runs} (newest first), by {@link Rerun#idKey}. */
-    public static Map<String, Rerun.Spread> of(List<Run> runs) {
+    public static Map<String, IdSpread> of(List<Run> runs) {
         return fromMains(runs.stream().map(MainStates::of).toList());
     }
 
     /** The same from the runs' main states, summarised once ({@link MainStates}). */
-    public static Map<String, Rerun.Spread> fromMains(List<MainStates> runs) {
+    public static Map<String, IdSpread> fromMains(List<MainStates> runs) {
         Map<String, List<double[]>> states = new TreeMap<>(); // key -> each run's main state's log fork levels
         List<Map<String, Map<String, double[]>>> levels = new ArrayList<>(); // per run: series -> key -> {mean, var/n, across}
         for (MainStates run : runs) {
@@ -59,7 +58,7 @@ public final class Spreads {
             levels.add(inRun);
         }
         Map<String, double[]> moves = moves(levels);
-        Map<String, Rerun.Spread> spreads = new TreeMap<>();
+        Map<String, IdSpread> spreads = new TreeMap<>();
         states.forEach((key, l) -> {
             if (l.isEmpty()) {
                 return;
@@ -79,7 +78,7 @@ public final class Spreads {
             boolean level = kept.length >= MIN_RUNS;
             double[] move = moves.getOrDefault(key, new double[2]);
             int pairs = (int) move[1];
-            spreads.put(key, new Rerun.Spread(df > 0 ? Math.sqrt(squares / df) : 0, df,
+            spreads.put(key, new IdSpread(df > 0 ? Math.sqrt(squares / df) : 0, df,
                     level ? Math.sqrt(StatUtils.variance(kept)) : 0, level ? kept.length : 0,
                     Math.sqrt(Math.max(0, move[0]) / 2 / (pairs + SHRINK)), pairs));
         });
@@ -96,7 +95,7 @@ public final class Spreads {
 
     /**
      * Per id key, {sum over pairs of runs of (its move less its kind's median move)^2 less its two
-     * means' variances, pairs}: what {@link Rerun.Spread#move} is drawn from. Per series and kind,
+     * means' variances, pairs}: what {@link IdSpread#move} is drawn from. Per series and kind,
      * only ids whose two levels are within {@link LikeWithLike#MATCH} (one state, moved) count.
      */
     private static Map<String, double[]> moves(List<Map<String, Map<String, double[]>>> runs) {

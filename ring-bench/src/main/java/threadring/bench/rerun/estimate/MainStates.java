@@ -1,10 +1,14 @@
-package threadring.bench.report;
+package threadring.bench.rerun.estimate;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import threadring.bench.data.Run;
-import threadring.bench.stats.Rerun;
+import threadring.bench.report.Carriers;
+import threadring.bench.report.Series;
+import threadring.bench.rerun.model.Rerun;
+import threadring.bench.stats.IdSpread;
+import threadring.bench.stats.RerunComponent;
 import threadring.bench.stats.Stats;
 
 /**
@@ -30,16 +34,16 @@ public record MainStates(String runId, Map<String, InSeries> series) {
         }
 
         /** Its state carrying the id's spreads {@code s} (none: null), as a row's state does. */
-        public Stats.State withSpread(Rerun.Spread s) {
+        public Stats.State withSpread(IdSpread s) {
             Stats.State st = state;
             return new Stats.State(st.forkLevels(), st.level(), st.interval(), st.of(), st.share(),
-                    Rerun.Part.NONE.withLevels(s));
+                    RerunComponent.NONE.withLevels(s));
         }
     }
 
     /** Whether a main state speaks for its row in the answer: it holds at least half of the row's JVMs. */
     public static boolean speaks(Stats.State main) {
-        return 2 * main.forks() >= main.of();
+        return main.speaks();
     }
 
     /** The main states of every series of {@code run}. */
@@ -47,7 +51,7 @@ public record MainStates(String runId, Map<String, InSeries> series) {
         Map<String, InSeries> series = new LinkedHashMap<>();
         for (Series<?> s : Series.of(run)) {
             Map<String, Main> ids = new LinkedHashMap<>();
-            for (Series.Row row : s.rows(run, Rerun.Part.NONE)) {
+            for (Series.Row row : s.rows(run, RerunComponent.NONE)) {
                 main(row.summary()).ifPresent(st -> ids.put(row.id(), new Main(row.id(), Rerun.idKey(s.label(),
                         s.size(), row.id()), st, Carriers.across(row.id(), s.config()))));
             }
