@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import org.apache.commons.math3.stat.StatUtils;
 import threadring.bench.report.Board;
 import threadring.bench.report.Costs;
 import threadring.bench.report.Doc;
@@ -56,11 +57,12 @@ final class EchoEfficiency {
             return Optional.empty();
         }
         // each form's summary once, then sorted by it
+        Pooled pooled = Pooled.of(laddered, rate.getAsDouble());
         Map<Series.Row, Stats.Summary> byForm = new IdentityHashMap<>();
-        laddered.forEach(f -> byForm.put(f, usPerRequest(f, rate.getAsDouble())));
+        laddered.forEach(f -> byForm.put(f, usPerRequest(f, rate.getAsDouble(), pooled)));
         List<Series.Row> sorted = laddered.stream().sorted(Comparator.comparingDouble(f -> byForm.get(f).median())).toList();
         List<Stats.Summary> levels = sorted.stream().map(byForm::get).toList();
-        int[] tiers = Tiers.of(levels.stream().map(l -> !l.modal() && l.interval() != null).toList(),
+        int[] tiers = Tiers.of(levels.stream().map(l -> !l.modal() && l.forks() >= TIERED_REPETITIONS).toList(),
                 (slower, faster) -> Stats.ratio(levels.get(slower), levels.get(faster)));
         List<Entry> entries = new ArrayList<>();
         for (int i = 0; i < sorted.size(); i++) {
@@ -99,9 +101,46 @@ final class EchoEfficiency {
      * three in 20261130-020628).
      */
     static Stats.Summary usPerRequest(Series.Row form, double rate) {
+        return usPerRequest(form, rate, Pooled.NONE);
+    }
+
+    /**
+     * The same in a series whose repetitions spread by {@code pooled}: a server with fewer than
+     * {@link Stats#MIN_INTERVAL} repetitions (its third skipped for the budget) cannot tell its own
+     * spread, so it takes at least the series' pooled one, on the pooled degrees of freedom.
+     */
+    static Stats.Summary usPerRequest(Series.Row form, double rate, Pooled pooled) {
         List<EchoScore.Rung> at = EchoLatency.rungs(form).get(rate);
+        double tick = tickSd(at);
+        IdSpread floor = at.size() < Stats.MIN_INTERVAL && pooled.sd() > tick
+                ? new IdSpread(pooled.sd(), pooled.df(), 0, 0) : new IdSpread(tick, TICK_DF, 0, 0);
         return Stats.summarize(at.stream().map(g -> List.of(g.serverUsPerRequest())).toList(),
-                new RerunComponent(0, 0, new IdSpread(tickSd(at), TICK_DF, 0, 0)));
+                new RerunComponent(0, 0, floor));
+    }
+
+    /** The fewest repetitions a server is tiered on: the two every server gets whatever the budget. */
+    static final int TIERED_REPETITIONS = EchoJobs.MANDATORY_REPETITIONS;
+
+    /**
+     * How far a repetition's log CPU per request lies from its server's mean, pooled over the
+     * servers of a series at one rate (each server's repetitions less one are its degrees of freedom).
+     */
+    record Pooled(double sd, int df) {
+        static final Pooled NONE = new Pooled(0, 0);
+
+        static Pooled of(List<Series.Row> forms, double rate) {
+            double squares = 0;
+            int df = 0;
+            for (Series.Row f : forms) {
+                double[] logs = EchoLatency.rungs(f).get(rate).stream()
+                        .mapToDouble(g -> Math.log(g.serverUsPerRequest())).toArray();
+                if (logs.length > 1) {
+                    squares += StatUtils.variance(logs) * (logs.length - 1);
+                    df += logs.length - 1;
+                }
+            }
+            return df == 0 ? NONE : new Pooled(Math.sqrt(squares / df), df);
+        }
     }
 
     /** The tick floor is known, not estimated: as good as this many degrees of freedom. */
@@ -177,6 +216,8 @@ final class EchoEfficiency {
                 + "in full, divided by the requests: each server did the same work per second, so this is what a "
                 + "request costs it at that load (read in clock ticks of 10 ms, over about a second). Level and "
                 + "interval over this run's repetitions (Student t on the logarithms, with at least a clock tick's error; no run-to-run component); "
+                + "a server with two repetitions (a third not granted by the budget) is shown as its two values and takes "
+                + "at least the spread the series' repetitions show about their servers' means, pooled; "
                 + "tiers by the rule above. *peak requests/s*: wrk's closed loop, \"at least\" where "
                 + "wrk, not the server, was the limit."));
     }

@@ -48,8 +48,8 @@ public record Board(Series<?> series, String unit, DoubleFunction<String> number
 
     /**
      * The first tier's entries; the first entry alone where it has no tier, as where no entry has
-     * one: a tier below an untiered row that reads better does not lead (an echo server with two
-     * repetitions, its third skipped for time, has no tier).
+     * one: a tier below an untiered row that reads better does not lead (a row in states, or
+     * one of two JVMs, has no tier).
      */
     public List<Entry> leaders() {
         int first = entries.stream().mapToInt(Entry::tier).filter(t -> t > 0).min().orElse(0);

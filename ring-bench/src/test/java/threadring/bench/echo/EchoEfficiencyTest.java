@@ -1,6 +1,7 @@
 package threadring.bench.echo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -87,6 +88,32 @@ class EchoEfficiencyTest {
         // the peak under wrk, requests/s, "at least" where wrk was the limit
         assertEquals("at least 59,439", t.rows().get(0).cells().get(5).text());
         assertEquals("1 (baseline)", t.rows().get(2).cells().get(3).text());
+    }
+
+    /**
+     * Two repetitions (a third not granted by the budget) are tiered; servers whose two agree by chance
+     * take the spread the series' repetitions show, pooled, not their own near-zero one.
+     */
+    @Test
+    void twoRepetitionsAreTieredOnAtLeastThePooledSpread() {
+        Series.Row lucky = row("netty/nio", rep(60_000, rung(10_000, 10)), rep(50_000, rung(10_000, 10.01)));
+        Series.Row near = row("helidon/nima", rep(60_000, rung(10_000, 11)), rep(50_000, rung(10_000, 11.02)));
+        Series.Row wide = row("vertx/eventloop", rep(55_000, rung(10_000, 10.5)), rep(65_000, rung(10_000, 12.5)));
+        Series.Row far = row("threads/socket", rep(20_000, rung(10_000, 30)), rep(25_000, rung(10_000, 33)));
+        List<Series.Row> rows = List.of(far, wide, near, lucky);
+        EchoEfficiency.Ranking r = EchoEfficiency.of(rows).orElseThrow();
+        assertEquals(List.of("netty/nio", "helidon/nima", "vertx/eventloop", "threads/socket"), r.entries().stream()
+                .map(e -> e.form().id()).toList());
+        assertEquals(List.of(1, 1, 1, 2), r.entries().stream().map(EchoEfficiency.Entry::tier).toList());
+        EchoEfficiency.Pooled pooled = EchoEfficiency.Pooled.of(rows, 10_000);
+        assertEquals(4, pooled.df());
+        assertEquals(0.0703, pooled.sd(), 0.001);
+        // on their own two values (a tick's error each) the lucky two would be apart; on the pool they tie
+        Stats.Ratio own = Stats.ratio(EchoEfficiency.usPerRequest(near, 10_000), EchoEfficiency.usPerRequest(lucky, 10_000));
+        assertTrue(own.excludesOne(), own.toString());
+        Stats.Ratio onPool = r.entries().get(1).over(r.entries().get(0));
+        assertFalse(onPool.excludesOne(), onPool.toString());
+        assertTrue(r.entries().get(3).over(r.entries().get(0)).excludesOne());
     }
 
     /** Repetitions that read the same number of clock ticks still have an interval: a tick's worth. */
