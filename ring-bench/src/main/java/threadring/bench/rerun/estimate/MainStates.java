@@ -13,9 +13,9 @@ import threadring.bench.stats.Stats;
 
 /**
  * One run's main states, per series and id, summarised once with no run-to-run component: what the
- * run-to-run estimates ({@code rerun.Spreads}, {@code rerun.RatioPairs}) read, however often they read a run.
+ * run-to-run estimates ({@link Spreads}, {@link RatioPairs}) read, however often they read a run.
  * An id's main state is its largest of {@link #STATE_FORKS} JVMs or more; it speaks for the
- * row in the answer ({@link #answer}) where it also holds at least half of them.
+ * row in the answer ({@link Main#answer}) where it also holds at least half of them.
  */
 public record MainStates(String runId, Map<String, InSeries> series) {
 
@@ -28,9 +28,9 @@ public record MainStates(String runId, Map<String, InSeries> series) {
     /** One id's main state, its key among the ids' spreads ({@link Rerun#idKey}), and whether it hands off across cpus. */
     public record Main(String id, String idKey, Stats.State state, boolean across) {
 
-        /** Whether it speaks for the row in the answer ({@link #speaks}). */
+        /** Whether it speaks for the row in the answer ({@link Stats.State#speaks}). */
         public boolean answer() {
-            return speaks(state);
+            return state.speaks();
         }
 
         /** Its state carrying the id's spreads {@code s} (none: null), as a row's state does. */
@@ -39,11 +39,6 @@ public record MainStates(String runId, Map<String, InSeries> series) {
             return new Stats.State(st.forkLevels(), st.level(), st.interval(), st.of(), st.share(),
                     RerunComponent.NONE.withLevels(s));
         }
-    }
-
-    /** Whether a main state speaks for its row in the answer: it holds at least half of the row's JVMs. */
-    public static boolean speaks(Stats.State main) {
-        return main.speaks();
     }
 
     /** The main states of every series of {@code run}. */
